@@ -1,0 +1,6 @@
+//! umpire referees table games of logic and deduction.
+//!
+//! The library holds everything; the `umpire` binary only parses arguments and prints.
+//! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
+
+pub mod logic;

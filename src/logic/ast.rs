@@ -1,0 +1,216 @@
+//! The first-order syntax tree of board statements.
+//!
+//! One tree serves both the parser and the engines. Whether an application such as
+//! `blonde(x)` or `father(x)` stands for a truth value or an object is decided by where it
+//! stands (formula position or term position), so the parser never needs the signature; the
+//! checker (`check.rs`) then compares each use against the signature and explains misuse.
+//!
+//! Every node carries a [`Span`] into the text it came from. Spans always compare equal, so
+//! `==` on trees is structural: `parse(print(tree)) == tree` is the printer's contract.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A byte range of the source text. Two spans always compare equal (see the module docs).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+impl Eq for Span {}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+impl Ident {
+    pub fn new(name: impl Into<String>, span: Span) -> Self {
+        Ident { name: name.into(), span }
+    }
+}
+
+impl fmt::Display for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// An object-denoting expression.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Term {
+    pub kind: TermKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "term", rename_all = "snake_case")]
+pub enum TermKind {
+    /// A variable bound by an enclosing quantifier.
+    Var(Ident),
+    /// A function symbol applied to arguments; a constant is an application with no
+    /// arguments. `+` is an ordinary binary symbol that is written infix.
+    App { func: Ident, args: Vec<Term> },
+}
+
+/// The name of the one infix function symbol.
+pub const PLUS: &str = "+";
+
+impl Term {
+    pub fn var(name: &str) -> Term {
+        Term { kind: TermKind::Var(Ident::new(name, Span::default())), span: Span::default() }
+    }
+    pub fn app(func: &str, args: Vec<Term>) -> Term {
+        Term {
+            kind: TermKind::App { func: Ident::new(func, Span::default()), args },
+            span: Span::default(),
+        }
+    }
+    pub fn constant(name: &str) -> Term {
+        Term::app(name, Vec::new())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quantifier {
+    Forall,
+    Exists,
+    /// "There is exactly one".
+    ExistsUnique,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BinaryOp {
+    And,
+    Or,
+    Implies,
+    Iff,
+}
+
+impl BinaryOp {
+    /// Binding strength: a larger number binds tighter.
+    pub fn precedence(self) -> u8 {
+        match self {
+            BinaryOp::And => 4,
+            BinaryOp::Or => 3,
+            BinaryOp::Implies => 2,
+            BinaryOp::Iff => 1,
+        }
+    }
+}
+
+/// A truth-valued expression.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Formula {
+    pub kind: FormulaKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "formula", content = "of", rename_all = "snake_case")]
+pub enum FormulaKind {
+    /// A predicate or relation applied to terms: `blonde(x)`, `likes(x, y)`.
+    Atom { pred: Ident, args: Vec<Term> },
+    Eq(Term, Term),
+    /// `s ≠ t`, kept apart from `¬(s = t)` so that the board shows what was written.
+    Neq(Term, Term),
+    Not(Box<Formula>),
+    Binary { op: BinaryOp, left: Box<Formula>, right: Box<Formula> },
+    Quant { q: Quantifier, var: Ident, body: Box<Formula> },
+}
+
+impl Formula {
+    pub fn new(kind: FormulaKind) -> Formula {
+        Formula { kind, span: Span::default() }
+    }
+    pub fn atom(pred: &str, args: Vec<Term>) -> Formula {
+        Formula::new(FormulaKind::Atom { pred: Ident::new(pred, Span::default()), args })
+    }
+    pub fn not(f: Formula) -> Formula {
+        Formula::new(FormulaKind::Not(Box::new(f)))
+    }
+    pub fn binary(op: BinaryOp, l: Formula, r: Formula) -> Formula {
+        Formula::new(FormulaKind::Binary { op, left: Box::new(l), right: Box::new(r) })
+    }
+    pub fn quant(q: Quantifier, var: &str, body: Formula) -> Formula {
+        Formula::new(FormulaKind::Quant {
+            q,
+            var: Ident::new(var, Span::default()),
+            body: Box::new(body),
+        })
+    }
+
+    /// The leading quantifiers and the formula under them.
+    pub fn prefix(&self) -> (Vec<(Quantifier, &Ident)>, &Formula) {
+        let mut prefix = Vec::new();
+        let mut f = self;
+        while let FormulaKind::Quant { q, var, body } = &f.kind {
+            prefix.push((*q, var));
+            f = body;
+        }
+        (prefix, f)
+    }
+}
+
+/// What a player writes on the board: one line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Statement {
+    pub kind: StatementKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "statement", rename_all = "snake_case")]
+pub enum StatementKind {
+    Formula(Formula),
+    /// `∀x… ∃!y φ | name(x…) := y`: the formula, and a name for the unique object (a
+    /// constant when `params` is empty, else a function of the universally quantified
+    /// variables, in order).
+    Named { formula: Formula, name: Ident, params: Vec<Ident>, target: Ident },
+    /// `|L| ≥ n`: there are at least n objects.
+    AtLeast { n: u32 },
+    /// `|L| < n`: there are fewer than n objects.
+    LessThan { n: u32 },
+}
+
+impl Statement {
+    /// The formula the statement asserts, if it is not a cardinality statement.
+    pub fn formula(&self) -> Option<&Formula> {
+        match &self.kind {
+            StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => Some(f),
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } => None,
+        }
+    }
+}

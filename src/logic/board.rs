@@ -1,0 +1,88 @@
+//! Board files: one statement a line, `#` starts a comment, blank lines are ignored.
+//! Statements are numbered from 1 in the order they stand, as players count them.
+
+use crate::logic::ast::Statement;
+use crate::logic::check::{CheckMode, Checker, Signature};
+use crate::logic::diagnostics::{FreeConstantNote, LanguageError, Report};
+use crate::logic::parse::parse_statement_at;
+
+/// A parsed board: its text, and its statements with the line each stands on.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub name: String,
+    pub text: String,
+    pub statements: Vec<Statement>,
+    /// The 1-based line of each statement.
+    pub lines: Vec<usize>,
+}
+
+/// A board whose statements all passed the checker, with the signature they build.
+#[derive(Clone, Debug)]
+pub struct CheckedBoard {
+    pub board: Board,
+    pub signature: Signature,
+    pub notes: Vec<FreeConstantNote>,
+}
+
+impl Board {
+    /// Parses every line; all syntax errors are reported together.
+    pub fn parse(name: &str, text: &str) -> Result<Board, Report> {
+        let mut statements = Vec::new();
+        let mut lines = Vec::new();
+        let mut errors = Vec::new();
+        let mut offset = 0;
+        for (number, raw) in text.split_inclusive('\n').enumerate() {
+            let line = &text[offset..offset + raw.len()];
+            offset += raw.len();
+            let content = match line.find('#') {
+                Some(i) => &line[..i],
+                None => line,
+            };
+            if content.trim().is_empty() {
+                continue;
+            }
+            match parse_statement_at(text, content.trim_end()) {
+                Ok(st) => {
+                    statements.push(st);
+                    lines.push(number + 1);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Board { name: name.to_string(), text: text.to_string(), statements, lines })
+        } else {
+            Err(Report::new(name, text, errors))
+        }
+    }
+
+    /// A board of a single statement given on the command line or at the prompt.
+    pub fn single(text: &str) -> Result<Board, Report> {
+        Board::parse("statement", text)
+    }
+
+    /// Checks the statements in order against the game's signature.
+    pub fn check(self, mode: CheckMode) -> Result<CheckedBoard, Report> {
+        self.check_with(Signature::game(), mode)
+    }
+
+    pub fn check_with(self, signature: Signature, mode: CheckMode) -> Result<CheckedBoard, Report> {
+        let mut checker = Checker::new(signature, mode);
+        let mut errors: Vec<LanguageError> = Vec::new();
+        for (i, st) in self.statements.iter().enumerate() {
+            if let Err(mut es) = checker.check_statement(st, i) {
+                errors.append(&mut es);
+            }
+        }
+        if errors.is_empty() {
+            Ok(CheckedBoard { board: self, signature: checker.signature, notes: checker.notes })
+        } else {
+            Err(Report::new(&self.name, &self.text, errors))
+        }
+    }
+}
+
+/// Parses and checks in one step.
+pub fn load(name: &str, text: &str, mode: CheckMode) -> Result<CheckedBoard, Report> {
+    Board::parse(name, text)?.check(mode)
+}
