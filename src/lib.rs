@@ -4,3 +4,4 @@
 //! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
 
 pub mod logic;
+pub mod solve;
