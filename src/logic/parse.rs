@@ -18,8 +18,9 @@ use nom::{IResult, Parser};
 use std::cell::Cell;
 use std::collections::HashSet;
 
-/// Deeper nesting than this is refused rather than risking the stack.
-const MAX_DEPTH: usize = 200;
+/// Deeper trees than this (nesting plus chains of ∧, ∨, →) are refused rather than risking
+/// the stack, here and in every pass that walks the tree.
+const MAX_DEPTH: usize = 256;
 
 const RESERVED: [&str; 5] = ["forall", "exists", "not", "and", "or"];
 
@@ -178,15 +179,20 @@ impl<'a> Parser_<'a> {
             return Err(nom::Err::Failure(PErr::custom(
                 i,
                 1,
-                format!("the statement is nested more than {MAX_DEPTH} levels deep"),
-                Some("split it into several statements".into()),
+                format!("the statement is nested or chained more than {MAX_DEPTH} levels deep"),
+                Some("split it into several statements: a board holds as many as you like".into()),
             )));
         }
         self.depth.set(d);
         Ok(())
     }
-    fn leave(&self) {
-        self.depth.set(self.depth.get() - 1);
+    /// Runs `f` and restores the depth afterwards, whatever `f` returned (errors may be
+    /// backtracked over, so the count must not leak out of a failed alternative).
+    fn nested<T>(&self, i: &'a str, f: impl FnOnce() -> Res<'a, T>) -> Res<'a, T> {
+        let saved = self.depth.get();
+        let r = self.enter(i).and_then(|()| f());
+        self.depth.set(saved);
+        r
     }
 
     // ---- tokens -------------------------------------------------------------------------
@@ -297,10 +303,7 @@ impl<'a> Parser_<'a> {
     // ---- formulas -----------------------------------------------------------------------
 
     fn formula(&self, i: &'a str) -> Res<'a, Formula> {
-        self.enter(i)?;
-        let r = self.iff(i);
-        self.leave();
-        r
+        self.nested(i, || self.iff(i))
     }
 
     fn iff(&self, i: &'a str) -> Res<'a, Formula> {
@@ -326,7 +329,7 @@ impl<'a> Parser_<'a> {
         let Ok((r2, _)) = self.sym(r, &["→", "⇒", "->", "=>"], "`→`") else {
             return Ok((r, left));
         };
-        let (r3, right) = self.implication(r2)?;
+        let (r3, right) = self.nested(r2, || self.implication(r2))?;
         Ok((r3, self.binary(BinaryOp::Implies, left, right, i, r3)))
     }
 
@@ -334,6 +337,8 @@ impl<'a> Parser_<'a> {
         let (mut r, mut acc) = self.conjunction(i)?;
         loop {
             let Ok((r2, _)) = self.or_op(r) else { return Ok((r, acc)) };
+            // Each link of a chain deepens the (left-leaning) tree; `formula` restores it.
+            self.enter(r2)?;
             let (r3, right) = self.conjunction(r2)?;
             acc = self.binary(BinaryOp::Or, acc, right, i, r3);
             r = r3;
@@ -355,6 +360,7 @@ impl<'a> Parser_<'a> {
         let (mut r, mut acc) = self.unary(i)?;
         loop {
             let Ok((r2, _)) = self.sym(r, &["∧", "&", "and"], "`∧`") else { return Ok((r, acc)) };
+            self.enter(r2)?;
             let (r3, right) = self.unary(r2)?;
             acc = self.binary(BinaryOp::And, acc, right, i, r3);
             r = r3;
@@ -369,10 +375,7 @@ impl<'a> Parser_<'a> {
     }
 
     fn unary(&self, i: &'a str) -> Res<'a, Formula> {
-        self.enter(i)?;
-        let r = self.unary_inner(i);
-        self.leave();
-        r
+        self.nested(i, || self.unary_inner(i))
     }
 
     fn unary_inner(&self, i: &'a str) -> Res<'a, Formula> {
@@ -461,10 +464,7 @@ impl<'a> Parser_<'a> {
     // ---- terms --------------------------------------------------------------------------
 
     fn term(&self, i: &'a str) -> Res<'a, Term> {
-        self.enter(i)?;
-        let r = self.term_inner(i);
-        self.leave();
-        r
+        self.nested(i, || self.term_inner(i))
     }
 
     fn term_inner(&self, i: &'a str) -> Res<'a, Term> {
@@ -689,6 +689,14 @@ mod tests {
         assert!(parse_statement(&text).is_err());
         let ok = format!("{}p{}", "(".repeat(50), ")".repeat(50));
         assert!(parse_statement(&ok).is_ok());
+        // Long flat chains build deep trees too: refused with a message, not a crash.
+        for op in [" ∧ ", " ∨ ", " → "] {
+            let chain = vec!["happy(a)"; 100_000].join(op);
+            let err = parse_statement(&chain).unwrap_err();
+            assert!(err.to_string().contains("levels deep"), "{err}");
+        }
+        let fine = vec!["happy(a)"; 60].join(" ∧ ");
+        assert!(parse_statement(&fine).is_ok());
     }
 
     proptest! {
