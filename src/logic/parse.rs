@@ -16,7 +16,6 @@ use nom::character::complete::{digit1, multispace0};
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 use std::cell::Cell;
-use std::collections::HashSet;
 
 /// Deeper trees than this (nesting plus chains of ∧, ∨, →) are refused rather than risking
 /// the stack, here and in every pass that walks the tree.
@@ -555,42 +554,6 @@ fn resolve_term(t: &mut Term, bound: &[String]) {
             args.iter_mut().for_each(|a| resolve_term(a, bound));
         }
     }
-}
-
-/// The names of the variables that occur free in `f` (not used by the parser, which treats
-/// unbound names as constants; the checker uses it to report unbound variables).
-pub fn free_names(f: &Formula) -> HashSet<String> {
-    let mut out = HashSet::new();
-    fn term(t: &Term, out: &mut HashSet<String>) {
-        match &t.kind {
-            TermKind::Var(v) => {
-                out.insert(v.name.clone());
-            }
-            TermKind::App { args, .. } => args.iter().for_each(|a| term(a, out)),
-        }
-    }
-    fn go(f: &Formula, out: &mut HashSet<String>) {
-        match &f.kind {
-            FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, out)),
-            FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
-                term(a, out);
-                term(b, out);
-            }
-            FormulaKind::Not(g) => go(g, out),
-            FormulaKind::Binary { left, right, .. } => {
-                go(left, out);
-                go(right, out);
-            }
-            FormulaKind::Quant { var, body, .. } => {
-                let mut inner = HashSet::new();
-                go(body, &mut inner);
-                inner.remove(&var.name);
-                out.extend(inner);
-            }
-        }
-    }
-    go(f, &mut out);
-    out
 }
 
 /// How the next token reads in a message.
