@@ -4,4 +4,6 @@
 //! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
 
 pub mod logic;
+pub mod models;
 pub mod solve;
+pub mod verdict;

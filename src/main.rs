@@ -1,14 +1,28 @@
 //! The `umpire` command line: parses arguments, calls the library, prints.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
 use umpire::logic::print::{self, Style};
+use umpire::logic::tptp;
+use umpire::models::{self, premises_of, render, AtSize, Limits, Progress};
+use umpire::solve::Budget;
+use umpire::verdict::{decide, Decision, Question, Verdict};
 
+/// Exit status: the answer is yes (consistent; the statement follows; a model exists).
+const EXIT_YES: u8 = 0;
+/// Exit status: the answer is no (inconsistent; the statement does not follow; no model).
+const EXIT_NO: u8 = 1;
 /// Exit status for input umpire could not read or that is not well-formed.
 const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status: umpire could not decide within its budget.
+const EXIT_UNKNOWN: u8 = 3;
+/// Exit status: umpire caught itself in an internal error (a result failed its re-check).
+const EXIT_INTERNAL: u8 = 70;
 
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Referees table games of logic and deduction")]
@@ -33,6 +47,74 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Is the board consistent? Prints a model, or why there is none.
+    Check {
+        /// A board file or a statement in quotes.
+        board: String,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Does statement K (counted from 1) follow from the other statements?
+    Follows {
+        board: String,
+        /// The statement claimed redundant, counted from 1 in the board file.
+        k: usize,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Finds and shows a model of the board (the smallest, or one of the given size).
+    Model {
+        board: String,
+        /// Look for a model of exactly this many objects.
+        #[arg(long)]
+        size: Option<usize>,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Writes the board as a problem for other provers.
+    Export {
+        board: String,
+        /// TPTP (FOF), for E, Vampire, cvc5.
+        #[arg(long, required = true)]
+        tptp: bool,
+        /// Make statement K the conjecture: does it follow from the others?
+        #[arg(long, value_name = "K")]
+        follows: Option<usize>,
+    },
+}
+
+#[derive(Args)]
+struct Output {
+    /// Print the verdict as JSON (its `verdict` field: consistent, inconsistent, redundant,
+    /// not-redundant, unknown).
+    #[arg(long, conflicts_with = "dot")]
+    json: bool,
+    /// Draw the model as Graphviz (likes and smarter as arrows, father dashed).
+    #[arg(long)]
+    dot: bool,
+}
+
+#[derive(Args)]
+struct SearchArgs {
+    /// Give up after this many seconds (the answer is then `unknown`).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    timeout: f64,
+    /// The largest domain size the model search tries.
+    #[arg(long, default_value_t = 24, value_name = "N")]
+    max_size: usize,
+}
+
+impl SearchArgs {
+    fn limits(&self) -> Limits {
+        let seconds = if self.timeout.is_finite() && self.timeout > 0.0 { self.timeout.min(1e6) } else { 0.0 };
+        Limits { max_size: self.max_size.max(1), budget: Budget::time(Duration::from_secs_f64(seconds)) }
+    }
 }
 
 fn main() -> ExitCode {
@@ -72,7 +154,122 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Check { board, output, search } => verdict_command(&board, Question::Consistency, &output, &search),
+        Command::Follows { board, k, output, search } => verdict_command(&board, Question::Follows(k), &output, &search),
+        Command::Model { board, size, output, search } => model_command(&board, size, &output, &search),
+        Command::Export { board, tptp: _, follows } => {
+            let board = match load_board(&board) {
+                Ok(b) => b,
+                Err(code) => return code,
+            };
+            if let Some(k) = follows {
+                if k == 0 || k > board.board.statements.len() {
+                    eprintln!("umpire: there is no statement {k}: the board has {}", board.board.statements.len());
+                    return ExitCode::from(EXIT_BAD_INPUT);
+                }
+            }
+            print!("{}", tptp::problem(&board, follows));
+            ExitCode::SUCCESS
+        }
     }
+}
+
+/// Prints each searched size on stderr when a person is watching.
+fn progress_printer() -> impl FnMut(&Progress) {
+    let show = std::io::stderr().is_terminal();
+    move |p: &Progress| {
+        if show {
+            eprintln!(
+                "size {}: {} ({} ms, {} variables, {} clauses)",
+                p.size,
+                if p.found { "model found" } else { "no model" },
+                p.elapsed.as_millis(),
+                p.variables,
+                p.clauses
+            );
+        }
+    }
+}
+
+fn verdict_command(input: &str, question: Question, output: &Output, search: &SearchArgs) -> ExitCode {
+    let board = match load_board(input) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let decision = match decide(&board, question, &search.limits(), &mut progress_printer()) {
+        Ok(d) => d,
+        Err(e) => return report_error(e),
+    };
+    print_decision(&decision, output);
+    ExitCode::from(match decision.verdict {
+        Verdict::Consistent { .. } | Verdict::Redundant { .. } => EXIT_YES,
+        Verdict::Inconsistent { .. } | Verdict::NotRedundant { .. } => EXIT_NO,
+        Verdict::Unknown { .. } => EXIT_UNKNOWN,
+    })
+}
+
+fn print_decision(decision: &Decision, output: &Output) {
+    if output.json {
+        println!("{}", serde_json::to_string_pretty(decision).expect("JSON of plain data"));
+    } else if output.dot {
+        match decision.verdict.model() {
+            Some(m) => print!("{}", render::dot(&m.structure)),
+            None => eprintln!("{}", decision.explanation),
+        }
+    } else {
+        println!("{}", decision.explanation);
+        if let Some(m) = decision.verdict.model() {
+            print!("{}", render::text(&m.structure, &m.witnesses));
+        }
+    }
+}
+
+fn model_command(input: &str, size: Option<usize>, output: &Output, search: &SearchArgs) -> ExitCode {
+    let board = match load_board(input) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let Some(size) = size else {
+        return verdict_command(input, Question::Consistency, output, search);
+    };
+    let premises = premises_of(&board, None);
+    let (structure, witnesses) = match models::search_size(&board.signature, &premises, size, &search.limits().budget) {
+        Ok(AtSize::Found { model, witnesses }) => (model, witnesses),
+        Ok(AtSize::NoModel) => {
+            println!("no model of size {size}");
+            return ExitCode::from(EXIT_NO);
+        }
+        Ok(AtSize::Forbidden { bounds }) => {
+            let why = match bounds.below {
+                Some(b) if size >= b => format!("the board allows fewer than {b} objects"),
+                _ if size == 0 => "the domain is never empty".to_string(),
+                _ if size < bounds.at_least => format!("the board needs at least {} objects", bounds.at_least),
+                _ => format!("the model search handles at most {} objects", models::finder::MAX_SIZE),
+            };
+            println!("no model of size {size}: {why}");
+            return ExitCode::from(EXIT_NO);
+        }
+        Ok(AtSize::GaveUp(why)) => {
+            println!("unknown: the search at size {size} stopped ({why})");
+            return ExitCode::from(EXIT_UNKNOWN);
+        }
+        Err(e) => return report_error(e),
+    };
+    if output.json {
+        let out = serde_json::json!({ "verdict": "consistent", "model": render::json(&structure, &witnesses) });
+        println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain data"));
+    } else if output.dot {
+        print!("{}", render::dot(&structure));
+    } else {
+        print!("{}", render::text(&structure, &witnesses));
+    }
+    ExitCode::from(EXIT_YES)
+}
+
+fn report_error(e: impl miette::Diagnostic + Send + Sync + 'static) -> ExitCode {
+    let internal = matches!(e.code().map(|c| c.to_string()).as_deref(), Some("umpire::uncertified_model" | "umpire::uncertified_proof"));
+    eprintln!("{:?}", miette::Report::new(e));
+    ExitCode::from(if internal { EXIT_INTERNAL } else { EXIT_BAD_INPUT })
 }
 
 /// Reads `input` as a board file if such a file exists, else as one statement.

@@ -8,6 +8,9 @@
 pub mod ast;
 pub mod board;
 pub mod check;
+pub mod cnf;
 pub mod diagnostics;
 pub mod parse;
 pub mod print;
+pub mod semantics;
+pub mod tptp;

@@ -1,0 +1,725 @@
+//! Clausification: checked statements become first-order clauses that the model finder
+//! (and the prover) work on.
+//!
+//! The steps, in one pass per statement:
+//! - **Negation normal form** with the polarity pushed down; `→` and `↔` disappear.
+//! - **Definitions instead of copies.** A subformula that would be needed twice (an operand
+//!   of `↔`, the body of `∃!`) is replaced by a fresh predicate over its free variables,
+//!   defined once in each polarity it is used in. Nothing grows exponentially.
+//! - `∃!x φ` becomes `∃x (φ(x) ∧ ∀y (φ(y) → y = x))`.
+//! - **Skolemization** over the free variables of each `∃` (not all enclosing `∀`), so Skolem
+//!   functions have the smallest arity; each Skolem symbol remembers its statement and
+//!   variable, to explain models.
+//! - **CNF**, naming a disjunct when distributing it would multiply clauses.
+//! - A name made by `∃!` brings its definition `(∃!y φ) → φ(name)` (ruling L6).
+//! - `|L| ≥ n` and `|L| < n` never become clauses: they are bounds on the domain size
+//!   ([`DomainBounds`]); written out, `|L| < 8` alone has 7⁸ ground instances at size 7.
+//!
+//! The clauses speak about any signature, not just the game's six symbols.
+
+use crate::logic::ast::{self, BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, TermKind};
+use crate::logic::check::{Signature, SymbolKind, SymbolOrigin};
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+
+/// Index of a symbol in a [`Vocabulary`].
+pub type SymId = usize;
+
+/// A first-order term; variables are numbered within their clause.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    Var(u32),
+    App(SymId, Vec<Term>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    Pred(SymId, Vec<Term>),
+    Eq(Term, Term),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Literal {
+    pub positive: bool,
+    pub atom: Atom,
+}
+
+/// Which part of a statement a clause or symbol comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// The statement as written.
+    Statement,
+    /// The negation of the statement (the claim under test in "does k follow?").
+    Negation,
+    /// The definition that a name made by `∃!` brings (ruling L6).
+    NameDefinition,
+}
+
+/// Where a clause comes from: statement numbers count from 1, as players count them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Origin {
+    pub statement: usize,
+    pub part: Part,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    pub literals: Vec<Literal>,
+    pub origin: Origin,
+    /// Variables are `0..num_vars`.
+    pub num_vars: u32,
+}
+
+/// What a symbol of the clause set stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A symbol of the board's signature (the game's, a name, a free constant).
+    Given(SymbolOrigin),
+    /// The witness for the `∃` variable `var` of a statement.
+    Skolem { origin: Origin, var: String },
+    /// A predicate that stands for a subformula of a statement.
+    Definition { origin: Origin },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub arity: usize,
+    pub predicate: bool,
+    pub role: Role,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Vocabulary {
+    pub symbols: Vec<Symbol>,
+    by_name: HashMap<String, SymId>,
+}
+
+impl Vocabulary {
+    pub fn get(&self, id: SymId) -> &Symbol {
+        &self.symbols[id]
+    }
+    pub fn id(&self, name: &str) -> Option<SymId> {
+        self.by_name.get(name).copied()
+    }
+    fn add(&mut self, name: String, arity: usize, predicate: bool, role: Role) -> SymId {
+        let mut unique = name.clone();
+        let mut k = 1;
+        while self.by_name.contains_key(&unique) {
+            k += 1;
+            unique = format!("{name}{k}");
+        }
+        let id = self.symbols.len();
+        self.by_name.insert(unique.clone(), id);
+        self.symbols.push(Symbol { name: unique, arity, predicate, role });
+        id
+    }
+}
+
+/// The domain sizes the cardinality statements allow: `at_least ≤ size < below`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DomainBounds {
+    /// Never below 1: the domain is never empty (a rule of the game).
+    pub at_least: usize,
+    /// The statement that sets `at_least`, if one does.
+    pub at_least_from: Option<Origin>,
+    pub below: Option<usize>,
+    pub below_from: Option<Origin>,
+}
+
+impl DomainBounds {
+    pub fn allows(&self, size: usize) -> bool {
+        size >= self.at_least && self.below.is_none_or(|b| size < b)
+    }
+    /// True when no size at all is allowed.
+    pub fn empty(&self) -> bool {
+        self.below.is_some_and(|b| b <= self.at_least)
+    }
+}
+
+impl Default for DomainBounds {
+    fn default() -> Self {
+        DomainBounds { at_least: 1, at_least_from: None, below: None, below_from: None }
+    }
+}
+
+/// A statement taken into a problem, as written or negated.
+#[derive(Clone, Copy, Debug)]
+pub struct Premise<'a> {
+    /// 1-based, as on the board.
+    pub index: usize,
+    pub statement: &'a Statement,
+    pub negated: bool,
+}
+
+/// A board (or a redundancy question) in clause form.
+#[derive(Clone, Debug)]
+pub struct ClauseSet {
+    pub vocabulary: Vocabulary,
+    pub clauses: Vec<Clause>,
+    pub bounds: DomainBounds,
+}
+
+/// Clausifies the premises over `signature` (which must hold every symbol they use, as the
+/// checker guarantees for a checked board).
+pub fn clausify(signature: &Signature, premises: &[Premise]) -> ClauseSet {
+    let mut c = Clausifier { vocabulary: Vocabulary::default(), definitions: HashMap::new(), next_var: 0, out: Vec::new(), bounds: DomainBounds::default() };
+    for (name, info) in &signature.symbols {
+        c.vocabulary.add(name.clone(), info.arity, info.kind == SymbolKind::Predicate, Role::Given(info.origin));
+    }
+    for p in premises {
+        c.premise(p);
+    }
+    ClauseSet { vocabulary: c.vocabulary, clauses: c.out, bounds: c.bounds }
+}
+
+/// A formula in negation normal form, before Skolemization.
+#[derive(Clone, Debug)]
+enum Nnf {
+    Lit(Literal),
+    And(Vec<Nnf>),
+    Or(Vec<Nnf>),
+    All(u32, Box<Nnf>),
+    Ex(u32, String, Box<Nnf>),
+}
+
+/// A subformula needed in both polarities: small ones are translated twice, others are
+/// replaced by a defined atom.
+enum Shared<'f> {
+    Inline(&'f Formula),
+    /// The definition symbol and the free variable names it takes, in order.
+    Defined(SymId, Vec<String>),
+}
+
+type Env = Vec<(String, Term)>;
+
+struct Clausifier {
+    vocabulary: Vocabulary,
+    /// Subformulas already defined, by address in the syntax tree.
+    definitions: HashMap<*const Formula, (SymId, Vec<String>)>,
+    next_var: u32,
+    out: Vec<Clause>,
+    bounds: DomainBounds,
+}
+
+/// More clauses than this from distributing one disjunction, and a part is named instead.
+const DISTRIBUTION_LIMIT: usize = 8;
+
+impl Clausifier {
+    fn fresh(&mut self) -> u32 {
+        self.next_var += 1;
+        self.next_var - 1
+    }
+
+    fn premise(&mut self, p: &Premise) {
+        let part = if p.negated { Part::Negation } else { Part::Statement };
+        let origin = Origin { statement: p.index, part };
+        match &p.statement.kind {
+            StatementKind::AtLeast { n } => self.bound(*n as usize, !p.negated, origin),
+            StatementKind::LessThan { n } => self.bound(*n as usize, p.negated, origin),
+            StatementKind::Formula(f) => {
+                let nnf = self.nnf(f, &mut Vec::new(), !p.negated, origin);
+                self.emit(nnf, origin);
+            }
+            StatementKind::Named { formula, name, params, target } => {
+                let nnf = self.nnf(formula, &mut Vec::new(), !p.negated, origin);
+                self.emit(nnf, origin);
+                let def_origin = Origin { statement: p.index, part: Part::NameDefinition };
+                let def = self.name_definition(formula, &name.name, params.len(), &target.name, def_origin);
+                self.emit(def, def_origin);
+            }
+        }
+    }
+
+    /// `at_least` true: `|L| ≥ n`; false: `|L| < n`.
+    fn bound(&mut self, n: usize, at_least: bool, origin: Origin) {
+        let b = &mut self.bounds;
+        if at_least {
+            if n > b.at_least {
+                b.at_least = n;
+                b.at_least_from = Some(origin);
+            }
+        } else if b.below.is_none_or(|old| n < old) {
+            b.below = Some(n);
+            b.below_from = Some(origin);
+        }
+    }
+
+    /// `∀p̄ ((∃!y φ(p̄, y)) → φ(p̄, name(p̄)))` for `formula` = `∀p̄ ∃!y φ`.
+    fn name_definition(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+        let mut env: Env = Vec::new();
+        let mut vars = Vec::new();
+        let mut f = formula;
+        // The checker guarantees the shape `∀p̄ ∃!y φ` with one ∀ per parameter.
+        while let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind {
+            if vars.len() == arity {
+                break;
+            }
+            let v = self.fresh();
+            vars.push(v);
+            env.push((var.name.clone(), Term::Var(v)));
+            f = body;
+        }
+        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+            unreachable!("the checker only lets `∀…∀ ∃!` statements name")
+        };
+        let func = self.vocabulary.id(name).expect("the checker added the name to the signature");
+        let named = Term::App(func, vars.iter().map(|&v| Term::Var(v)).collect());
+        let unique = self.exists_unique(target, body, &mut env, false, origin);
+        env.push((target.to_string(), named));
+        let instance = self.nnf(body, &mut env, true, origin);
+        let mut n = Nnf::Or(vec![unique, instance]);
+        for v in vars.into_iter().rev() {
+            n = Nnf::All(v, Box::new(n));
+        }
+        n
+    }
+
+    fn term(&self, t: &ast::Term, env: &Env) -> Term {
+        match &t.kind {
+            TermKind::Var(id) => env
+                .iter()
+                .rev()
+                .find(|(n, _)| *n == id.name)
+                .map(|(_, t)| t.clone())
+                .expect("the checker guarantees every variable is bound"),
+            TermKind::App { func, args } => {
+                let id = self.vocabulary.id(&func.name).expect("the checker guarantees every symbol is known");
+                Term::App(id, args.iter().map(|a| self.term(a, env)).collect())
+            }
+        }
+    }
+
+    fn nnf(&mut self, f: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+        match &f.kind {
+            FormulaKind::Atom { pred, args } => {
+                let id = self.vocabulary.id(&pred.name).expect("the checker guarantees every symbol is known");
+                let args = args.iter().map(|a| self.term(a, env)).collect();
+                Nnf::Lit(Literal { positive: pos, atom: Atom::Pred(id, args) })
+            }
+            FormulaKind::Eq(a, b) => Nnf::Lit(Literal { positive: pos, atom: Atom::Eq(self.term(a, env), self.term(b, env)) }),
+            FormulaKind::Neq(a, b) => Nnf::Lit(Literal { positive: !pos, atom: Atom::Eq(self.term(a, env), self.term(b, env)) }),
+            FormulaKind::Not(g) => self.nnf(g, env, !pos, origin),
+            FormulaKind::Binary { op, left, right } => match (op, pos) {
+                (BinaryOp::And, true) | (BinaryOp::Or, false) => {
+                    Nnf::And(vec![self.nnf(left, env, pos, origin), self.nnf(right, env, pos, origin)])
+                }
+                (BinaryOp::Or, true) | (BinaryOp::And, false) => {
+                    Nnf::Or(vec![self.nnf(left, env, pos, origin), self.nnf(right, env, pos, origin)])
+                }
+                (BinaryOp::Implies, true) => Nnf::Or(vec![self.nnf(left, env, false, origin), self.nnf(right, env, true, origin)]),
+                (BinaryOp::Implies, false) => Nnf::And(vec![self.nnf(left, env, true, origin), self.nnf(right, env, false, origin)]),
+                (BinaryOp::Iff, _) => {
+                    let a = self.shared(left, origin);
+                    let b = self.shared(right, origin);
+                    // pos: (¬a ∨ b) ∧ (a ∨ ¬b); neg: (a ∨ b) ∧ (¬a ∨ ¬b).
+                    let first = Nnf::Or(vec![self.use_shared(&a, env, false, origin), self.use_shared(&b, env, pos, origin)]);
+                    let second = Nnf::Or(vec![self.use_shared(&a, env, true, origin), self.use_shared(&b, env, !pos, origin)]);
+                    Nnf::And(vec![first, second])
+                }
+            },
+            FormulaKind::Quant { q, var, body } => match (q, pos) {
+                (Quantifier::Forall, true) | (Quantifier::Exists, false) => {
+                    let v = self.fresh();
+                    env.push((var.name.clone(), Term::Var(v)));
+                    let b = self.nnf(body, env, pos, origin);
+                    env.pop();
+                    Nnf::All(v, Box::new(b))
+                }
+                (Quantifier::Exists, true) | (Quantifier::Forall, false) => {
+                    let v = self.fresh();
+                    env.push((var.name.clone(), Term::Var(v)));
+                    let b = self.nnf(body, env, pos, origin);
+                    env.pop();
+                    Nnf::Ex(v, var.name.clone(), Box::new(b))
+                }
+                (Quantifier::ExistsUnique, _) => self.exists_unique(&var.name, body, env, pos, origin),
+            },
+        }
+    }
+
+    /// `∃!x φ` (pos) is `∃x (φ(x) ∧ ∀y (¬φ(y) ∨ y = x))`;
+    /// its negation is `∀x (¬φ(x) ∨ ∃y (φ(y) ∧ y ≠ x))`.
+    fn exists_unique(&mut self, var: &str, body: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+        let x = self.fresh();
+        let y = self.fresh();
+        let shared = self.shared(body, origin);
+        env.push((var.to_string(), Term::Var(x)));
+        let phi_x = self.use_shared(&shared, env, pos, origin);
+        env.pop();
+        env.push((var.to_string(), Term::Var(y)));
+        let phi_y = self.use_shared(&shared, env, !pos, origin);
+        env.pop();
+        let eq = Nnf::Lit(Literal { positive: pos, atom: Atom::Eq(Term::Var(y), Term::Var(x)) });
+        if pos {
+            let rest = Nnf::All(y, Box::new(Nnf::Or(vec![phi_y, eq])));
+            Nnf::Ex(x, var.to_string(), Box::new(Nnf::And(vec![phi_x, rest])))
+        } else {
+            let rest = Nnf::Ex(y, var.to_string(), Box::new(Nnf::And(vec![phi_y, eq])));
+            Nnf::All(x, Box::new(Nnf::Or(vec![phi_x, rest])))
+        }
+    }
+
+    /// A subformula used in both polarities. Large ones are defined once, over their free
+    /// variable names, and the definition is reused wherever the same subformula recurs
+    /// (the two polarities of a definition expand the same inner subformulas).
+    fn shared<'f>(&mut self, f: &'f Formula, origin: Origin) -> Shared<'f> {
+        if is_literal(f) {
+            return Shared::Inline(f);
+        }
+        let key = f as *const Formula;
+        if let Some((sym, names)) = self.definitions.get(&key) {
+            return Shared::Defined(*sym, names.clone());
+        }
+        let mut names = BTreeSet::new();
+        free_names(f, &mut Vec::new(), &mut names);
+        let names: Vec<String> = names.into_iter().collect();
+        let def = self.vocabulary.add("def".into(), names.len(), true, Role::Definition { origin });
+        self.definitions.insert(key, (def, names.clone()));
+        // ∀ȳ (d(ȳ) → φ(ȳ)) and ∀ȳ (φ(ȳ) → d(ȳ)).
+        let vars: Vec<u32> = names.iter().map(|_| self.fresh()).collect();
+        let mut env: Env = names.iter().cloned().zip(vars.iter().map(|&v| Term::Var(v))).collect();
+        let d = Literal { positive: true, atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()) };
+        let forwards = self.nnf(f, &mut env, true, origin);
+        let backwards = self.nnf(f, &mut env, false, origin);
+        for (lit, body) in [(negate(&d), forwards), (d.clone(), backwards)] {
+            let mut n = Nnf::Or(vec![Nnf::Lit(lit), body]);
+            for &v in vars.iter().rev() {
+                n = Nnf::All(v, Box::new(n));
+            }
+            self.emit(n, origin);
+        }
+        Shared::Defined(def, names)
+    }
+
+    fn use_shared(&mut self, s: &Shared, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+        match s {
+            Shared::Inline(f) => self.nnf(f, env, pos, origin),
+            Shared::Defined(sym, names) => {
+                let args = names
+                    .iter()
+                    .map(|n| env.iter().rev().find(|(m, _)| m == n).map(|(_, t)| t.clone()).expect("free names are bound"))
+                    .collect();
+                Nnf::Lit(Literal { positive: pos, atom: Atom::Pred(*sym, args) })
+            }
+        }
+    }
+
+    /// Skolemizes a closed formula and adds its clauses.
+    fn emit(&mut self, n: Nnf, origin: Origin) {
+        let qf = self.skolemize(n, &mut HashMap::new(), origin);
+        let clauses = self.cnf(qf, origin);
+        for literals in clauses {
+            if let Some(c) = simplify(literals, origin) {
+                self.out.push(c);
+            }
+        }
+    }
+
+    fn skolemize(&mut self, n: Nnf, subst: &mut HashMap<u32, Term>, origin: Origin) -> Nnf {
+        match n {
+            Nnf::Lit(l) => Nnf::Lit(Literal { positive: l.positive, atom: subst_atom(&l.atom, subst) }),
+            Nnf::And(xs) => Nnf::And(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect()),
+            Nnf::Or(xs) => Nnf::Or(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect()),
+            Nnf::All(_, b) => self.skolemize(*b, subst, origin),
+            Nnf::Ex(v, name, b) => {
+                let mut free = BTreeSet::new();
+                nnf_free_vars(&b, &mut Vec::new(), &mut free);
+                free.remove(&v);
+                let mut args = BTreeSet::new();
+                for u in free {
+                    match subst.get(&u) {
+                        Some(t) => term_vars(t, &mut args),
+                        None => {
+                            args.insert(u);
+                        }
+                    }
+                }
+                let sk = self.vocabulary.add(format!("{name}#{}", origin.statement), args.len(), false, Role::Skolem { origin, var: name });
+                subst.insert(v, Term::App(sk, args.into_iter().map(Term::Var).collect()));
+                self.skolemize(*b, subst, origin)
+            }
+        }
+    }
+
+    fn cnf(&mut self, n: Nnf, origin: Origin) -> Vec<Vec<Literal>> {
+        match n {
+            Nnf::Lit(l) => vec![vec![l]],
+            Nnf::And(xs) => xs.into_iter().flat_map(|x| self.cnf(x, origin)).collect(),
+            Nnf::Or(xs) => {
+                let mut acc: Vec<Vec<Literal>> = vec![Vec::new()];
+                for x in xs {
+                    let mut part = self.cnf(x, origin);
+                    if acc.len() > 1 && part.len() > 1 && acc.len() * part.len() > DISTRIBUTION_LIMIT {
+                        part = self.name_clauses(part, origin);
+                    }
+                    let mut next = Vec::with_capacity(acc.len() * part.len());
+                    for a in &acc {
+                        for p in &part {
+                            let mut c = a.clone();
+                            c.extend(p.iter().cloned());
+                            next.push(c);
+                        }
+                    }
+                    acc = next;
+                }
+                acc
+            }
+            Nnf::All(..) | Nnf::Ex(..) => unreachable!("skolemized formulas have no quantifiers"),
+        }
+    }
+
+    /// Replaces a conjunction of clauses by one fresh atom `d(x̄)` with `d → each clause`.
+    fn name_clauses(&mut self, clauses: Vec<Vec<Literal>>, origin: Origin) -> Vec<Vec<Literal>> {
+        let mut vars = BTreeSet::new();
+        for c in &clauses {
+            for l in c {
+                atom_vars(&l.atom, &mut vars);
+            }
+        }
+        let def = self.vocabulary.add("def".into(), vars.len(), true, Role::Definition { origin });
+        let d = Literal { positive: true, atom: Atom::Pred(def, vars.into_iter().map(Term::Var).collect()) };
+        for mut c in clauses {
+            c.push(negate(&d));
+            if let Some(c) = simplify(c, origin) {
+                self.out.push(c);
+            }
+        }
+        vec![vec![d]]
+    }
+}
+
+fn is_literal(f: &Formula) -> bool {
+    match &f.kind {
+        FormulaKind::Atom { .. } | FormulaKind::Eq(..) | FormulaKind::Neq(..) => true,
+        FormulaKind::Not(g) => is_literal(g),
+        _ => false,
+    }
+}
+
+pub fn negate(l: &Literal) -> Literal {
+    Literal { positive: !l.positive, atom: l.atom.clone() }
+}
+
+pub fn subst_term(t: &Term, s: &HashMap<u32, Term>) -> Term {
+    match t {
+        Term::Var(v) => s.get(v).cloned().unwrap_or(Term::Var(*v)),
+        Term::App(f, args) => Term::App(*f, args.iter().map(|a| subst_term(a, s)).collect()),
+    }
+}
+
+pub fn subst_atom(a: &Atom, s: &HashMap<u32, Term>) -> Atom {
+    match a {
+        Atom::Pred(p, args) => Atom::Pred(*p, args.iter().map(|t| subst_term(t, s)).collect()),
+        Atom::Eq(l, r) => Atom::Eq(subst_term(l, s), subst_term(r, s)),
+    }
+}
+
+pub fn term_vars(t: &Term, out: &mut BTreeSet<u32>) {
+    match t {
+        Term::Var(v) => {
+            out.insert(*v);
+        }
+        Term::App(_, args) => args.iter().for_each(|a| term_vars(a, out)),
+    }
+}
+
+pub fn atom_vars(a: &Atom, out: &mut BTreeSet<u32>) {
+    match a {
+        Atom::Pred(_, args) => args.iter().for_each(|t| term_vars(t, out)),
+        Atom::Eq(l, r) => {
+            term_vars(l, out);
+            term_vars(r, out);
+        }
+    }
+}
+
+/// The names of the variables free in a formula.
+fn free_names(f: &Formula, bound: &mut Vec<String>, out: &mut BTreeSet<String>) {
+    fn term(t: &ast::Term, bound: &Vec<String>, out: &mut BTreeSet<String>) {
+        match &t.kind {
+            TermKind::Var(id) if !bound.contains(&id.name) => {
+                out.insert(id.name.clone());
+            }
+            TermKind::Var(_) => {}
+            TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+        }
+    }
+    match &f.kind {
+        FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+            term(a, bound, out);
+            term(b, bound, out);
+        }
+        FormulaKind::Not(g) => free_names(g, bound, out),
+        FormulaKind::Binary { left, right, .. } => {
+            free_names(left, bound, out);
+            free_names(right, bound, out);
+        }
+        FormulaKind::Quant { var, body, .. } => {
+            bound.push(var.name.clone());
+            free_names(body, bound, out);
+            bound.pop();
+        }
+    }
+}
+
+fn nnf_free_vars(n: &Nnf, bound: &mut Vec<u32>, out: &mut BTreeSet<u32>) {
+    match n {
+        Nnf::Lit(l) => {
+            let mut vs = BTreeSet::new();
+            atom_vars(&l.atom, &mut vs);
+            out.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+        }
+        Nnf::And(xs) | Nnf::Or(xs) => xs.iter().for_each(|x| nnf_free_vars(x, bound, out)),
+        Nnf::All(v, b) | Nnf::Ex(v, _, b) => {
+            bound.push(*v);
+            nnf_free_vars(b, bound, out);
+            bound.pop();
+        }
+    }
+}
+
+/// Drops false and repeated literals, orients equations, numbers the variables from 0;
+/// `None` for a tautology.
+fn simplify(literals: Vec<Literal>, origin: Origin) -> Option<Clause> {
+    let mut out: Vec<Literal> = Vec::new();
+    for mut l in literals {
+        if let Atom::Eq(a, b) = &l.atom {
+            if a == b {
+                if l.positive {
+                    return None;
+                }
+                continue;
+            }
+            if a > b {
+                l.atom = Atom::Eq(b.clone(), a.clone());
+            }
+        }
+        if out.iter().any(|o| o.atom == l.atom && o.positive != l.positive) {
+            return None;
+        }
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    let mut order: Vec<u32> = Vec::new();
+    for l in &out {
+        collect_in_order(&l.atom, &mut order);
+    }
+    let renaming: HashMap<u32, Term> = order.iter().enumerate().map(|(i, &v)| (v, Term::Var(i as u32))).collect();
+    let literals = out.into_iter().map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &renaming) }).collect();
+    Some(Clause { literals, origin, num_vars: order.len() as u32 })
+}
+
+fn collect_in_order(a: &Atom, order: &mut Vec<u32>) {
+    fn term(t: &Term, order: &mut Vec<u32>) {
+        match t {
+            Term::Var(v) => {
+                if !order.contains(v) {
+                    order.push(*v)
+                }
+            }
+            Term::App(_, args) => args.iter().for_each(|a| term(a, order)),
+        }
+    }
+    match a {
+        Atom::Pred(_, args) => args.iter().for_each(|t| term(t, order)),
+        Atom::Eq(l, r) => {
+            term(l, order);
+            term(r, order);
+        }
+    }
+}
+
+/// Prints a clause for debugging and for proofs: `¬blonde(X0) ∨ happy(X0)`.
+pub fn clause_text(v: &Vocabulary, c: &Clause) -> String {
+    if c.literals.is_empty() {
+        return "⊥".into();
+    }
+    c.literals.iter().map(|l| literal_text(v, l)).collect::<Vec<_>>().join(" ∨ ")
+}
+
+pub fn literal_text(v: &Vocabulary, l: &Literal) -> String {
+    match &l.atom {
+        Atom::Eq(a, b) => format!("{} {} {}", term_text(v, a), if l.positive { "=" } else { "≠" }, term_text(v, b)),
+        Atom::Pred(p, args) => {
+            let s = format!("{}({})", v.get(*p).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", "));
+            if l.positive {
+                s
+            } else {
+                format!("¬{s}")
+            }
+        }
+    }
+}
+
+pub fn term_text(v: &Vocabulary, t: &Term) -> String {
+    match t {
+        Term::Var(i) => format!("X{i}"),
+        Term::App(f, args) if args.is_empty() => v.get(*f).name.clone(),
+        Term::App(f, args) => format!("{}({})", v.get(*f).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board;
+    use crate::logic::check::CheckMode;
+
+    fn clauses_of(text: &str) -> (ClauseSet, Vec<String>) {
+        let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+        let premises: Vec<Premise> =
+            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let set = clausify(&b.signature, &premises);
+        let texts = set.clauses.iter().map(|c| clause_text(&set.vocabulary, c)).collect();
+        (set, texts)
+    }
+
+    #[test]
+    fn implication_is_one_clause() {
+        let (_, t) = clauses_of("∀x blonde(x) → happy(x)");
+        assert_eq!(t, vec!["¬blonde(X0) ∨ happy(X0)"]);
+    }
+
+    #[test]
+    fn skolem_functions_take_only_the_variables_they_need() {
+        let (set, t) = clauses_of("∀x∀y∃z likes(y, z)");
+        assert_eq!(t.len(), 1);
+        let sk = set.vocabulary.symbols.iter().find(|s| matches!(s.role, Role::Skolem { .. })).unwrap();
+        assert_eq!(sk.arity, 1, "z depends on y only: {t:?}");
+    }
+
+    #[test]
+    fn cardinality_is_a_bound_not_clauses() {
+        let (set, t) = clauses_of("|L| ≥ 3\n|L| < 5\n|L| < 7");
+        assert!(t.is_empty());
+        assert_eq!(set.bounds.at_least, 3);
+        assert_eq!(set.bounds.below, Some(5));
+        assert_eq!(set.bounds.below_from.unwrap().statement, 2);
+    }
+
+    #[test]
+    fn nested_iff_stays_linear() {
+        // Eight nested ↔ would give 2⁸ clauses by expansion.
+        let f = "∀x (blonde(x) ↔ (happy(x) ↔ (likes(x,x) ↔ (smarter(x,x) ↔ (blonde(father(x)) ↔ (happy(father(x)) ↔ (likes(x, father(x)) ↔ smarter(x, father(x)))))))))";
+        let (_, t) = clauses_of(f);
+        assert!(t.len() < 40, "{} clauses", t.len());
+    }
+
+    #[test]
+    fn unique_existence_gives_existence_and_uniqueness() {
+        let (_, t) = clauses_of("∃!x blonde(x)");
+        assert_eq!(t.len(), 2, "{t:?}");
+        assert!(t.iter().any(|c| c.starts_with("blonde(")), "{t:?}");
+        assert!(t.iter().any(|c| c.contains('=')), "{t:?}");
+    }
+
+    #[test]
+    fn a_name_brings_its_definition() {
+        let (set, _) = clauses_of("∃!x blonde(x) | blondie := x");
+        assert!(set.clauses.iter().any(|c| c.origin.part == Part::NameDefinition));
+    }
+}

@@ -1,0 +1,186 @@
+//! Finite model search: is there a structure of some size where the premises hold?
+//!
+//! Clauses ([`crate::logic::cnf`]) are flattened ([`flatten`]) and grounded over domains
+//! of size 1, 2, 3, … on one incremental SAT problem ([`finder`]), within the bounds the
+//! cardinality statements set. Every model found is re-checked against the original
+//! statements by the independent evaluator ([`crate::logic::semantics`]) before anyone
+//! sees it; one that fails is reported as a bug ([`Uncertified`]), never shown.
+//!
+//! ```
+//! use umpire::logic::{board, check::CheckMode};
+//! use umpire::models::{search, premises_of, Limits, Search};
+//! let b = board::load("b", "∃x blonde(x)\n∃x ¬blonde(x)", CheckMode::FreeStanding).unwrap();
+//! let result = search(&b.signature, &premises_of(&b, None), &Limits::default(), &mut |_| {}).unwrap();
+//! let Search::Found { model, .. } = result else { panic!() };
+//! assert_eq!(model.size, 2);
+//! ```
+
+pub mod finder;
+pub mod flatten;
+pub mod render;
+
+use crate::logic::board::CheckedBoard;
+use crate::logic::check::Signature;
+use crate::logic::cnf::{clausify, DomainBounds, Premise};
+use crate::logic::semantics::Structure;
+use crate::solve::{Budget, Exhausted};
+use finder::{Finder, SizeResult, Witnesses, MAX_SIZE};
+use std::time::{Duration, Instant};
+
+/// How far a search may go.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest domain size tried.
+    pub max_size: usize,
+    pub budget: Budget,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_size: 24, budget: Budget::time(Duration::from_secs(10)) }
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GaveUp {
+    Budget(Exhausted),
+    /// Every size up to this one was searched.
+    SizeLimit(usize),
+}
+
+#[derive(Clone, Debug)]
+pub enum Search {
+    /// A model, re-checked; `refuted` lists the smaller sizes that have none.
+    Found { model: Structure, witnesses: Witnesses, refuted: Vec<usize> },
+    /// Every size the cardinality statements allow has been searched: there is no model.
+    NoModel { refuted: Vec<usize>, bounds: DomainBounds },
+    /// The cardinality statements allow no size at all.
+    NoSize { bounds: DomainBounds },
+    GaveUp { refuted: Vec<usize>, why: GaveUp },
+}
+
+/// A model failed the independent re-check: a bug in clausification, flattening or
+/// grounding. It is reported and never shown as a verdict.
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+#[error("internal error: a model of size {size} found by the search fails statement {statement} ({detail})")]
+#[diagnostic(code(umpire::uncertified_model), help("this is a bug in umpire; please report it with the board"))]
+pub struct Uncertified {
+    pub size: usize,
+    pub statement: usize,
+    pub detail: String,
+}
+
+/// Why the search could not run at all.
+#[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
+pub enum SearchError {
+    #[error(transparent)]
+    #[diagnostic(code(umpire::uncertified_model))]
+    Uncertified(#[from] Uncertified),
+    #[error(transparent)]
+    #[diagnostic(code(umpire::unsupported))]
+    Unsupported(#[from] finder::Unsupported),
+}
+
+/// One size searched, for progress reports.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub size: usize,
+    pub found: bool,
+    pub elapsed: Duration,
+    pub variables: usize,
+    pub clauses: usize,
+}
+
+/// The premises of a board: every statement as written, except `negate` (1-based), which
+/// is taken negated (the question "does it follow from the others?").
+pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
+    board
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1) })
+        .collect()
+}
+
+/// Searches sizes from the smallest allowed upwards.
+pub fn search(
+    signature: &Signature,
+    premises: &[Premise],
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Search, SearchError> {
+    let set = clausify(signature, premises);
+    let bounds = set.bounds;
+    if bounds.empty() {
+        return Ok(Search::NoSize { bounds });
+    }
+    let mut finder = Finder::new(&set)?;
+    let last = bounds.below.map_or(limits.max_size.max(bounds.at_least), |b| b - 1).min(MAX_SIZE);
+    let mut refuted = Vec::new();
+    let start = Instant::now();
+    // Sizes below the lower bound are grown through but not solved.
+    for size in bounds.at_least..=last {
+        match finder.solve(size, &limits.budget) {
+            SizeResult::Model(model, witnesses) => {
+                let (variables, clauses) = finder.stats();
+                progress(&Progress { size, found: true, elapsed: start.elapsed(), variables, clauses });
+                certify(&model, premises)?;
+                return Ok(Search::Found { model, witnesses, refuted });
+            }
+            SizeResult::NoModel => {
+                let (variables, clauses) = finder.stats();
+                progress(&Progress { size, found: false, elapsed: start.elapsed(), variables, clauses });
+                refuted.push(size);
+            }
+            SizeResult::Exhausted(why) => return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) }),
+        }
+    }
+    if bounds.below.is_some_and(|b| b - 1 <= last) {
+        Ok(Search::NoModel { refuted, bounds })
+    } else {
+        Ok(Search::GaveUp { refuted, why: GaveUp::SizeLimit(last) })
+    }
+}
+
+/// What a search at one given size found.
+#[derive(Clone, Debug)]
+pub enum AtSize {
+    Found { model: Structure, witnesses: Witnesses },
+    NoModel,
+    /// The cardinality statements (or the finder's limits) rule this size out.
+    Forbidden { bounds: DomainBounds },
+    GaveUp(Exhausted),
+}
+
+/// Searches for a model of exactly `size` objects.
+pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, budget: &Budget) -> Result<AtSize, SearchError> {
+    let set = clausify(signature, premises);
+    if !set.bounds.allows(size) || size == 0 || size > MAX_SIZE {
+        return Ok(AtSize::Forbidden { bounds: set.bounds });
+    }
+    let mut finder = Finder::new(&set)?;
+    Ok(match finder.solve(size, budget) {
+        SizeResult::Model(model, witnesses) => {
+            certify(&model, premises)?;
+            AtSize::Found { model, witnesses }
+        }
+        SizeResult::NoModel => AtSize::NoModel,
+        SizeResult::Exhausted(why) => AtSize::GaveUp(why),
+    })
+}
+
+/// The independent re-check: every premise, read from its syntax tree, holds in `model`.
+pub fn certify(model: &Structure, premises: &[Premise]) -> Result<(), Uncertified> {
+    for p in premises {
+        match model.satisfies(p.statement, p.negated) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(Uncertified { size: model.size, statement: p.index, detail: "it is false there".into() })
+            }
+            Err(e) => return Err(Uncertified { size: model.size, statement: p.index, detail: e.to_string() }),
+        }
+    }
+    Ok(())
+}

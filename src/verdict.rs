@@ -1,0 +1,302 @@
+//! The arbiter's answers: one [`Verdict`] type for every logic command, each answer with
+//! its evidence, re-checked before it is returned.
+//!
+//! - consistent / not-redundant carry a model, already re-checked statement by statement
+//!   by the evaluator in [`crate::logic::semantics`];
+//! - inconsistent / redundant carry a [`Certificate`], re-checked against the statements
+//!   by [`Certificate::recheck`];
+//! - unknown says what was tried and why the search stopped. It is never a guess.
+//!
+//! For now the evidence for "inconsistent" comes from the finite model search alone: when
+//! the cardinality statements bound the domain, searching every allowed size is a decision
+//! procedure. Boards without such a bound need the prover.
+
+use crate::logic::ast::StatementKind;
+use crate::logic::board::CheckedBoard;
+use crate::logic::cnf::DomainBounds;
+use crate::logic::semantics::Structure;
+use crate::models::finder::Witnesses;
+use crate::models::{self, premises_of, render, GaveUp, Limits, Progress, Search, SearchError};
+use crate::solve::Exhausted;
+use serde::{Serialize, Serializer};
+use std::time::Instant;
+
+/// What the arbiter is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Is the board consistent?
+    Consistency,
+    /// Does statement k (counted from 1) follow from the others?
+    Follows(usize),
+}
+
+/// A model as shown to players (serialized as [`render::json`]).
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub structure: Structure,
+    pub witnesses: Witnesses,
+}
+
+impl Serialize for Shown {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        render::json(&self.structure, &self.witnesses).serialize(s)
+    }
+}
+
+/// Evidence that a set of premises (the board, or the others plus the negated claim) has
+/// no model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Certificate {
+    /// The cardinality statements leave no domain size: `below ≤ at_least`.
+    NoSizeAllowed {
+        at_least: usize,
+        /// The statement that sets the lower bound; none when it is the rule that the
+        /// domain is never empty.
+        at_least_from: Option<usize>,
+        below: usize,
+        below_from: usize,
+    },
+    /// Every size the cardinality statements allow was searched and has no model. Each
+    /// size's refutation was verified by varisat's proof checker as the solver ran.
+    NoModelOfAllowedSize { sizes: Vec<usize>, below: usize, below_from: usize },
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Consistent { model: Shown },
+    Inconsistent { certificate: Certificate },
+    Redundant { certificate: Certificate },
+    NotRedundant { countermodel: Shown },
+    Unknown { reason: String },
+}
+
+impl Verdict {
+    /// The `verdict` field of `--json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Consistent { .. } => "consistent",
+            Verdict::Inconsistent { .. } => "inconsistent",
+            Verdict::Redundant { .. } => "redundant",
+            Verdict::NotRedundant { .. } => "not-redundant",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// The model or countermodel, if the verdict carries one.
+    pub fn model(&self) -> Option<&Shown> {
+        match self {
+            Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => Some(model),
+            _ => None,
+        }
+    }
+}
+
+/// A verdict with what it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// "consistency", or the statement whose redundancy was asked.
+    pub question: String,
+    /// Sizes searched that have no model.
+    pub sizes_without_model: Vec<usize>,
+    pub explanation: String,
+    pub elapsed_ms: u128,
+}
+
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum DecideError {
+    #[error("there is no statement {k}: the board has {count}")]
+    #[diagnostic(code(umpire::no_such_statement), help("statements are counted from 1, skipping blank lines and comments"))]
+    NoSuchStatement { k: usize, count: usize },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(#[from] SearchError),
+    #[error("internal error: a certificate for `{0}` failed its re-check")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    Uncertified(&'static str),
+}
+
+/// Answers `question` about `board` within `limits`.
+pub fn decide(
+    board: &CheckedBoard,
+    question: Question,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, DecideError> {
+    let start = Instant::now();
+    let count = board.board.statements.len();
+    let negate = match question {
+        Question::Consistency => None,
+        Question::Follows(k) if k >= 1 && k <= count => Some(k),
+        Question::Follows(k) => return Err(DecideError::NoSuchStatement { k, count }),
+    };
+    let premises = premises_of(board, negate);
+    let result = models::search(&board.signature, &premises, limits, progress)?;
+    let mut refuted_sizes = Vec::new();
+    let verdict = match result {
+        Search::Found { model, witnesses, refuted } => {
+            refuted_sizes = refuted;
+            let shown = Shown { structure: model, witnesses };
+            match question {
+                Question::Consistency => Verdict::Consistent { model: shown },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: shown },
+            }
+        }
+        Search::NoSize { bounds } => {
+            let certificate = Certificate::NoSizeAllowed {
+                at_least: bounds.at_least,
+                at_least_from: bounds.at_least_from.map(|o| o.statement),
+                below: bounds.below.expect("an empty range has an upper bound"),
+                below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
+            };
+            refuted_verdict(question, certificate)
+        }
+        Search::NoModel { refuted, bounds } => {
+            refuted_sizes = refuted.clone();
+            let below = bounds.below.expect("a finished search had an upper bound");
+            let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
+            refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
+        }
+        Search::GaveUp { refuted, why } => {
+            refuted_sizes = refuted.clone();
+            Verdict::Unknown { reason: unknown_reason(&refuted, why, limits) }
+        }
+    };
+    if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
+        if !certificate.recheck(board, negate) {
+            return Err(DecideError::Uncertified(verdict.name()));
+        }
+    }
+    let explanation = explain(&verdict, question);
+    Ok(Decision {
+        question: match question {
+            Question::Consistency => "consistency".into(),
+            Question::Follows(k) => format!("does statement {k} follow from the others?"),
+        },
+        explanation,
+        verdict,
+        sizes_without_model: refuted_sizes,
+        elapsed_ms: start.elapsed().as_millis(),
+    })
+}
+
+fn refuted_verdict(question: Question, certificate: Certificate) -> Verdict {
+    match question {
+        Question::Consistency => Verdict::Inconsistent { certificate },
+        Question::Follows(_) => Verdict::Redundant { certificate },
+    }
+}
+
+fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
+    let searched = match (refuted.first(), refuted.last()) {
+        (Some(a), Some(b)) if a == b => format!("no model of size {a}"),
+        (Some(a), Some(b)) => format!("no model of any size from {a} to {b}"),
+        _ => "no size searched to the end".into(),
+    };
+    let stop = match why {
+        GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried (raise --max-size)"),
+        GaveUp::Budget(Exhausted::Time) => match limits.budget.deadline {
+            Some(_) => "the time budget ran out (raise --timeout)".into(),
+            None => "the time budget ran out".into(),
+        },
+        GaveUp::Budget(Exhausted::Conflicts) => "the conflict budget ran out".into(),
+        GaveUp::Budget(Exhausted::Cancelled) => "the search was cancelled".into(),
+        GaveUp::Budget(Exhausted::Limit) => "a search limit was reached".into(),
+    };
+    format!(
+        "{searched}; {stop}. Without a `|L| < n` statement, umpire cannot yet prove that no model exists; \
+         some boards only have infinite models (∀x smarter(father(x), x) with smarter a strict order)"
+    )
+}
+
+/// The verdict in words a player can follow.
+pub fn explain(verdict: &Verdict, question: Question) -> String {
+    let premises = match question {
+        Question::Consistency => "the board".to_string(),
+        Question::Follows(k) => format!("the other statements together with the negation of ({k})"),
+    };
+    let because = |c: &Certificate| match c {
+        Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => match at_least_from {
+            Some(i) => format!(
+                "({i}) needs at least {at_least} object{} and ({below_from}) allows fewer than {below}",
+                if *at_least == 1 { "" } else { "s" }
+            ),
+            None => format!("({below_from}) allows fewer than {below} object, and the domain is never empty"),
+        },
+        Certificate::NoModelOfAllowedSize { sizes, below, below_from } => format!(
+            "({below_from}) allows at most {} object{}, and an exhaustive search finds no model of {premises} \
+             of size {} (each refutation checked by varisat's proof checker)",
+            below - 1,
+            if *below == 2 { "" } else { "s" },
+            size_range(sizes),
+        ),
+    };
+    match (verdict, question) {
+        (Verdict::Consistent { model }, _) => format!(
+            "consistent: every statement holds in this model of {} object{} (re-checked statement by statement)",
+            model.structure.size,
+            if model.structure.size == 1 { "" } else { "s" }
+        ),
+        (Verdict::NotRedundant { countermodel }, Question::Follows(k)) => format!(
+            "not redundant: ({k}) does not follow, since in this model of {} object{} the other statements hold and ({k}) is false",
+            countermodel.structure.size,
+            if countermodel.structure.size == 1 { "" } else { "s" }
+        ),
+        (Verdict::Inconsistent { certificate }, _) => format!("inconsistent: {}", because(certificate)),
+        (Verdict::Redundant { certificate }, Question::Follows(k)) => {
+            format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate))
+        }
+        (Verdict::Unknown { reason }, _) => format!("unknown: {reason}"),
+        _ => verdict.name().to_string(),
+    }
+}
+
+fn size_range(sizes: &[usize]) -> String {
+    match (sizes.first(), sizes.last()) {
+        (Some(a), Some(b)) if a == b => format!("{a}"),
+        (Some(a), Some(b)) => format!("{a} to {b}"),
+        _ => "none".into(),
+    }
+}
+
+impl Certificate {
+    /// Re-checks the certificate against the statements themselves (not the clauses):
+    /// the cited statements say what the certificate claims, and the sizes cover the range.
+    pub fn recheck(&self, board: &CheckedBoard, negated: Option<usize>) -> bool {
+        // What statement i says about the size, taking the negation into account.
+        let bound = |i: usize| -> Option<(bool, usize)> {
+            let st = board.board.statements.get(i.checked_sub(1)?)?;
+            let flip = negated == Some(i);
+            match st.kind {
+                StatementKind::AtLeast { n } => Some((!flip, n as usize)),
+                StatementKind::LessThan { n } => Some((flip, n as usize)),
+                _ => None,
+            }
+        };
+        let mut lower = DomainBounds::default().at_least;
+        for i in 1..=board.board.statements.len() {
+            if let Some((true, n)) = bound(i) {
+                lower = lower.max(n);
+            }
+        }
+        match self {
+            Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {
+                let low_ok = match at_least_from {
+                    Some(i) => bound(*i) == Some((true, *at_least)),
+                    None => *at_least == 1,
+                };
+                low_ok && bound(*below_from) == Some((false, *below)) && below <= at_least
+            }
+            Certificate::NoModelOfAllowedSize { sizes, below, below_from } => match bound(*below_from) {
+                Some((false, b)) if b == *below => {
+                    let needed: Vec<usize> = (lower..b).collect();
+                    !needed.is_empty() && needed.iter().all(|s| sizes.contains(s))
+                }
+                _ => false,
+            },
+        }
+    }
+}
