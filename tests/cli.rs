@@ -57,3 +57,63 @@ fn a_missing_file_argument_is_read_as_a_statement() {
     let out = umpire(&["parse", "no/such/file.board"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn verdict_of(args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let out = umpire(args);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    (v, out.status.code())
+}
+
+#[test]
+fn check_json_gives_the_verdict_and_exit_codes() {
+    let (v, code) = verdict_of(&["check", "--json", "corpus/boards/named-objects.board"]);
+    assert_eq!(v["verdict"], "consistent");
+    assert_eq!(v["model"]["constants"]["blondie"], "#1");
+    assert_eq!(code, Some(0));
+    let (v, code) = verdict_of(&["check", "--json", "corpus/boards/s-cards.board"]);
+    assert_eq!(v["verdict"], "inconsistent");
+    assert_eq!(v["certificate"]["kind"], "no-size-allowed");
+    assert_eq!(code, Some(1));
+    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "corpus/boards/infinite-smarter.board"]);
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(code, Some(3));
+}
+
+#[test]
+fn follows_answers_redundancy_claims() {
+    let (v, code) = verdict_of(&["follows", "--json", "corpus/boards/bounded-redundancy.board", "3"]);
+    assert_eq!(v["verdict"], "redundant");
+    assert_eq!(code, Some(0));
+    let (v, code) = verdict_of(&["follows", "--json", "corpus/boards/two-objects.board", "1"]);
+    assert_eq!(v["verdict"], "not-redundant");
+    assert_eq!(v["countermodel"]["size"], 1);
+    assert_eq!(code, Some(1));
+    let out = umpire(&["follows", "corpus/boards/two-objects.board", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no statement 9"));
+}
+
+#[test]
+fn model_prints_tables_dot_and_sizes() {
+    let out = umpire(&["model", "corpus/boards/two-objects.board"]);
+    let text = stdout(&out);
+    assert!(text.contains("2 objects: #1 #2"), "{text}");
+    assert!(text.contains("likes (row likes column):"), "{text}");
+    let out = umpire(&["model", "--dot", "corpus/boards/named-objects.board"]);
+    assert!(stdout(&out).starts_with("digraph {"));
+    assert!(stdout(&out).contains("style = dashed"));
+    let out = umpire(&["model", "--size", "4", "corpus/boards/two-objects.board"]);
+    assert!(stdout(&out).starts_with("4 objects:"), "{}", stdout(&out));
+    let out = umpire(&["model", "--size", "2", "corpus/boards/bounded-redundancy.board"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("fewer than 2 objects"));
+}
+
+#[test]
+fn export_writes_tptp() {
+    let out = umpire(&["export", "--tptp", "--follows", "2", "corpus/boards/two-objects.board"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("fof(s1, axiom, ? [X] : (blonde(X)))."), "{text}");
+    assert!(text.contains("fof(s2, conjecture,"), "{text}");
+}

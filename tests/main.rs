@@ -2,6 +2,7 @@
 
 mod cli;
 mod language;
+mod models;
 
 use std::path::{Path, PathBuf};
 

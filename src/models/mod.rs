@@ -18,6 +18,8 @@
 pub mod finder;
 pub mod flatten;
 pub mod render;
+#[cfg(test)]
+mod tests;
 
 use crate::logic::board::CheckedBoard;
 use crate::logic::check::Signature;

@@ -1,0 +1,127 @@
+//! Verdicts on the corpus boards (`corpus/boards/verdicts.tsv`), each with its evidence
+//! re-checked here once more, against the statements.
+
+use crate::read;
+use umpire::logic::board::{self, CheckedBoard};
+use umpire::logic::check::CheckMode;
+use umpire::models::{self, premises_of, Limits};
+use umpire::solve::Budget;
+use umpire::verdict::{decide, Certificate, Question, Verdict};
+
+fn load(name: &str) -> CheckedBoard {
+    let path = format!("corpus/boards/{name}");
+    board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap_or_else(|r| panic!("{}", r.render_plain()))
+}
+
+/// Small enough to keep the suite quick; large enough for every board in the table.
+fn limits() -> Limits {
+    Limits { max_size: 10, budget: Budget::unlimited() }
+}
+
+fn question(text: &str) -> Question {
+    match text.strip_prefix("follows ") {
+        Some(k) => Question::Follows(k.parse().unwrap()),
+        None => Question::Consistency,
+    }
+}
+
+#[test]
+fn corpus_verdicts() {
+    let table = read("corpus/boards/verdicts.tsv");
+    let mut rows = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (name, q, expected, size) = (cols[0], question(cols[1]), cols[2], cols[3]);
+        let b = load(name);
+        let d = decide(&b, q, &limits(), &mut |_| {}).unwrap();
+        assert_eq!(d.verdict.name(), expected, "{name} {q:?}: {}", d.explanation);
+        if let Some(m) = d.verdict.model() {
+            assert_eq!(m.structure.size.to_string(), size, "{name}: the smallest model");
+            // The evaluator once more, statement by statement, outside the library's path.
+            let negated = match q {
+                Question::Follows(k) => Some(k),
+                Question::Consistency => None,
+            };
+            for (i, st) in b.board.statements.iter().enumerate() {
+                let neg = negated == Some(i + 1);
+                assert!(m.structure.satisfies(st, neg).unwrap(), "{name}: statement {} fails in the model", i + 1);
+            }
+            // Every smaller size was searched without a model, or is ruled out by the board.
+            let premises = premises_of(&b, negated);
+            for s in 1..m.structure.size {
+                if !d.sizes_without_model.contains(&s) {
+                    let at = models::search_size(&b.signature, &premises, s, &Budget::unlimited()).unwrap();
+                    assert!(matches!(at, models::AtSize::Forbidden { .. }), "{name}: size {s} skipped");
+                }
+            }
+        }
+        if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &d.verdict {
+            let negated = if let Question::Follows(k) = q { Some(k) } else { None };
+            assert!(certificate.recheck(&b, negated), "{name}");
+        }
+        rows += 1;
+    }
+    assert!(rows >= 15, "the table has {rows} rows");
+}
+
+#[test]
+fn boards_with_only_infinite_models_are_unknown_never_inconsistent() {
+    let b = load("infinite-smarter.board");
+    let d = decide(&b, Question::Consistency, &Limits { max_size: 6, budget: Budget::unlimited() }, &mut |_| {}).unwrap();
+    let Verdict::Unknown { reason } = &d.verdict else { panic!("{:?}", d.verdict) };
+    assert!(reason.contains("no model of any size from 1 to 6"), "{reason}");
+    assert_eq!(d.sizes_without_model, vec![1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn a_tampered_certificate_fails_its_recheck() {
+    let b = load("s-cards.board");
+    let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
+    let Verdict::Inconsistent { certificate } = d.verdict else { panic!() };
+    assert!(certificate.recheck(&b, None));
+    let Certificate::NoSizeAllowed { at_least, at_least_from, below, .. } = certificate else { panic!() };
+    // Statement 1 says nothing about sizes: citing it must fail.
+    let forged = Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from: 1 };
+    assert!(!forged.recheck(&b, None));
+    let short = Certificate::NoModelOfAllowedSize { sizes: vec![1], below: 3, below_from: 13 };
+    assert!(!short.recheck(&b, None), "size 2 was not searched");
+}
+
+#[test]
+fn a_model_of_a_given_size() {
+    let b = load("two-objects.board");
+    let premises = premises_of(&b, None);
+    let budget = Budget::unlimited();
+    assert!(matches!(models::search_size(&b.signature, &premises, 1, &budget).unwrap(), models::AtSize::NoModel));
+    let models::AtSize::Found { model, .. } = models::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
+        panic!("a model of size 7")
+    };
+    assert_eq!(model.size, 7);
+    let bounded = load("bounded-redundancy.board");
+    let p = premises_of(&bounded, None);
+    assert!(matches!(models::search_size(&bounded.signature, &p, 2, &budget).unwrap(), models::AtSize::Forbidden { .. }));
+}
+
+#[test]
+fn names_and_functions_show_in_the_model() {
+    let b = load("plus-group.board");
+    let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
+    let m = d.verdict.model().unwrap();
+    let text = umpire::models::render::text(&m.structure, &m.witnesses);
+    assert!(text.contains("zero = #"), "{text}");
+    assert!(text.contains("+ (row + column):"), "{text}");
+    assert!(text.contains("inverse: #1↦"), "{text}");
+    let zero = m.structure.apply("zero", &[]).unwrap();
+    for x in 0..3 {
+        let inv = m.structure.apply("inverse", &[x]).unwrap();
+        assert_eq!(m.structure.apply("+", &[x, inv]).unwrap(), zero);
+    }
+}
+
+#[test]
+fn the_budget_is_honoured() {
+    let b = load("infinite-smarter.board");
+    let budget = Budget::unlimited().with_conflicts(1);
+    let d = decide(&b, Question::Consistency, &Limits { max_size: 50, budget }, &mut |_| {}).unwrap();
+    assert_eq!(d.verdict.name(), "unknown");
+}
