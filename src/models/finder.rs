@@ -112,7 +112,7 @@ impl Finder {
 
     /// Searches for a model of exactly `size` elements.
     pub fn solve(&mut self, size: usize, budget: &Budget) -> SizeResult {
-        assert!(size >= 1 && size <= MAX_SIZE, "domain sizes run from 1 to {MAX_SIZE}");
+        assert!((1..=MAX_SIZE).contains(&size), "domain sizes run from 1 to {MAX_SIZE}");
         if size < self.size {
             // Growing is one-way; a smaller size needs a fresh finder. Callers go upwards.
             panic!("the finder is already at size {}, cannot go back to {size}", self.size);
