@@ -18,6 +18,8 @@ const BOARDS: &[&str] = &[
     "two-objects",
     "father-cycle-5",
     "eight-kinds",
+    "father-cycle-8",
+    "noncommutative-group",
     "plus-group",
     "s-cards",
     "bounded-too-small",

@@ -108,6 +108,9 @@ struct SearchArgs {
     /// The largest domain size the model search tries.
     #[arg(long, default_value_t = 24, value_name = "N")]
     max_size: usize,
+    /// Report each domain size searched on stderr (the default when stderr is a terminal).
+    #[arg(long)]
+    progress: bool,
 }
 
 impl SearchArgs {
@@ -175,8 +178,8 @@ fn main() -> ExitCode {
 }
 
 /// Prints each searched size on stderr when a person is watching.
-fn progress_printer() -> impl FnMut(&Progress) {
-    let show = std::io::stderr().is_terminal();
+fn progress_printer(always: bool) -> impl FnMut(&Progress) {
+    let show = always || std::io::stderr().is_terminal();
     move |p: &Progress| {
         if show {
             eprintln!(
@@ -196,7 +199,7 @@ fn verdict_command(input: &str, question: Question, output: &Output, search: &Se
         Ok(b) => b,
         Err(code) => return code,
     };
-    let decision = match decide(&board, question, &search.limits(), &mut progress_printer()) {
+    let decision = match decide(&board, question, &search.limits(), &mut progress_printer(search.progress)) {
         Ok(d) => d,
         Err(e) => return report_error(e),
     };
@@ -213,13 +216,13 @@ fn print_decision(decision: &Decision, output: &Output) {
         println!("{}", serde_json::to_string_pretty(decision).expect("JSON of plain data"));
     } else if output.dot {
         match decision.verdict.model() {
-            Some(m) => print!("{}", render::dot(&m.structure)),
+            Some(m) => print!("{}", render::dot(m)),
             None => eprintln!("{}", decision.explanation),
         }
     } else {
         println!("{}", decision.explanation);
         if let Some(m) = decision.verdict.model() {
-            print!("{}", render::text(&m.structure, &m.witnesses));
+            print!("{}", render::text(m));
         }
     }
 }
@@ -233,8 +236,8 @@ fn model_command(input: &str, size: Option<usize>, output: &Output, search: &Sea
         return verdict_command(input, Question::Consistency, output, search);
     };
     let premises = premises_of(&board, None);
-    let (structure, witnesses) = match models::search_size(&board.signature, &premises, size, &search.limits().budget) {
-        Ok(AtSize::Found { model, witnesses }) => (model, witnesses),
+    let model = match models::search_size(&board.signature, &premises, size, &search.limits().budget) {
+        Ok(AtSize::Found { model }) => model,
         Ok(AtSize::NoModel) => {
             println!("no model of size {size}");
             return ExitCode::from(EXIT_NO);
@@ -256,12 +259,12 @@ fn model_command(input: &str, size: Option<usize>, output: &Output, search: &Sea
         Err(e) => return report_error(e),
     };
     if output.json {
-        let out = serde_json::json!({ "verdict": "consistent", "model": render::json(&structure, &witnesses) });
+        let out = serde_json::json!({ "verdict": "consistent", "model": render::json(&model) });
         println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain data"));
     } else if output.dot {
-        print!("{}", render::dot(&structure));
+        print!("{}", render::dot(&model));
     } else {
-        print!("{}", render::text(&structure, &witnesses));
+        print!("{}", render::text(&model));
     }
     ExitCode::from(EXIT_YES)
 }

@@ -14,11 +14,9 @@
 use crate::logic::ast::StatementKind;
 use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::DomainBounds;
-use crate::logic::semantics::Structure;
-use crate::models::finder::Witnesses;
-use crate::models::{self, premises_of, render, GaveUp, Limits, Progress, Search, SearchError};
+use crate::models::{self, premises_of, GaveUp, Limits, Model, Progress, Search, SearchError};
 use crate::solve::Exhausted;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::time::Instant;
 
 /// What the arbiter is asked.
@@ -28,19 +26,6 @@ pub enum Question {
     Consistency,
     /// Does statement k (counted from 1) follow from the others?
     Follows(usize),
-}
-
-/// A model as shown to players (serialized as [`render::json`]).
-#[derive(Clone, Debug)]
-pub struct Shown {
-    pub structure: Structure,
-    pub witnesses: Witnesses,
-}
-
-impl Serialize for Shown {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        render::json(&self.structure, &self.witnesses).serialize(s)
-    }
 }
 
 /// Evidence that a set of premises (the board, or the others plus the negated claim) has
@@ -65,10 +50,10 @@ pub enum Certificate {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
-    Consistent { model: Shown },
+    Consistent { model: Model },
     Inconsistent { certificate: Certificate },
     Redundant { certificate: Certificate },
-    NotRedundant { countermodel: Shown },
+    NotRedundant { countermodel: Model },
     Unknown { reason: String },
 }
 
@@ -85,7 +70,7 @@ impl Verdict {
     }
 
     /// The model or countermodel, if the verdict carries one.
-    pub fn model(&self) -> Option<&Shown> {
+    pub fn model(&self) -> Option<&Model> {
         match self {
             Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => Some(model),
             _ => None,
@@ -137,12 +122,11 @@ pub fn decide(
     let result = models::search(&board.signature, &premises, limits, progress)?;
     let mut refuted_sizes = Vec::new();
     let verdict = match result {
-        Search::Found { model, witnesses, refuted } => {
+        Search::Found { model, refuted } => {
             refuted_sizes = refuted;
-            let shown = Shown { structure: model, witnesses };
             match question {
-                Question::Consistency => Verdict::Consistent { model: shown },
-                Question::Follows(_) => Verdict::NotRedundant { countermodel: shown },
+                Question::Consistency => Verdict::Consistent { model },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: model },
             }
         }
         Search::NoSize { bounds } => {

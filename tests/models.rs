@@ -93,10 +93,10 @@ fn a_model_of_a_given_size() {
     let premises = premises_of(&b, None);
     let budget = Budget::unlimited();
     assert!(matches!(models::search_size(&b.signature, &premises, 1, &budget).unwrap(), models::AtSize::NoModel));
-    let models::AtSize::Found { model, .. } = models::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
+    let models::AtSize::Found { model } = models::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
         panic!("a model of size 7")
     };
-    assert_eq!(model.size, 7);
+    assert_eq!(model.structure.size, 7);
     let bounded = load("bounded-redundancy.board");
     let p = premises_of(&bounded, None);
     assert!(matches!(models::search_size(&bounded.signature, &p, 2, &budget).unwrap(), models::AtSize::Forbidden { .. }));
@@ -107,7 +107,7 @@ fn names_and_functions_show_in_the_model() {
     let b = load("plus-group.board");
     let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
     let m = d.verdict.model().unwrap();
-    let text = umpire::models::render::text(&m.structure, &m.witnesses);
+    let text = umpire::models::render::text(m);
     assert!(text.contains("zero = #"), "{text}");
     assert!(text.contains("+ (row + column):"), "{text}");
     assert!(text.contains("inverse: #1↦"), "{text}");

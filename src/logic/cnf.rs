@@ -103,6 +103,11 @@ impl Vocabulary {
     pub fn id(&self, name: &str) -> Option<SymId> {
         self.by_name.get(name).copied()
     }
+    /// A fresh predicate that stands for part of a clause from `origin`.
+    pub fn add_definition(&mut self, arity: usize, origin: Origin) -> SymId {
+        self.add("def".into(), arity, true, Role::Definition { origin })
+    }
+
     fn add(&mut self, name: String, arity: usize, predicate: bool, role: Role) -> SymId {
         let mut unique = name.clone();
         let mut k = 1;

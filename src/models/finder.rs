@@ -10,10 +10,15 @@
 //! - Static symmetry breaking on constants (the order they are given in): the i-th constant
 //!   is at most i, and it can only be a new object k if an earlier constant is k−1. Every
 //!   model can be renamed to satisfy this, so no size loses its models.
+//! - Then, for one unary function f (`father` when the board uses it), the least-number
+//!   rule continues the renaming: f(i) ≤ max(i, the constants, f(0), …, f(i−1)) + 1. Name
+//!   the objects greedily (constants first, then i = 0, 1, …: object i, then f(i) if it has
+//!   no name yet), and every model satisfies it. Without it, proving "no model of size 7"
+//!   for a board whose models are 8-cycles of `father` means trying every permutation.
 
 use crate::logic::cnf::{ClauseSet, Role, SymId, Vocabulary};
 use crate::logic::semantics::{Structure, Table};
-use crate::models::flatten::{flatten, FlatClause, FlatLit};
+use crate::models::flatten::{flatten, split, FlatClause, FlatLit};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem, Solution};
 use std::collections::{BTreeMap, HashMap};
 
@@ -45,14 +50,20 @@ pub struct Finder {
     functions: Vec<SymId>,
     /// Constants in symmetry-breaking order: position i may only take values 0..=i.
     constants: Vec<SymId>,
+    /// The unary function the least-number rule applies to, if any.
+    chain: Option<SymId>,
+    /// `lt[(entry, k)]` implies "the entry's value is below k" (one direction suffices).
+    below: HashMap<(u128, u32), Lit>,
 }
 
+/// A symbol and its arguments in one number: the symbol in the top 16 bits, then one byte
+/// per argument (at most [`MAX_ARITY`] of them, each below [`MAX_SIZE`]).
 fn key(sym: SymId, args: impl IntoIterator<Item = u32>) -> u128 {
-    let mut k = sym as u128;
+    let mut packed = 0u128;
     for a in args {
-        k = (k << 8) | (a as u128 + 1);
+        packed = (packed << 8) | (a as u128 + 1);
     }
-    k
+    ((sym as u128) << 112) | packed
 }
 
 /// All tuples of `arity` elements of `0..size`, first element slowest.
@@ -73,6 +84,8 @@ fn tuples(size: usize, arity: usize) -> impl Iterator<Item = Vec<u32>> {
 pub enum Unsupported {
     #[error("the symbol `{0}` takes {1} arguments; the model finder handles at most {MAX_ARITY}")]
     Arity(String, usize),
+    #[error("the problem has {0} symbols; the model finder handles fewer than 65536")]
+    Symbols(usize),
 }
 
 impl Finder {
@@ -82,15 +95,32 @@ impl Finder {
                 return Err(Unsupported::Arity(s.name.clone(), s.arity));
             }
         }
+
         let functions: Vec<SymId> =
             (0..set.vocabulary.symbols.len()).filter(|&i| !set.vocabulary.symbols[i].predicate).collect();
         // Given constants first (names, then free constants), then witnesses: any order is
         // sound; this one keeps the objects a player named at the front.
         let mut constants: Vec<SymId> = functions.iter().copied().filter(|&f| set.vocabulary.symbols[f].arity == 0).collect();
         constants.sort_by_key(|&c| !matches!(set.vocabulary.symbols[c].role, Role::Given(_)));
+        let unary = |f: &SymId| set.vocabulary.symbols[*f].arity == 1;
+        let chain = functions
+            .iter()
+            .copied()
+            .filter(unary)
+            .find(|&f| matches!(set.vocabulary.symbols[f].role, Role::Given(_)) && used(set, f))
+            .or_else(|| functions.iter().copied().filter(unary).find(|&f| used(set, f)));
+        let mut vocabulary = set.vocabulary.clone();
+        let mut clauses = Vec::new();
+        for c in set.clauses.iter().filter_map(flatten) {
+            let origin = c.origin;
+            clauses.extend(split(c, &mut |arity| vocabulary.add_definition(arity, origin)));
+        }
+        if vocabulary.symbols.len() >= 1 << 16 {
+            return Err(Unsupported::Symbols(vocabulary.symbols.len()));
+        }
         Ok(Finder {
-            vocabulary: set.vocabulary.clone(),
-            clauses: set.clauses.iter().filter_map(flatten).collect(),
+            vocabulary,
+            clauses,
             sat: SatProblem::new(),
             size: 0,
             preds: HashMap::new(),
@@ -98,6 +128,8 @@ impl Finder {
             guards: Vec::new(),
             functions,
             constants,
+            chain,
+            below: HashMap::new(),
         })
     }
 
@@ -172,6 +204,7 @@ impl Finder {
             }
         }
         self.break_symmetry(new);
+        self.least_number(new);
         for ci in 0..self.clauses.len() {
             let m = self.clauses[ci].num_vars as usize;
             if m == 0 {
@@ -215,6 +248,38 @@ impl Finder {
                 }
                 self.sat.add_clause(&c);
             }
+        }
+    }
+
+    /// A literal that holds whenever the entry's value is below `k`.
+    fn below_lit(&mut self, entry: u128, k: u32) -> Lit {
+        if let Some(&l) = self.below.get(&(entry, k)) {
+            return l;
+        }
+        let l = self.sat.new_lit();
+        let values = self.funs[&entry][..k as usize].to_vec();
+        for v in values {
+            self.sat.add_clause(&[!v, l]);
+        }
+        self.below.insert((entry, k), l);
+        l
+    }
+
+    /// f(i) = new only if max(i, constants, f(0..i)) ≥ new − 1: added as the value `new`
+    /// appears for each entry f(i) with i + 1 < new.
+    fn least_number(&mut self, new: u32) {
+        let Some(f) = self.chain else { return };
+        for i in 0..new.saturating_sub(1) {
+            let mut clause = vec![!self.fun_lit(f, [i], new)];
+            for ci in 0..self.constants.len() {
+                let l = self.below_lit(key(self.constants[ci], []), new - 1);
+                clause.push(!l);
+            }
+            for j in 0..i {
+                let l = self.below_lit(key(f, [j]), new - 1);
+                clause.push(!l);
+            }
+            self.sat.add_clause(&clause);
         }
     }
 
@@ -282,4 +347,19 @@ impl Finder {
         }
         (model, witnesses)
     }
+}
+
+/// Whether any clause mentions the symbol.
+fn used(set: &ClauseSet, sym: SymId) -> bool {
+    use crate::logic::cnf::{Atom, Term};
+    fn in_term(t: &Term, sym: SymId) -> bool {
+        match t {
+            Term::Var(_) => false,
+            Term::App(f, args) => *f == sym || args.iter().any(|a| in_term(a, sym)),
+        }
+    }
+    set.clauses.iter().flat_map(|c| &c.literals).any(|l| match &l.atom {
+        Atom::Pred(_, args) => args.iter().any(|a| in_term(a, sym)),
+        Atom::Eq(a, b) => in_term(a, sym) || in_term(b, sym),
+    })
 }

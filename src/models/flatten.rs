@@ -4,6 +4,11 @@
 //! A nested term `t` is replaced by a fresh variable `v` and the clause gains `t ≠ v`:
 //! `blonde(father(x))` becomes `father(x) ≠ v ∨ blonde(v)`. Equal subterms share one
 //! variable; a literal `x ≠ y` between variables is removed by merging `y` into `x`.
+//!
+//! Flattening adds variables, and a clause with k variables has nᵏ instances. Clause
+//! splitting ([`split`], also from Paradox) cuts a clause `C₁ ∨ C₂` into `C₁ ∨ s(S)` and
+//! `¬s(S) ∨ C₂`, where S are the variables both parts share: `father⁵(x) = x` has five
+//! variables flat, and three per clause once split.
 
 use crate::logic::cnf::{Atom, Clause, Origin, SymId, Term};
 use std::collections::HashMap;
@@ -153,6 +158,61 @@ fn complementary(a: &FlatLit, b: &FlatLit) -> bool {
     }
 }
 
+fn lit_vars(l: &FlatLit) -> Vec<u32> {
+    match l {
+        FlatLit::Pred { args, .. } => args.clone(),
+        FlatLit::Fun { args, value, .. } => {
+            let mut v = args.clone();
+            v.push(*value);
+            v
+        }
+        FlatLit::Eq { a, b, .. } => vec![*a, *b],
+    }
+}
+
+fn clause_vars(lits: &[FlatLit]) -> Vec<u32> {
+    let mut vars: Vec<u32> = lits.iter().flat_map(lit_vars).collect();
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+/// Splits a clause while that lowers the number of variables per clause: the literals of
+/// the variable with the fewest neighbours go into one part (greedy elimination, as in a
+/// tree decomposition). `new_predicate(arity)` makes the connecting symbol.
+pub fn split(c: FlatClause, new_predicate: &mut dyn FnMut(usize) -> SymId) -> Vec<FlatClause> {
+    let mut out = Vec::new();
+    let mut rest = c.lits;
+    loop {
+        let vars = clause_vars(&rest);
+        if vars.len() <= 3 {
+            break;
+        }
+        // The variable co-occurring with the fewest others.
+        let neighbours = |v: u32| {
+            let mut n: Vec<u32> = rest.iter().filter(|l| lit_vars(l).contains(&v)).flat_map(lit_vars).collect();
+            n.sort_unstable();
+            n.dedup();
+            n.len()
+        };
+        let Some(&v) = vars.iter().min_by_key(|&&v| neighbours(v)) else { break };
+        let (part, remaining): (Vec<FlatLit>, Vec<FlatLit>) = rest.iter().cloned().partition(|l| lit_vars(l).contains(&v));
+        if remaining.is_empty() || clause_vars(&part).len() >= vars.len() {
+            break;
+        }
+        let part_vars = clause_vars(&part);
+        let shared: Vec<u32> = clause_vars(&remaining).into_iter().filter(|x| part_vars.contains(x)).collect();
+        let s = new_predicate(shared.len());
+        let mut first = part;
+        first.push(FlatLit::Pred { sym: s, args: shared.clone(), positive: true });
+        out.extend(simplify(first, c.origin));
+        rest = remaining;
+        rest.push(FlatLit::Pred { sym: s, args: shared, positive: false });
+    }
+    out.extend(simplify(rest, c.origin));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +239,29 @@ mod tests {
         assert_eq!(f.lits.len(), 3);
         let defs: Vec<_> = f.lits.iter().filter(|l| matches!(l, FlatLit::Fun { sym: 0, positive: false, .. })).collect();
         assert_eq!(defs.len(), 1, "{f:?}");
+    }
+
+    #[test]
+    fn a_chain_of_fathers_splits_into_three_variable_clauses() {
+        // father(father(father(father(father(x))))) = x, father = 0.
+        let mut t = Term::Var(0);
+        for _ in 0..5 {
+            t = Term::App(0, vec![t]);
+        }
+        let c = Clause {
+            literals: vec![Literal { positive: true, atom: Atom::Eq(Term::Var(0), t) }],
+            origin: origin(),
+            num_vars: 1,
+        };
+        let flat = flatten(&c).unwrap();
+        assert_eq!(flat.num_vars, 5);
+        let mut next = 100;
+        let parts = split(flat, &mut |_| {
+            next += 1;
+            next
+        });
+        assert!(parts.len() >= 3, "{parts:?}");
+        assert!(parts.iter().all(|p| p.num_vars <= 3), "{parts:?}");
     }
 
     #[test]

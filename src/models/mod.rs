@@ -12,7 +12,8 @@
 //! let b = board::load("b", "∃x blonde(x)\n∃x ¬blonde(x)", CheckMode::FreeStanding).unwrap();
 //! let result = search(&b.signature, &premises_of(&b, None), &Limits::default(), &mut |_| {}).unwrap();
 //! let Search::Found { model, .. } = result else { panic!() };
-//! assert_eq!(model.size, 2);
+//! assert_eq!(model.structure.size, 2);
+//! assert!(model.unmentioned.contains(&"father".to_string()));
 //! ```
 
 pub mod finder;
@@ -24,10 +25,28 @@ mod tests;
 use crate::logic::board::CheckedBoard;
 use crate::logic::check::Signature;
 use crate::logic::cnf::{clausify, DomainBounds, Premise};
+use crate::logic::ast::{Formula, FormulaKind, StatementKind, Term, TermKind};
 use crate::logic::semantics::Structure;
 use crate::solve::{Budget, Exhausted};
 use finder::{Finder, SizeResult, Witnesses, MAX_SIZE};
+use serde::{Serialize, Serializer};
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
+
+/// A model as shown to players: the structure, the objects that `∃` statements promise,
+/// and the symbols the statements never mention (left blank and not shown: anything goes).
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub structure: Structure,
+    pub witnesses: Witnesses,
+    pub unmentioned: Vec<String>,
+}
+
+impl Serialize for Model {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        render::json(self).serialize(s)
+    }
+}
 
 /// How far a search may go.
 #[derive(Clone, Debug)]
@@ -54,7 +73,7 @@ pub enum GaveUp {
 #[derive(Clone, Debug)]
 pub enum Search {
     /// A model, re-checked; `refuted` lists the smaller sizes that have none.
-    Found { model: Structure, witnesses: Witnesses, refuted: Vec<usize> },
+    Found { model: Model, refuted: Vec<usize> },
     /// Every size the cardinality statements allow has been searched: there is no model.
     NoModel { refuted: Vec<usize>, bounds: DomainBounds },
     /// The cardinality statements allow no size at all.
@@ -128,8 +147,8 @@ pub fn search(
             SizeResult::Model(model, witnesses) => {
                 let (variables, clauses) = finder.stats();
                 progress(&Progress { size, found: true, elapsed: start.elapsed(), variables, clauses });
-                certify(&model, premises)?;
-                return Ok(Search::Found { model, witnesses, refuted });
+                let model = present(model, witnesses, premises)?;
+                return Ok(Search::Found { model, refuted });
             }
             SizeResult::NoModel => {
                 let (variables, clauses) = finder.stats();
@@ -149,7 +168,7 @@ pub fn search(
 /// What a search at one given size found.
 #[derive(Clone, Debug)]
 pub enum AtSize {
-    Found { model: Structure, witnesses: Witnesses },
+    Found { model: Model },
     NoModel,
     /// The cardinality statements (or the finder's limits) rule this size out.
     Forbidden { bounds: DomainBounds },
@@ -164,13 +183,61 @@ pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, bud
     }
     let mut finder = Finder::new(&set)?;
     Ok(match finder.solve(size, budget) {
-        SizeResult::Model(model, witnesses) => {
-            certify(&model, premises)?;
-            AtSize::Found { model, witnesses }
-        }
+        SizeResult::Model(model, witnesses) => AtSize::Found { model: present(model, witnesses, premises)? },
         SizeResult::NoModel => AtSize::NoModel,
         SizeResult::Exhausted(why) => AtSize::GaveUp(why),
     })
+}
+
+/// Blanks the symbols the premises never mention (so that a player is not shown
+/// arbitrary tables), then re-checks the model against every premise.
+fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise]) -> Result<Model, Uncertified> {
+    let mut mentioned = BTreeSet::new();
+    for p in premises {
+        match &p.statement.kind {
+            StatementKind::Formula(f) => formula_symbols(f, &mut mentioned),
+            StatementKind::Named { formula, name, .. } => {
+                formula_symbols(formula, &mut mentioned);
+                mentioned.insert(name.name.clone());
+            }
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } => {}
+        }
+    }
+    let mut unmentioned = Vec::new();
+    for (name, t) in structure.predicates.iter_mut().filter(|(n, _)| !mentioned.contains(*n)) {
+        t.values.iter_mut().for_each(|v| *v = false);
+        unmentioned.push(name.clone());
+    }
+    for (name, t) in structure.functions.iter_mut().filter(|(n, _)| !mentioned.contains(*n)) {
+        t.values.iter_mut().for_each(|v| *v = 0);
+        unmentioned.push(name.clone());
+    }
+    certify(&structure, premises)?;
+    Ok(Model { structure, witnesses, unmentioned })
+}
+
+fn formula_symbols(f: &Formula, out: &mut BTreeSet<String>) {
+    fn term(t: &Term, out: &mut BTreeSet<String>) {
+        if let TermKind::App { func, args } = &t.kind {
+            out.insert(func.name.clone());
+            args.iter().for_each(|a| term(a, out));
+        }
+    }
+    match &f.kind {
+        FormulaKind::Atom { pred, args } => {
+            out.insert(pred.name.clone());
+            args.iter().for_each(|a| term(a, out));
+        }
+        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+            term(a, out);
+            term(b, out);
+        }
+        FormulaKind::Not(g) | FormulaKind::Quant { body: g, .. } => formula_symbols(g, out),
+        FormulaKind::Binary { left, right, .. } => {
+            formula_symbols(left, out);
+            formula_symbols(right, out);
+        }
+    }
 }
 
 /// The independent re-check: every premise, read from its syntax tree, holds in `model`.

@@ -4,7 +4,7 @@
 //! cannot be misread as saying something about a constant called `1`.
 
 use crate::logic::semantics::Structure;
-use crate::models::finder::Witnesses;
+use crate::models::Model;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::Graph;
 use serde_json::{json, Value};
@@ -22,7 +22,8 @@ fn tuple_text(t: &[u32]) -> String {
 }
 
 /// The model as a player reads it: objects, named objects, then each symbol's table.
-pub fn text(m: &Structure, witnesses: &Witnesses) -> String {
+pub fn text(model: &Model) -> String {
+    let (m, witnesses) = (&shown(model), &model.witnesses);
     let mut out = String::new();
     let objects: Vec<String> = (0..m.size as u32).map(object).collect();
     let _ = writeln!(out, "{} object{}: {}", m.size, if m.size == 1 { "" } else { "s" }, objects.join(" "));
@@ -89,6 +90,9 @@ pub fn text(m: &Structure, witnesses: &Witnesses) -> String {
             let _ = writeln!(out, "  {name}: {}", entries.join(" "));
         }
     }
+    if !model.unmentioned.is_empty() {
+        let _ = writeln!(out, "  not on the board (anything goes): {}", model.unmentioned.join(", "));
+    }
     if !witnesses.is_empty() {
         let list: Vec<String> =
             witnesses.iter().map(|(var, st, e)| format!("{var} of ({st}) is {}", object(*e))).collect();
@@ -98,7 +102,8 @@ pub fn text(m: &Structure, witnesses: &Witnesses) -> String {
 }
 
 /// The model as JSON, objects written as in the text (`"#1"`).
-pub fn json(m: &Structure, witnesses: &Witnesses) -> Value {
+pub fn json(model: &Model) -> Value {
+    let (m, witnesses) = (&shown(model), &model.witnesses);
     let mut constants = serde_json::Map::new();
     let mut functions = serde_json::Map::new();
     for (name, t) in &m.functions {
@@ -138,12 +143,14 @@ pub fn json(m: &Structure, witnesses: &Witnesses) -> Value {
         "predicates": predicates,
         "functions": functions,
         "witnesses": witnesses,
+        "unmentioned": model.unmentioned,
     })
 }
 
 /// Graphviz: objects as nodes (labelled with their names and properties), binary
 /// relations as arrows, unary functions as dashed arrows.
-pub fn dot(m: &Structure) -> String {
+pub fn dot(model: &Model) -> String {
+    let m = &shown(model);
     let mut g: Graph<String, (String, bool)> = Graph::new();
     let nodes: Vec<_> = (0..m.size as u32)
         .map(|e| {
@@ -193,24 +200,35 @@ fn escape_keep_newlines(s: &str) -> String {
     s.replace('"', "\\\"")
 }
 
+/// The structure without the symbols the board does not mention.
+fn shown(model: &Model) -> Structure {
+    let mut m = model.structure.clone();
+    m.predicates.retain(|n, _| !model.unmentioned.contains(n));
+    m.functions.retain(|n, _| !model.unmentioned.contains(n));
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::semantics::Table;
     use std::collections::BTreeMap;
 
-    fn family() -> Structure {
+    fn family() -> Model {
         let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
         m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
         m.predicates.insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
         m.functions.insert("father".into(), Table { arity: 1, values: vec![1, 0] });
         m.functions.insert("blondie".into(), Table { arity: 0, values: vec![0] });
-        m
+        m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
+        Model { structure: m, witnesses: vec![("x".into(), 3, 1)], unmentioned: vec!["happy".into()] }
     }
 
     #[test]
     fn text_shows_sets_matrices_and_tables() {
-        let t = text(&family(), &vec![("x".into(), 3, 1)]);
+        let t = text(&family());
+        assert!(!t.contains("happy:"), "{t}");
+        assert!(t.contains("not on the board (anything goes): happy"), "{t}");
         assert!(t.starts_with("2 objects: #1 #2\n"), "{t}");
         assert!(t.contains("blondie = #1"), "{t}");
         assert!(t.contains("blonde: #1\n"), "{t}");
@@ -230,7 +248,8 @@ mod tests {
 
     #[test]
     fn json_lists_what_holds() {
-        let j = json(&family(), &Vec::new());
+        let j = json(&family());
+        assert!(j["predicates"].get("happy").is_none());
         assert_eq!(j["constants"]["blondie"], "#1");
         assert_eq!(j["predicates"]["likes"], json!([["#1", "#2"]]));
         assert_eq!(j["functions"]["father"][0], json!({"args": ["#1"], "value": "#2"}));

@@ -43,7 +43,7 @@ fn term(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32) -
 }
 
 fn atom(symbols: &'static [&'static str], vars: Vec<&'static str>) -> BoxedStrategy<String> {
-    let t = || term(symbols, vars.clone(), 1);
+    let t = || term(symbols, vars.clone(), 2);
     let mut options: Vec<BoxedStrategy<String>> = vec![(t(), t()).prop_map(|(a, b)| format!("{a} = {b}")).boxed()];
     for p in ["blonde", "happy"] {
         if symbols.contains(&p) {
