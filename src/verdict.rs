@@ -54,7 +54,11 @@ pub enum Verdict {
     Inconsistent { certificate: Certificate },
     Redundant { certificate: Certificate },
     NotRedundant { countermodel: Model },
-    Unknown { reason: String },
+    Unknown {
+        reason: String,
+        /// What ended the search: `time`, `conflicts`, `cancelled` or `size-limit`.
+        stopped_by: &'static str,
+    },
 }
 
 impl Verdict {
@@ -146,7 +150,14 @@ pub fn decide(
         }
         Search::GaveUp { refuted, why } => {
             refuted_sizes = refuted.clone();
-            Verdict::Unknown { reason: unknown_reason(&refuted, why, limits) }
+            let stopped_by = match why {
+                GaveUp::SizeLimit(_) => "size-limit",
+                GaveUp::Budget(Exhausted::Time) => "time",
+                GaveUp::Budget(Exhausted::Conflicts) => "conflicts",
+                GaveUp::Budget(Exhausted::Cancelled) => "cancelled",
+                GaveUp::Budget(Exhausted::Limit) => "limit",
+            };
+            Verdict::Unknown { reason: unknown_reason(&refuted, why, limits), stopped_by }
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
@@ -181,6 +192,9 @@ fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
         _ => "no size searched to the end".into(),
     };
     let stop = match why {
+        GaveUp::SizeLimit(n) if refuted.is_empty() => {
+            format!("the board needs more than {n} objects, more than the model search can build")
+        }
         GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried (raise --max-size)"),
         GaveUp::Budget(Exhausted::Time) => match limits.budget.deadline {
             Some(_) => "the time budget ran out (raise --timeout)".into(),
@@ -233,7 +247,7 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         (Verdict::Redundant { certificate }, Question::Follows(k)) => {
             format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate))
         }
-        (Verdict::Unknown { reason }, _) => format!("unknown: {reason}"),
+        (Verdict::Unknown { reason, .. }, _) => format!("unknown: {reason}"),
         _ => verdict.name().to_string(),
     }
 }

@@ -76,6 +76,8 @@ fn check_json_gives_the_verdict_and_exit_codes() {
     assert_eq!(code, Some(1));
     let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "corpus/boards/infinite-smarter.board"]);
     assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["stopped_by"], "size-limit");
+    assert_eq!(v["sizes_without_model"], serde_json::json!([1, 2, 3]));
     assert_eq!(code, Some(3));
 }
 
