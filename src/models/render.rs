@@ -42,20 +42,7 @@ pub fn text(model: &Model) -> String {
             }
             2 if m.size <= MATRIX_UP_TO && !holding.is_empty() => {
                 let _ = writeln!(out, "  {name} (row {name} column):");
-                let width = object(m.size as u32 - 1).len().max(2);
-                let mut header = format!("    {:width$}", "");
-                for e in 0..m.size as u32 {
-                    let _ = write!(header, " {:>width$}", object(e));
-                }
-                let _ = writeln!(out, "{header}");
-                for a in 0..m.size as u32 {
-                    let mut row = format!("    {:>width$}", object(a));
-                    for b in 0..m.size as u32 {
-                        let mark = if t.values[m.index(&[a, b])] { "✓" } else { "·" };
-                        let _ = write!(row, " {mark:>width$}");
-                    }
-                    let _ = writeln!(out, "{row}");
-                }
+                grid(&mut out, m.size, |a, b| if t.values[m.index(&[a, b])] { "✓".into() } else { "·".into() });
             }
             _ => {
                 let list: Vec<String> = holding.iter().map(|&i| format!("({})", tuple_text(&m.tuple(i, t.arity)))).collect();
@@ -66,19 +53,7 @@ pub fn text(model: &Model) -> String {
     for (name, t) in m.functions.iter().filter(|(_, t)| t.arity > 0) {
         if t.arity == 2 && m.size <= MATRIX_UP_TO {
             let _ = writeln!(out, "  {}:", if name == "+" { "+ (row + column)".to_string() } else { format!("{name} (row, column)") });
-            let width = object(m.size as u32 - 1).len();
-            let mut header = format!("    {:width$}", "");
-            for e in 0..m.size as u32 {
-                let _ = write!(header, " {:>width$}", object(e));
-            }
-            let _ = writeln!(out, "{header}");
-            for a in 0..m.size as u32 {
-                let mut row = format!("    {:>width$}", object(a));
-                for b in 0..m.size as u32 {
-                    let _ = write!(row, " {:>width$}", object(t.values[m.index(&[a, b])]));
-                }
-                let _ = writeln!(out, "{row}");
-            }
+            grid(&mut out, m.size, |a, b| object(t.values[m.index(&[a, b])]));
         } else {
             let entries: Vec<String> = (0..t.values.len())
                 .map(|i| {
@@ -99,6 +74,23 @@ pub fn text(model: &Model) -> String {
         let _ = writeln!(out, "  witnesses: {}", list.join(", "));
     }
     out
+}
+
+/// A table with a row and a column per object.
+fn grid(out: &mut String, size: usize, cell: impl Fn(u32, u32) -> String) {
+    let width = object(size as u32 - 1).len().max(2);
+    let mut header = format!("    {:width$}", "");
+    for e in 0..size as u32 {
+        let _ = write!(header, " {:>width$}", object(e));
+    }
+    let _ = writeln!(out, "{header}");
+    for a in 0..size as u32 {
+        let mut row = format!("    {:>width$}", object(a));
+        for b in 0..size as u32 {
+            let _ = write!(row, " {:>width$}", cell(a, b));
+        }
+        let _ = writeln!(out, "{row}");
+    }
 }
 
 /// The model as JSON, objects written as in the text (`"#1"`).
