@@ -103,7 +103,7 @@ struct Output {
 #[derive(Args)]
 struct SearchArgs {
     /// Give up after this many seconds (the answer is then `unknown`).
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
     timeout: f64,
     /// The largest domain size the model search tries.
     #[arg(long, default_value_t = 24, value_name = "N")]
@@ -113,10 +113,17 @@ struct SearchArgs {
     progress: bool,
 }
 
+/// A time budget: a number of seconds, not negative, at most a year.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=3.2e7).contains(&s) => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds between 0 and 32000000")),
+    }
+}
+
 impl SearchArgs {
     fn limits(&self) -> Limits {
-        let seconds = if self.timeout.is_finite() && self.timeout > 0.0 { self.timeout.min(1e6) } else { 0.0 };
-        Limits { max_size: self.max_size.max(1), budget: Budget::time(Duration::from_secs_f64(seconds)) }
+        Limits { max_size: self.max_size.max(1), budget: Budget::time(Duration::from_secs_f64(self.timeout)) }
     }
 }
 
@@ -277,7 +284,18 @@ fn report_error(e: impl miette::Diagnostic + Send + Sync + 'static) -> ExitCode 
 
 /// Reads `input` as a board file if such a file exists, else as one statement.
 fn load_board(input: &str) -> Result<CheckedBoard, ExitCode> {
-    let (name, text) = if Path::new(input).is_file() {
+    let path = Path::new(input);
+    let looks_like_a_path = !input.contains(char::is_whitespace)
+        && (input.contains('/') || input.ends_with(".board") || input.ends_with(".txt"));
+    if path.is_dir() {
+        eprintln!("umpire: {input} is a folder; give a board file or a statement in quotes");
+        return Err(ExitCode::from(EXIT_BAD_INPUT));
+    }
+    if looks_like_a_path && !path.exists() {
+        eprintln!("umpire: cannot read {input}: no such file (to check a statement, write it in quotes)");
+        return Err(ExitCode::from(EXIT_BAD_INPUT));
+    }
+    let (name, text) = if path.exists() && !path.is_dir() {
         match std::fs::read_to_string(input) {
             Ok(text) => (input.to_string(), text),
             Err(e) => {

@@ -119,3 +119,17 @@ fn export_writes_tptp() {
     assert!(text.contains("fof(s1, axiom, ? [X] : (blonde(X)))."), "{text}");
     assert!(text.contains("fof(s2, conjecture,"), "{text}");
 }
+
+#[test]
+fn missing_files_folders_and_bad_budgets_are_clear_errors() {
+    let out = umpire(&["check", "no-such.board"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
+    let out = umpire(&["check", "corpus"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
+    let out = umpire(&["check", "--timeout", "nan", "∀x happy(x)"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = umpire(&["check", "∀x happy(x"]);
+    assert_eq!(out.status.code(), Some(2));
+}
