@@ -5,5 +5,6 @@
 
 pub mod logic;
 pub mod models;
+pub mod prove;
 pub mod solve;
 pub mod verdict;

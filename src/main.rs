@@ -11,7 +11,7 @@ use umpire::logic::print::{self, Style};
 use umpire::logic::tptp;
 use umpire::models::{self, premises_of, render, AtSize, Limits, Progress};
 use umpire::solve::Budget;
-use umpire::verdict::{decide, Decision, Question, Verdict};
+use umpire::verdict::{decide, Certificate, Decision, Question, Verdict};
 
 /// Exit status: the answer is yes (consistent; the statement follows; a model exists).
 const EXIT_YES: u8 = 0;
@@ -98,6 +98,9 @@ struct Output {
     /// Draw the model as Graphviz (likes and smarter as arrows, father dashed).
     #[arg(long)]
     dot: bool,
+    /// Print the proof's steps when the verdict is inconsistent or redundant.
+    #[arg(long)]
+    proof: bool,
 }
 
 #[derive(Args)]
@@ -230,6 +233,11 @@ fn print_decision(decision: &Decision, output: &Output) {
         println!("{}", decision.explanation);
         if let Some(m) = decision.verdict.model() {
             print!("{}", render::text(m));
+        }
+        if let (true, Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate }) = (output.proof, &decision.verdict) {
+            if let Certificate::Refutation { proof, argument } = certificate {
+                print!("{}", proof.text(argument));
+            }
         }
     }
 }

@@ -13,7 +13,10 @@
 
 use crate::logic::ast::StatementKind;
 use crate::logic::board::CheckedBoard;
-use crate::logic::cnf::DomainBounds;
+use crate::logic::cnf::{clausify_with, DomainBounds};
+use crate::prove::{self, Proof, Prover, Refutation, Stopped};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use crate::models::{self, premises_of, GaveUp, Limits, Model, Progress, Search, SearchError};
 use crate::solve::Exhausted;
 use serde::Serialize;
@@ -30,9 +33,12 @@ pub enum Question {
 
 /// Evidence that a set of premises (the board, or the others plus the negated claim) has
 /// no model.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Certificate {
+    /// A refutation by the prover, re-checked by the independent checker; `argument` is
+    /// the checker's case analysis over the proof's steps.
+    Refutation { proof: Proof, argument: Vec<String> },
     /// The cardinality statements leave no domain size: `below ≤ at_least`.
     NoSizeAllowed {
         at_least: usize,
@@ -103,6 +109,15 @@ pub enum DecideError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Search(#[from] SearchError),
+    #[error("internal error: the prover's proof failed the independent check: {0}")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    BadProof(prove::check::ProofError),
+    #[error("internal error: the model search found a model and the prover a proof")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    Contradictory,
+    #[error("internal error: the prover stopped unexpectedly")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    ProverFailed,
     #[error("internal error: a certificate for `{0}` failed its re-check")]
     #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
     Uncertified(&'static str),
@@ -123,17 +138,38 @@ pub fn decide(
         Question::Follows(k) => return Err(DecideError::NoSuchStatement { k, count }),
     };
     let premises = premises_of(board, negate);
-    let result = models::search(&board.signature, &premises, limits, progress)?;
+    // The model search and the prover race; the first definite answer stops the other.
+    let race = Arc::new(AtomicBool::new(false));
+    let rival_budget = limits.budget.clone().with_cancel(race.clone());
+    let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone() };
+    let (result, refutation) = std::thread::scope(|scope| {
+        let prover = scope.spawn(|| {
+            let set = clausify_with(&board.signature, &premises, true);
+            let r = Prover::new(&set).run(&rival_budget);
+            if matches!(r, Refutation::Proved(_)) {
+                race.store(true, Ordering::Relaxed);
+            }
+            r
+        });
+        let result = models::search(&board.signature, &premises, &search_limits, progress);
+        if matches!(result, Ok(Search::Found { .. } | Search::NoModel { .. } | Search::NoSize { .. })) {
+            race.store(true, Ordering::Relaxed);
+        }
+        (result, prover.join())
+    });
+    let result = result?;
+    let refutation = refutation.map_err(|_| DecideError::ProverFailed)?;
     let mut refuted_sizes = Vec::new();
-    let verdict = match result {
-        Search::Found { model, refuted } => {
+    let verdict = match (result, refutation) {
+        (Search::Found { .. }, Refutation::Proved(_)) => return Err(DecideError::Contradictory),
+        (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
             match question {
                 Question::Consistency => Verdict::Consistent { model },
                 Question::Follows(_) => Verdict::NotRedundant { countermodel: model },
             }
         }
-        Search::NoSize { bounds } => {
+        (Search::NoSize { bounds }, _) => {
             let certificate = Certificate::NoSizeAllowed {
                 at_least: bounds.at_least,
                 at_least_from: bounds.at_least_from.map(|o| o.statement),
@@ -142,13 +178,20 @@ pub fn decide(
             };
             refuted_verdict(question, certificate)
         }
-        Search::NoModel { refuted, bounds } => {
+        (search, Refutation::Proved(proof)) => {
+            if let Search::NoModel { refuted, .. } | Search::GaveUp { refuted, .. } = search {
+                refuted_sizes = refuted;
+            }
+            let argument = prove::check::check(&board.signature, &premises, &proof).map_err(DecideError::BadProof)?;
+            refuted_verdict(question, Certificate::Refutation { proof, argument })
+        }
+        (Search::NoModel { refuted, bounds }, _) => {
             refuted_sizes = refuted.clone();
             let below = bounds.below.expect("a finished search had an upper bound");
             let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
             refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
         }
-        Search::GaveUp { refuted, why } => {
+        (Search::GaveUp { refuted, why }, Refutation::Stopped { stopped, rounds, instances }) => {
             refuted_sizes = refuted.clone();
             let stopped_by = match why {
                 GaveUp::SizeLimit(_) => "size-limit",
@@ -157,7 +200,19 @@ pub fn decide(
                 GaveUp::Budget(Exhausted::Cancelled) => "cancelled",
                 GaveUp::Budget(Exhausted::Limit) => "limit",
             };
-            Verdict::Unknown { reason: unknown_reason(&refuted, why, limits), stopped_by }
+            let prover = match stopped {
+                Stopped::Saturated => format!(
+                    "the prover used every term in play ({instances} ground clauses) without a contradiction, \
+                     so there is a finite model, larger than the search tried"
+                ),
+                Stopped::TooManyInstances(n) => {
+                    format!("the prover found no contradiction in {rounds} rounds before reaching its limit of {n} ground clauses")
+                }
+                Stopped::Budget(_) => {
+                    format!("the prover found no contradiction in {rounds} rounds ({instances} ground clauses)")
+                }
+            };
+            Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why, limits)), stopped_by }
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
@@ -204,10 +259,7 @@ fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
         GaveUp::Budget(Exhausted::Cancelled) => "the search was cancelled".into(),
         GaveUp::Budget(Exhausted::Limit) => "a search limit was reached".into(),
     };
-    format!(
-        "{searched}; {stop}. Without a `|L| < n` statement, umpire cannot yet prove that no model exists; \
-         some boards only have infinite models (∀x smarter(father(x), x) with smarter a strict order)"
-    )
+    format!("{searched}; {stop}")
 }
 
 /// The verdict in words a player can follow.
@@ -217,6 +269,11 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         Question::Follows(k) => format!("the other statements together with the negation of ({k})"),
     };
     let because = |c: &Certificate| match c {
+        Certificate::Refutation { proof, .. } => {
+            let used: Vec<String> = proof.statements().iter().map(|s| format!("({s})")).collect();
+            let used = if used.is_empty() { "equality alone".to_string() } else { used.join(", ") };
+            format!("{used} cannot all hold: a contradiction in {} steps (re-checked; --proof shows them)", proof.steps.len())
+        }
         Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => match at_least_from {
             Some(i) => format!(
                 "({i}) needs at least {at_least} object{} and ({below_from}) allows fewer than {below}",
@@ -244,6 +301,15 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
             if countermodel.structure.size == 1 { "" } else { "s" }
         ),
         (Verdict::Inconsistent { certificate }, _) => format!("inconsistent: {}", because(certificate)),
+        (Verdict::Redundant { certificate: Certificate::Refutation { proof, .. } }, Question::Follows(k)) => {
+            let from: Vec<String> = proof.statements().iter().filter(|&&s| s != k).map(|s| format!("({s})")).collect();
+            let from = if from.is_empty() { "logic alone".to_string() } else { from.join(", ") };
+            format!(
+                "redundant: ({k}) follows from {from}: supposing it false leads to a contradiction in {} steps \
+                 (re-checked; --proof shows them)",
+                proof.steps.len()
+            )
+        }
         (Verdict::Redundant { certificate }, Question::Follows(k)) => {
             format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate))
         }
@@ -281,6 +347,10 @@ impl Certificate {
             }
         }
         match self {
+            Certificate::Refutation { proof, argument } => {
+                let premises = premises_of(board, negated);
+                prove::check::check(&board.signature, &premises, proof).is_ok_and(|lines| lines == *argument)
+            }
             Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {
                 let low_ok = match at_least_from {
                     Some(i) => bound(*i) == Some((true, *at_least)),

@@ -133,3 +133,17 @@ fn missing_files_folders_and_bad_budgets_are_clear_errors() {
     let out = umpire(&["check", "∀x happy(x"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn proofs_are_printed_with_proof_and_in_json() {
+    let out = umpire(&["check", "--proof", "corpus/boards/blonde-paradox.board"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("[1] (1) with x := a: blonde(father(a))"), "{text}");
+    assert!(text.contains("contradiction"), "{text}");
+    let (v, code) = verdict_of(&["follows", "--json", "corpus/boards/grandfather.board", "3"]);
+    assert_eq!(v["verdict"], "redundant");
+    assert_eq!(v["certificate"]["kind"], "refutation");
+    assert_eq!(v["certificate"]["proof"]["statements"], serde_json::json!([1, 2, 3]));
+    assert_eq!(code, Some(0));
+}

@@ -69,6 +69,8 @@ pub struct Clause {
     pub origin: Origin,
     /// Variables are `0..num_vars`.
     pub num_vars: u32,
+    /// The statement's name for each variable (`x`, `y`, …), to explain instances.
+    pub var_names: Vec<String>,
 }
 
 /// What a symbol of the clause set stands for.
@@ -113,7 +115,7 @@ impl Vocabulary {
         let mut k = 1;
         while self.by_name.contains_key(&unique) {
             k += 1;
-            unique = format!("{name}{k}");
+            unique = format!("{name}.{k}");
         }
         let id = self.symbols.len();
         self.by_name.insert(unique.clone(), id);
@@ -169,7 +171,22 @@ pub struct ClauseSet {
 /// Clausifies the premises over `signature` (which must hold every symbol they use, as the
 /// checker guarantees for a checked board).
 pub fn clausify(signature: &Signature, premises: &[Premise]) -> ClauseSet {
-    let mut c = Clausifier { vocabulary: Vocabulary::default(), definitions: HashMap::new(), next_var: 0, out: Vec::new(), bounds: DomainBounds::default() };
+    clausify_with(signature, premises, false)
+}
+
+/// Like [`clausify`]; with `witnesses`, a lower bound `|L| ≥ n` (n ≤ 16) also brings n
+/// distinct witness constants as clauses, which the prover needs (the model finder reads the
+/// bound instead).
+pub fn clausify_with(signature: &Signature, premises: &[Premise], witnesses: bool) -> ClauseSet {
+    let mut c = Clausifier {
+        vocabulary: Vocabulary::default(),
+        definitions: HashMap::new(),
+        var_names: HashMap::new(),
+        next_var: 0,
+        out: Vec::new(),
+        bounds: DomainBounds::default(),
+        witnesses,
+    };
     for (name, info) in &signature.symbols {
         c.vocabulary.add(name.clone(), info.arity, info.kind == SymbolKind::Predicate, Role::Given(info.origin));
     }
@@ -201,12 +218,19 @@ type Env = Vec<(String, Term)>;
 
 struct Clausifier {
     vocabulary: Vocabulary,
+    /// The statement's name of each variable made.
+    var_names: HashMap<u32, String>,
     /// Subformulas already defined, by address in the syntax tree.
     definitions: HashMap<*const Formula, (SymId, Vec<String>)>,
     next_var: u32,
     out: Vec<Clause>,
     bounds: DomainBounds,
+    /// Write `|L| ≥ n` out as n distinct witnesses too.
+    witnesses: bool,
 }
+
+/// The largest `|L| ≥ n` written out as witnesses (n(n−1)/2 clauses).
+pub const MAX_WITNESSES: usize = 16;
 
 /// More clauses than this from distributing one disjunction, and a part is named instead.
 const DISTRIBUTION_LIMIT: usize = 8;
@@ -215,6 +239,13 @@ impl Clausifier {
     fn fresh(&mut self) -> u32 {
         self.next_var += 1;
         self.next_var - 1
+    }
+
+    /// A fresh variable that stands for the statement's variable `name`.
+    fn fresh_named(&mut self, name: &str) -> u32 {
+        let v = self.fresh();
+        self.var_names.insert(v, name.to_string());
+        v
     }
 
     fn premise(&mut self, p: &Premise) {
@@ -239,6 +270,17 @@ impl Clausifier {
 
     /// `at_least` true: `|L| ≥ n`; false: `|L| < n`.
     fn bound(&mut self, n: usize, at_least: bool, origin: Origin) {
+        if at_least && self.witnesses && (2..=MAX_WITNESSES).contains(&n) {
+            let ids: Vec<SymId> = (1..=n)
+                .map(|i| self.vocabulary.add(format!("o{i}#{}", origin.statement), 0, false, Role::Skolem { origin, var: format!("o{i}") }))
+                .collect();
+            for i in 0..n {
+                for j in i + 1..n {
+                    let lit = Literal { positive: false, atom: Atom::Eq(Term::App(ids[i], vec![]), Term::App(ids[j], vec![])) };
+                    self.out.push(Clause { literals: vec![lit], origin, num_vars: 0, var_names: Vec::new() });
+                }
+            }
+        }
         let b = &mut self.bounds;
         if at_least {
             if n > b.at_least {
@@ -261,7 +303,7 @@ impl Clausifier {
             if vars.len() == arity {
                 break;
             }
-            let v = self.fresh();
+            let v = self.fresh_named(&var.name);
             vars.push(v);
             env.push((var.name.clone(), Term::Var(v)));
             f = body;
@@ -326,14 +368,14 @@ impl Clausifier {
             },
             FormulaKind::Quant { q, var, body } => match (q, pos) {
                 (Quantifier::Forall, true) | (Quantifier::Exists, false) => {
-                    let v = self.fresh();
+                    let v = self.fresh_named(&var.name);
                     env.push((var.name.clone(), Term::Var(v)));
                     let b = self.nnf(body, env, pos, origin);
                     env.pop();
                     Nnf::All(v, Box::new(b))
                 }
                 (Quantifier::Exists, true) | (Quantifier::Forall, false) => {
-                    let v = self.fresh();
+                    let v = self.fresh_named(&var.name);
                     env.push((var.name.clone(), Term::Var(v)));
                     let b = self.nnf(body, env, pos, origin);
                     env.pop();
@@ -347,8 +389,8 @@ impl Clausifier {
     /// `∃!x φ` (pos) is `∃x (φ(x) ∧ ∀y (¬φ(y) ∨ y = x))`;
     /// its negation is `∀x (¬φ(x) ∨ ∃y (φ(y) ∧ y ≠ x))`.
     fn exists_unique(&mut self, var: &str, body: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
-        let x = self.fresh();
-        let y = self.fresh();
+        let x = self.fresh_named(var);
+        let y = self.fresh_named(&format!("{var}'"));
         let shared = self.shared(body, origin);
         env.push((var.to_string(), Term::Var(x)));
         let phi_x = self.use_shared(&shared, env, pos, origin);
@@ -383,7 +425,7 @@ impl Clausifier {
         let def = self.vocabulary.add("def".into(), names.len(), true, Role::Definition { origin });
         self.definitions.insert(key, (def, names.clone()));
         // ∀ȳ (d(ȳ) → φ(ȳ)) and ∀ȳ (φ(ȳ) → d(ȳ)).
-        let vars: Vec<u32> = names.iter().map(|_| self.fresh()).collect();
+        let vars: Vec<u32> = names.iter().map(|n| self.fresh_named(n)).collect();
         let mut env: Env = names.iter().cloned().zip(vars.iter().map(|&v| Term::Var(v))).collect();
         let d = Literal { positive: true, atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()) };
         let forwards = self.nnf(f, &mut env, true, origin);
@@ -416,7 +458,7 @@ impl Clausifier {
         let qf = self.skolemize(n, &mut HashMap::new(), origin);
         let clauses = self.cnf(qf, origin);
         for literals in clauses {
-            if let Some(c) = simplify(literals, origin) {
+            if let Some(c) = simplify(literals, origin, &self.var_names) {
                 self.out.push(c);
             }
         }
@@ -487,7 +529,7 @@ impl Clausifier {
         let d = Literal { positive: true, atom: Atom::Pred(def, vars.into_iter().map(Term::Var).collect()) };
         for mut c in clauses {
             c.push(negate(&d));
-            if let Some(c) = simplify(c, origin) {
+            if let Some(c) = simplify(c, origin, &self.var_names) {
                 self.out.push(c);
             }
         }
@@ -588,7 +630,7 @@ fn nnf_free_vars(n: &Nnf, bound: &mut Vec<u32>, out: &mut BTreeSet<u32>) {
 
 /// Drops false and repeated literals, orients equations, numbers the variables from 0;
 /// `None` for a tautology.
-fn simplify(literals: Vec<Literal>, origin: Origin) -> Option<Clause> {
+fn simplify(literals: Vec<Literal>, origin: Origin, names: &HashMap<u32, String>) -> Option<Clause> {
     let mut out: Vec<Literal> = Vec::new();
     for mut l in literals {
         if let Atom::Eq(a, b) = &l.atom {
@@ -615,7 +657,8 @@ fn simplify(literals: Vec<Literal>, origin: Origin) -> Option<Clause> {
     }
     let renaming: HashMap<u32, Term> = order.iter().enumerate().map(|(i, &v)| (v, Term::Var(i as u32))).collect();
     let literals = out.into_iter().map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &renaming) }).collect();
-    Some(Clause { literals, origin, num_vars: order.len() as u32 })
+    let var_names = order.iter().map(|v| names.get(v).cloned().unwrap_or_else(|| format!("v{v}"))).collect();
+    Some(Clause { literals, origin, num_vars: order.len() as u32, var_names })
 }
 
 fn collect_in_order(a: &Atom, order: &mut Vec<u32>) {

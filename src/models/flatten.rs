@@ -233,6 +233,7 @@ mod tests {
             ],
             origin: origin(),
             num_vars: 1,
+            var_names: vec!["x".into()],
         };
         let f = flatten(&c).unwrap();
         assert_eq!(f.num_vars, 2);
@@ -252,6 +253,7 @@ mod tests {
             literals: vec![Literal { positive: true, atom: Atom::Eq(Term::Var(0), t) }],
             origin: origin(),
             num_vars: 1,
+            var_names: vec!["x".into()],
         };
         let flat = flatten(&c).unwrap();
         assert_eq!(flat.num_vars, 5);
@@ -274,6 +276,7 @@ mod tests {
             ],
             origin: origin(),
             num_vars: 2,
+            var_names: vec!["x".into(), "y".into()],
         };
         let f = flatten(&c).unwrap();
         assert_eq!(f.lits, vec![FlatLit::Pred { sym: 3, args: vec![0, 0], positive: true }]);

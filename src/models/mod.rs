@@ -20,7 +20,7 @@ pub mod finder;
 pub mod flatten;
 pub mod render;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::logic::board::CheckedBoard;
 use crate::logic::check::Signature;

@@ -80,7 +80,7 @@ fn formula(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32
     proptest::strategy::Union::new(options).boxed()
 }
 
-fn board_text() -> impl Strategy<Value = (&'static [&'static str], String, Vec<bool>)> {
+pub(crate) fn board_text() -> impl Strategy<Value = (&'static [&'static str], String, Vec<bool>)> {
     proptest::sample::select(VOCABULARIES).prop_flat_map(|symbols| {
         let statement = proptest::prop_oneof![
             8 => (proptest::sample::select(vec!["∀", "∃", "∃!", "¬∀", "¬∃"]), formula(symbols, vec!["x"], 3))
@@ -98,7 +98,7 @@ fn board_text() -> impl Strategy<Value = (&'static [&'static str], String, Vec<b
 }
 
 /// Every structure of `size` over `symbols` (all other symbols stay blank).
-fn exists_by_brute_force(blank: &Structure, symbols: &[&str], check: &dyn Fn(&Structure) -> bool) -> bool {
+pub(crate) fn exists_by_brute_force(blank: &Structure, symbols: &[&str], check: &dyn Fn(&Structure) -> bool) -> bool {
     // Each table cell is one digit of a mixed-radix counter.
     let mut cells: Vec<(String, bool, usize)> = Vec::new();
     for &s in symbols {

@@ -38,8 +38,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Learned clauses (about one per conflict) allowed per call.
     pub conflicts: Option<u64>,
-    /// Set from another thread (Ctrl-C) to stop the work.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Flags set from another thread (Ctrl-C, or a rival search that already answered):
+    /// the work stops when any is set.
+    pub cancel: Vec<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -54,12 +55,12 @@ impl Budget {
         self
     }
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
+        self.cancel.push(flag);
         self
     }
     /// Why the budget is spent, if it is (conflicts are counted inside the solver).
     pub fn spent(&self) -> Option<Exhausted> {
-        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if self.cancel.iter().any(|c| c.load(Ordering::Relaxed)) {
             return Some(Exhausted::Cancelled);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -127,7 +128,7 @@ impl Solution {
 #[derive(Default)]
 struct Guard {
     deadline: Mutex<Option<Instant>>,
-    cancel: Mutex<Option<Arc<AtomicBool>>>,
+    cancel: Mutex<Vec<Arc<AtomicBool>>>,
     conflicts_left: AtomicU64,
     stopped: Mutex<Option<Exhausted>>,
 }
@@ -156,7 +157,7 @@ impl ProofProcessor for Interrupter {
         let reason = if g.conflicts_left.fetch_sub(1, Ordering::Relaxed) <= 1 {
             Some(Exhausted::Conflicts)
         } else if self.steps % 64 == 0 {
-            let cancelled = g.cancel.lock().unwrap().as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+            let cancelled = g.cancel.lock().unwrap().iter().any(|c| c.load(Ordering::Relaxed));
             let late = g.deadline.lock().unwrap().is_some_and(|d| Instant::now() >= d);
             if cancelled {
                 Some(Exhausted::Cancelled)
