@@ -16,7 +16,7 @@ use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::{clausify_with, DomainBounds};
 use crate::prove::{self, Proof, Prover, Refutation, Stopped};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use crate::models::{self, premises_of, GaveUp, Limits, Model, Progress, Search, SearchError};
 use crate::solve::Exhausted;
 use serde::Serialize;
@@ -139,26 +139,38 @@ pub fn decide(
     };
     let premises = premises_of(board, negate);
     // The model search and the prover race; the first definite answer stops the other.
+    // The prover runs on its own thread with its own copy of the board, so that a quick
+    // answer from the model search need not wait for the prover to notice it lost.
     let race = Arc::new(AtomicBool::new(false));
     let rival_budget = limits.budget.clone().with_cancel(race.clone());
     let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone() };
-    let (result, refutation) = std::thread::scope(|scope| {
-        let prover = scope.spawn(|| {
+    let (sender, receiver) = mpsc::channel();
+    {
+        let board = board.clone();
+        let race = race.clone();
+        std::thread::spawn(move || {
+            let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
             let r = Prover::new(&set).run(&rival_budget);
             if matches!(r, Refutation::Proved(_)) {
                 race.store(true, Ordering::Relaxed);
             }
-            r
+            let _ = sender.send(r);
         });
-        let result = models::search(&board.signature, &premises, &search_limits, progress);
-        if matches!(result, Ok(Search::Found { .. } | Search::NoModel { .. } | Search::NoSize { .. })) {
-            race.store(true, Ordering::Relaxed);
-        }
-        (result, prover.join())
+    }
+    let result = models::search(&board.signature, &premises, &search_limits, progress)?;
+    let definite = matches!(result, Search::Found { .. } | Search::NoModel { .. } | Search::NoSize { .. });
+    let refutation = if definite {
+        race.store(true, Ordering::Relaxed);
+        receiver.try_recv().ok()
+    } else {
+        Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?)
+    };
+    let refutation = refutation.unwrap_or(Refutation::Stopped {
+        stopped: Stopped::Budget(Exhausted::Cancelled),
+        rounds: 0,
+        instances: 0,
     });
-    let result = result?;
-    let refutation = refutation.map_err(|_| DecideError::ProverFailed)?;
     let mut refuted_sizes = Vec::new();
     let verdict = match (result, refutation) {
         (Search::Found { .. }, Refutation::Proved(_)) => return Err(DecideError::Contradictory),

@@ -3,9 +3,12 @@
 //!
 //! The procedure is Herbrand-style instantiation, guided by the terms the clauses produce:
 //! - Ground terms start from the constants (or one arbitrary object when there are none).
-//!   Round d instantiates every clause with every tuple of terms of depth ≤ d that occur in
-//!   the instances so far, until no new such term appears; then d grows. Every term that
-//!   occurs is eventually used, which makes the search complete in the limit.
+//!   Each term has a generation: the constants 0, and a term first made by an instance
+//!   whose terms are of generation ≤ g has generation g + 1 (as in SMT solvers' E-matching).
+//!   Round g instantiates every clause with every tuple of terms of generation ≤ g. A term
+//!   written in a clause (`father(father(y))`) thus comes in one round after its variables'
+//!   terms, however deep it is. Every term made is eventually used, and each generation is
+//!   finite, so the search is complete in the limit.
 //! - The ground clauses go to one incremental SAT problem ([`crate::solve`]). Each SAT
 //!   model is checked for equality with congruence closure in an egg e-graph ([`cc`]);
 //!   a conflict becomes a lemma clause built from egg's explanation, and the search goes on
@@ -84,7 +87,9 @@ pub struct Prover<'s> {
     extra_constant: Option<SymId>,
     terms: Vec<(SymId, Vec<TermId>)>,
     term_index: HashMap<(SymId, Vec<TermId>), TermId>,
-    depth: Vec<u32>,
+    generation: Vec<u32>,
+    /// The generation of the terms made now.
+    making: u32,
     atoms: Vec<GroundAtom>,
     atom_index: HashMap<GroundAtom, AtomId>,
     atom_lits: Vec<Lit>,
@@ -123,7 +128,8 @@ impl<'s> Prover<'s> {
             extra_constant,
             terms: Vec::new(),
             term_index: HashMap::new(),
-            depth: Vec::new(),
+            generation: Vec::new(),
+            making: 0,
             atoms: Vec::new(),
             atom_index: HashMap::new(),
             atom_lits: Vec::new(),
@@ -142,9 +148,8 @@ impl<'s> Prover<'s> {
             return t;
         }
         let id = self.terms.len() as TermId;
-        let d = args.iter().map(|&a| self.depth[a as usize] + 1).max().unwrap_or(0);
         self.terms.push((sym, args.clone()));
-        self.depth.push(d);
+        self.generation.push(self.making);
         self.term_index.insert((sym, args), id);
         id
     }
@@ -225,15 +230,16 @@ impl<'s> Prover<'s> {
                 self.instantiate(ci, Vec::new());
             }
         }
-        let mut depth = 0u32;
+        let mut round = 0u32;
         loop {
             self.rounds += 1;
             let before = self.ground.len();
-            // Admit every term of depth ≤ `depth` in play, instantiating as they come.
+            // Admit every term of generation ≤ `round`; what the instances make is next.
+            self.making = round + 1;
             loop {
                 let old = self.candidates.len();
                 let fresh: Vec<TermId> = (0..self.terms.len() as TermId)
-                    .filter(|t| self.depth[*t as usize] <= depth && !self.admitted.contains(t))
+                    .filter(|t| self.generation[*t as usize] <= round && !self.admitted.contains(t))
                     .collect();
                 if fresh.is_empty() {
                     break;
@@ -255,11 +261,11 @@ impl<'s> Prover<'s> {
                 Ok(false) => {}
                 Err(why) => return self.stop(Stopped::Budget(why)),
             }
-            let deeper = self.depth.iter().any(|&d| d > depth);
+            let deeper = self.generation.iter().any(|&g| g > round);
             if self.ground.len() == before && !deeper {
                 return self.stop(Stopped::Saturated);
             }
-            depth += 1;
+            round += 1;
         }
     }
 
