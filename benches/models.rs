@@ -1,17 +1,25 @@
-//! Time to first model (or to the verdict) for each corpus board with a definite answer,
-//! from text to certified verdict: parse, check, clausify, ground, solve, re-check.
+//! Time to a verdict per corpus board: the model search (parse, check, clausify, ground,
+//! solve, re-check the model) and the prover (clausify, instantiate, solve, minimise, and
+//! the independent check of the proof).
 
-use umpire::logic::board;
+use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
-use umpire::models::Limits;
+use umpire::logic::cnf::clausify_with;
+use umpire::models::{self, premises_of, Limits};
+use umpire::prove::{check::check, Prover, Refutation};
 use umpire::solve::Budget;
-use umpire::verdict::{decide, Question};
 
 fn main() {
     divan::main();
 }
 
-const BOARDS: &[&str] = &[
+fn load(name: &str) -> CheckedBoard {
+    let path = format!("{}/corpus/boards/{name}.board", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    board::load(name, &text, CheckMode::FreeStanding).unwrap()
+}
+
+const CONSISTENT: &[&str] = &[
     "ascii",
     "named-objects",
     "one-object",
@@ -26,22 +34,37 @@ const BOARDS: &[&str] = &[
     "bounded-redundancy",
 ];
 
-#[divan::bench(args = BOARDS)]
-fn check(name: &str) {
-    let path = format!("{}/corpus/boards/{name}.board", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let b = board::load(name, &text, CheckMode::FreeStanding).unwrap();
+#[divan::bench(args = CONSISTENT)]
+fn model_search(name: &str) {
+    let b = load(name);
     let limits = Limits { max_size: 10, budget: Budget::unlimited() };
-    let d = decide(&b, Question::Consistency, &limits, &mut |_| {}).unwrap();
-    divan::black_box(d);
+    divan::black_box(models::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
 }
 
 /// A board that has no finite model: how many sizes a second buys.
 #[divan::bench(args = [6, 10])]
 fn infinite_smarter_up_to(max_size: usize) {
-    let path = format!("{}/corpus/boards/infinite-smarter.board", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let b = board::load("infinite", &text, CheckMode::FreeStanding).unwrap();
+    let b = load("infinite-smarter");
     let limits = Limits { max_size, budget: Budget::unlimited() };
-    divan::black_box(decide(&b, Question::Consistency, &limits, &mut |_| {}).unwrap());
+    divan::black_box(models::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
+}
+
+/// Inconsistent boards and true redundancy claims (board, negated statement).
+const REFUTABLE: &[(&str, usize)] = &[
+    ("blonde-paradox", 0),
+    ("rules-legal", 0),
+    ("commutative-likes", 0),
+    ("two-names-one-object", 0),
+    ("grandfather", 3),
+    ("named-blondie", 3),
+    ("sum-likes", 3),
+];
+
+#[divan::bench(args = REFUTABLE)]
+fn prove_and_check(&(name, negate): &(&str, usize)) {
+    let b = load(name);
+    let premises = premises_of(&b, (negate > 0).then_some(negate));
+    let set = clausify_with(&b.signature, &premises, true);
+    let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::unlimited()) else { panic!("{name}") };
+    divan::black_box(check(&b.signature, &premises, &proof).unwrap());
 }
