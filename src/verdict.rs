@@ -123,6 +123,9 @@ pub enum DecideError {
     Uncertified(&'static str),
 }
 
+/// How long a proof in steps is waited for when bounded search has already refuted.
+const PROOF_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Answers `question` about `board` within `limits`.
 pub fn decide(
     board: &CheckedBoard,
@@ -159,12 +162,23 @@ pub fn decide(
         });
     }
     let result = models::search(&board.signature, &premises, &search_limits, progress)?;
-    let definite = matches!(result, Search::Found { .. } | Search::NoModel { .. } | Search::NoSize { .. });
-    let refutation = if definite {
-        race.store(true, Ordering::Relaxed);
-        receiver.try_recv().ok()
-    } else {
-        Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?)
+    let refutation = match result {
+        Search::Found { .. } | Search::NoSize { .. } => {
+            race.store(true, Ordering::Relaxed);
+            receiver.try_recv().ok()
+        }
+        // No model of any allowed size is a proof already; a proof in steps is easier to
+        // follow, so the prover gets a moment (within the budget) to find one.
+        Search::NoModel { .. } => {
+            let mut grace = PROOF_GRACE;
+            if let Some(deadline) = limits.budget.deadline {
+                grace = grace.min(deadline.saturating_duration_since(Instant::now()));
+            }
+            let r = receiver.recv_timeout(grace).ok();
+            race.store(true, Ordering::Relaxed);
+            r
+        }
+        Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
     };
     let refutation = refutation.unwrap_or(Refutation::Stopped {
         stopped: Stopped::Budget(Exhausted::Cancelled),
