@@ -151,6 +151,22 @@ impl Default for DomainBounds {
     }
 }
 
+impl ClauseSet {
+    /// Whether any clause mentions the symbol.
+    pub fn mentions(&self, sym: SymId) -> bool {
+        fn in_term(t: &Term, sym: SymId) -> bool {
+            match t {
+                Term::Var(_) => false,
+                Term::App(f, args) => *f == sym || args.iter().any(|a| in_term(a, sym)),
+            }
+        }
+        self.clauses.iter().flat_map(|c| &c.literals).any(|l| match &l.atom {
+            Atom::Pred(p, args) => *p == sym || args.iter().any(|a| in_term(a, sym)),
+            Atom::Eq(a, b) => in_term(a, sym) || in_term(b, sym),
+        })
+    }
+}
+
 /// A statement taken into a problem, as written or negated.
 #[derive(Clone, Copy, Debug)]
 pub struct Premise<'a> {

@@ -107,8 +107,8 @@ impl Finder {
             .iter()
             .copied()
             .filter(unary)
-            .find(|&f| matches!(set.vocabulary.symbols[f].role, Role::Given(_)) && used(set, f))
-            .or_else(|| functions.iter().copied().filter(unary).find(|&f| used(set, f)));
+            .find(|&f| matches!(set.vocabulary.symbols[f].role, Role::Given(_)) && set.mentions(f))
+            .or_else(|| functions.iter().copied().filter(unary).find(|&f| set.mentions(f)));
         let mut vocabulary = set.vocabulary.clone();
         let mut clauses = Vec::new();
         for c in set.clauses.iter().filter_map(flatten) {
@@ -347,19 +347,4 @@ impl Finder {
         }
         (model, witnesses)
     }
-}
-
-/// Whether any clause mentions the symbol.
-fn used(set: &ClauseSet, sym: SymId) -> bool {
-    use crate::logic::cnf::{Atom, Term};
-    fn in_term(t: &Term, sym: SymId) -> bool {
-        match t {
-            Term::Var(_) => false,
-            Term::App(f, args) => *f == sym || args.iter().any(|a| in_term(a, sym)),
-        }
-    }
-    set.clauses.iter().flat_map(|c| &c.literals).any(|l| match &l.atom {
-        Atom::Pred(_, args) => args.iter().any(|a| in_term(a, sym)),
-        Atom::Eq(a, b) => in_term(a, sym) || in_term(b, sym),
-    })
 }

@@ -111,7 +111,7 @@ impl<'s> Prover<'s> {
             .symbols
             .iter()
             .enumerate()
-            .any(|(i, s)| !s.predicate && s.arity == 0 && (used(set, i) || matches!(s.role, Role::Skolem { .. })));
+            .any(|(i, s)| !s.predicate && s.arity == 0 && (set.mentions(i) || matches!(s.role, Role::Skolem { .. })));
         let extra_constant = if has_constant {
             None
         } else {
@@ -453,18 +453,4 @@ impl<'s> Prover<'s> {
         };
         Literal { positive, atom }
     }
-}
-
-/// Whether any clause mentions the symbol.
-fn used(set: &ClauseSet, sym: SymId) -> bool {
-    fn in_term(t: &Term, sym: SymId) -> bool {
-        match t {
-            Term::Var(_) => false,
-            Term::App(f, args) => *f == sym || args.iter().any(|a| in_term(a, sym)),
-        }
-    }
-    set.clauses.iter().flat_map(|c| &c.literals).any(|l| match &l.atom {
-        Atom::Pred(_, args) => args.iter().any(|a| in_term(a, sym)),
-        Atom::Eq(a, b) => in_term(a, sym) || in_term(b, sym),
-    })
 }
