@@ -3,6 +3,7 @@
 //! The library holds everything; the `umpire` binary only parses arguments and prints.
 //! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
 
+pub mod cardgame;
 pub mod logic;
 pub mod models;
 pub mod prove;
