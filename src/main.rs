@@ -8,6 +8,9 @@ use std::time::Duration;
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
 use umpire::logic::print::{self, Style};
+use umpire::cardgame::deck::CardKind;
+use umpire::cardgame::game::{Claim, Event, Game, GameError, Settings};
+use umpire::cardgame::legal::Illegal;
 use umpire::logic::tptp;
 use umpire::models::{self, premises_of, render, AtSize, Limits, Progress};
 use umpire::solve::Budget;
@@ -77,6 +80,11 @@ enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// A game of the logic card game, kept in a save file (JSON; written atomically).
+    Game {
+        #[command(subcommand)]
+        action: GameAction,
+    },
     /// Writes the board as a problem for other provers.
     Export {
         board: String,
@@ -87,6 +95,68 @@ enum Command {
         #[arg(long, value_name = "K")]
         follows: Option<usize>,
     },
+}
+
+#[derive(Subcommand)]
+enum GameAction {
+    /// Starts a game: shuffles (seeded) and deals.
+    New {
+        /// The save file to create.
+        file: String,
+        /// Player names, in turn order, separated by commas.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Cards in each hand (the rules' n).
+        #[arg(long, default_value_t = 3)]
+        hand: usize,
+        /// Points that win (the rules' w).
+        #[arg(long, default_value_t = 3)]
+        win: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Shows the board, the scores, whose turn it is, and a player's hand.
+    Show {
+        file: String,
+        /// Show this player's hand.
+        #[arg(long)]
+        hand: Option<String>,
+    },
+    /// Plays cards and writes a statement (with `X:¬`, `--target k` is the statement changed).
+    Play {
+        file: String,
+        #[arg(long)]
+        player: String,
+        /// The cards, separated by commas: P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬.
+        #[arg(long, value_delimiter = ',', required = true)]
+        cards: Vec<String>,
+        statement: String,
+        #[arg(long)]
+        target: Option<usize>,
+    },
+    /// Claims, in the scoring phase, that statement K is redundant (`redundant K`) or that
+    /// the board is inconsistent (`inconsistent`); umpire checks the claim.
+    Claim {
+        file: String,
+        #[arg(long)]
+        player: String,
+        /// `redundant` or `inconsistent`.
+        kind: String,
+        /// The statement claimed redundant.
+        k: Option<usize>,
+        #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+        timeout: f64,
+    },
+    /// Ends the turn without playing.
+    Pass {
+        file: String,
+        #[arg(long)]
+        player: String,
+    },
+    /// Takes back the last event.
+    Undo { file: String },
+    /// Replays a saved game and shows it (a save that does not replay is refused).
+    Load { file: String },
 }
 
 #[derive(Args)]
@@ -170,6 +240,13 @@ fn main() -> ExitCode {
         Command::Check { board, output, search } => verdict_command(&board, Question::Consistency, &output, &search),
         Command::Follows { board, k, output, search } => verdict_command(&board, Question::Follows(k), &output, &search),
         Command::Model { board, size, output, search } => model_command(&board, size, &output, &search),
+        Command::Game { action } => match game_command(action) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => report_error(e),
+        },
         Command::Export { board, tptp: _, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,
@@ -183,6 +260,72 @@ fn main() -> ExitCode {
             }
             print!("{}", tptp::problem(&board, follows));
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Runs one game action on its save file; returns what to print.
+fn game_command(action: GameAction) -> Result<String, GameError> {
+    let open = |file: &str| Game::load(Path::new(file));
+    let card = |c: &String| {
+        CardKind::parse(c).ok_or_else(|| GameError::Illegal(Illegal { reason: format!("there is no card `{c}`"), ruling: "G1" }))
+    };
+    match action {
+        GameAction::New { file, players, hand, win, seed } => {
+            if Path::new(&file).exists() {
+                return Err(GameError::Io { path: file, why: "a file of that name exists; choose another name".into() });
+            }
+            let game = Game::new(Settings { players, hand_size: hand, points_to_win: win, seed })?;
+            game.save(Path::new(&file))?;
+            Ok(game.show(Some(game.state.current)))
+        }
+        GameAction::Show { file, hand } => {
+            let game = open(&file)?;
+            let who = hand.map(|h| game.player_index(&h)).transpose()?;
+            Ok(game.show(who))
+        }
+        GameAction::Load { file } => {
+            let game = open(&file)?;
+            Ok(format!("{} events replayed.\n{}", game.events.len(), game.show(None)))
+        }
+        GameAction::Play { file, player, cards, statement, target } => {
+            let mut game = open(&file)?;
+            let p = game.player_index(&player)?;
+            let kinds = cards.iter().map(card).collect::<Result<Vec<_>, _>>()?;
+            game.play(p, &kinds, &statement, target)?;
+            game.save(Path::new(&file))?;
+            Ok(game.show(None))
+        }
+        GameAction::Claim { file, player, kind, k, timeout } => {
+            let mut game = open(&file)?;
+            let p = game.player_index(&player)?;
+            let claim = match (kind.as_str(), k) {
+                ("redundant", Some(k)) => Claim::Redundant { statement: k },
+                ("inconsistent", None) => Claim::Inconsistent,
+                _ => {
+                    return Err(GameError::Illegal(Illegal {
+                        reason: "claim `redundant K` or `inconsistent`".into(),
+                        ruling: "G8",
+                    }))
+                }
+            };
+            let limits = Limits { max_size: 24, budget: Budget::time(Duration::from_secs_f64(timeout)) };
+            let event = game.claim(p, claim, &limits)?;
+            game.save(Path::new(&file))?;
+            let Event::Claim { upheld, verdict, .. } = event else { unreachable!("a claim records a claim") };
+            Ok(format!("{}: {verdict}\n{}", if upheld { "upheld" } else { "not upheld" }, game.show(None)))
+        }
+        GameAction::Pass { file, player } => {
+            let mut game = open(&file)?;
+            let p = game.player_index(&player)?;
+            game.pass(p)?;
+            game.save(Path::new(&file))?;
+            Ok(game.show(None))
+        }
+        GameAction::Undo { file } => {
+            let game = open(&file)?.undo()?;
+            game.save(Path::new(&file))?;
+            Ok(game.show(None))
         }
     }
 }
@@ -285,7 +428,7 @@ fn model_command(input: &str, size: Option<usize>, output: &Output, search: &Sea
 }
 
 fn report_error(e: impl miette::Diagnostic + Send + Sync + 'static) -> ExitCode {
-    let internal = matches!(e.code().map(|c| c.to_string()).as_deref(), Some("umpire::uncertified_model" | "umpire::uncertified_proof"));
+    let internal = e.code().is_some_and(|c| c.to_string().starts_with("umpire::uncertified"));
     eprintln!("{:?}", miette::Report::new(e));
     ExitCode::from(if internal { EXIT_INTERNAL } else { EXIT_BAD_INPUT })
 }

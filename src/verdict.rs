@@ -16,8 +16,9 @@ use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::{clausify_with, DomainBounds};
 use crate::prove::{self, Proof, Prover, Refutation, Stopped};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::BTreeSet;
 use std::sync::{mpsc, Arc};
-use crate::models::{self, premises_of, GaveUp, Limits, Model, Progress, Search, SearchError};
+use crate::models::{self, premises_with, GaveUp, Limits, Model, Progress, Search, SearchError};
 use crate::solve::Exhausted;
 use serde::Serialize;
 use std::time::Instant;
@@ -106,6 +107,9 @@ pub enum DecideError {
     #[error("there is no statement {k}: the board has {count}")]
     #[diagnostic(code(umpire::no_such_statement), help("statements are counted from 1, skipping blank lines and comments"))]
     NoSuchStatement { k: usize, count: usize },
+    #[error("statement {k} has been struck from the board")]
+    #[diagnostic(code(umpire::struck), help("a statement that scored as redundant cannot score again (ruling G9)"))]
+    Struck { k: usize },
     #[error(transparent)]
     #[diagnostic(transparent)]
     Search(#[from] SearchError),
@@ -133,14 +137,27 @@ pub fn decide(
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Decision, DecideError> {
+    decide_struck(board, question, &BTreeSet::new(), limits, progress)
+}
+
+/// Like [`decide`], with the statements in `struck` (1-based) off the board, except for the
+/// meaning of any name they made (ruling G9).
+pub fn decide_struck(
+    board: &CheckedBoard,
+    question: Question,
+    struck: &BTreeSet<usize>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, DecideError> {
     let start = Instant::now();
     let count = board.board.statements.len();
     let negate = match question {
         Question::Consistency => None,
+        Question::Follows(k) if struck.contains(&k) => return Err(DecideError::Struck { k }),
         Question::Follows(k) if k >= 1 && k <= count => Some(k),
         Question::Follows(k) => return Err(DecideError::NoSuchStatement { k, count }),
     };
-    let premises = premises_of(board, negate);
+    let premises = premises_with(board, negate, struck);
     // The model search and the prover race; the first definite answer stops the other.
     // The prover runs on its own thread with its own copy of the board, so that a quick
     // answer from the model search need not wait for the prover to notice it lost.
@@ -151,8 +168,9 @@ pub fn decide(
     {
         let board = board.clone();
         let race = race.clone();
+        let struck = struck.clone();
         std::thread::spawn(move || {
-            let premises = premises_of(&board, negate);
+            let premises = premises_with(&board, negate, &struck);
             let set = clausify_with(&board.signature, &premises, true);
             let r = Prover::new(&set).run(&rival_budget);
             if matches!(r, Refutation::Proved(_)) {
@@ -242,7 +260,7 @@ pub fn decide(
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
-        if !certificate.recheck(board, negate) {
+        if !certificate.recheck_struck(board, negate, struck) {
             return Err(DecideError::Uncertified(verdict.name()));
         }
     }
@@ -356,9 +374,17 @@ impl Certificate {
     /// Re-checks the certificate against the statements themselves (not the clauses):
     /// the cited statements say what the certificate claims, and the sizes cover the range.
     pub fn recheck(&self, board: &CheckedBoard, negated: Option<usize>) -> bool {
+        self.recheck_struck(board, negated, &BTreeSet::new())
+    }
+
+    /// Like [`Certificate::recheck`], with the statements in `struck` off the board.
+    pub fn recheck_struck(&self, board: &CheckedBoard, negated: Option<usize>, struck: &BTreeSet<usize>) -> bool {
         // What statement i says about the size, taking the negation into account.
         let bound = |i: usize| -> Option<(bool, usize)> {
             let st = board.board.statements.get(i.checked_sub(1)?)?;
+            if struck.contains(&i) {
+                return None;
+            }
             let flip = negated == Some(i);
             match st.kind {
                 StatementKind::AtLeast { n } => Some((!flip, n as usize)),
@@ -374,7 +400,7 @@ impl Certificate {
         }
         match self {
             Certificate::Refutation { proof, argument } => {
-                let premises = premises_of(board, negated);
+                let premises = premises_with(board, negated, struck);
                 prove::check::check(&board.signature, &premises, proof).is_ok_and(|lines| lines == *argument)
             }
             Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {

@@ -147,3 +147,47 @@ fn proofs_are_printed_with_proof_and_in_json() {
     assert_eq!(v["certificate"]["proof"]["statements"], serde_json::json!([1, 2, 3]));
     assert_eq!(code, Some(0));
 }
+
+/// A game through the binary, on the deal of seed 5: Ann holds S:9 X:¬ F:father, Bob
+/// holds R:likes R:likes S:7.
+#[test]
+fn a_scripted_game_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("umpire-cli-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.json");
+    let f = file.to_str().unwrap();
+    let run = |args: &[&str]| umpire(args);
+    let out = run(&["game", "new", f, "--players", "Ann,Bob", "--seed", "5"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).contains("Ann's hand: S:9  X:¬  F:father"), "{}", stdout(&out));
+    // Out of turn, and an S card with the wrong statement: refused, the save untouched.
+    let before = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"]).status.code(), Some(2));
+    let out = run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀x∀y x + y = x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ruling G4"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    // Legal plays; Bob's R card with a symbol it does not cover is refused.
+    assert!(run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀a∀b (a+b=b+a)"]).status.success());
+    let out = run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, father(x))"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`father` without its card"));
+    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"]).status.success());
+    // Ann's ¬ card turns (2) into its opposite... in front of likes(x, x).
+    let out = run(&["game", "play", f, "--player", "Ann", "--cards", "X:¬", "--target", "2", "∀x ¬likes(x, x)"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).contains("(2) ∀x ¬likes(x, x)"));
+    // Bob claims wrongly that (1) is redundant: not upheld, no point.
+    let out = run(&["game", "claim", f, "--player", "Bob", "redundant", "1"]);
+    assert!(stdout(&out).starts_with("not upheld"), "{}", stdout(&out));
+    // Undo the claim, then a load replays the rest.
+    assert!(run(&["game", "undo", f]).status.success());
+    let out = run(&["game", "load", f]);
+    assert!(stdout(&out).starts_with("3 events replayed."), "{}", stdout(&out));
+    // A corrupted save is refused and left as it is.
+    std::fs::write(&file, "{\"umpire_game\": 1, \"settings\": 7}").unwrap();
+    let out = run(&["game", "show", f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be read"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"umpire_game\": 1, \"settings\": 7}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

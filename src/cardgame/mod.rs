@@ -1,7 +1,8 @@
-//! The logic card game: the deck ([`deck`]) and whether a play is legal ([`legal`]).
+//! The logic card game: the deck ([`deck`]), whether a play is legal ([`legal`]), and a
+//! whole game as a replayable list of events with atomic saves ([`game`]).
 //!
-//! Still to come (issue 6): the game itself (players, hands, turns, scoring claims checked by
-//! [`crate::verdict`]), saved games with an event log, and the REPL.
+//! Still to come (issue 6): the REPL.
 
 pub mod deck;
+pub mod game;
 pub mod legal;

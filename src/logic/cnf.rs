@@ -174,6 +174,9 @@ pub struct Premise<'a> {
     pub index: usize,
     pub statement: &'a Statement,
     pub negated: bool,
+    /// Only the meaning of the name the statement makes counts (a statement struck from the
+    /// board after it scored keeps its name's meaning; ruling G9).
+    pub name_only: bool,
 }
 
 /// A board (or a redundancy question) in clause form.
@@ -267,6 +270,14 @@ impl Clausifier {
     fn premise(&mut self, p: &Premise) {
         let part = if p.negated { Part::Negation } else { Part::Statement };
         let origin = Origin { statement: p.index, part };
+        if p.name_only {
+            if let StatementKind::Named { formula, name, params, target } = &p.statement.kind {
+                let def_origin = Origin { statement: p.index, part: Part::NameDefinition };
+                let def = self.name_definition(formula, &name.name, params.len(), &target.name, def_origin);
+                self.emit(def, def_origin);
+            }
+            return;
+        }
         match &p.statement.kind {
             StatementKind::AtLeast { n } => self.bound(*n as usize, !p.negated, origin),
             StatementKind::LessThan { n } => self.bound(*n as usize, p.negated, origin),
@@ -736,7 +747,7 @@ mod tests {
     fn clauses_of(text: &str) -> (ClauseSet, Vec<String>) {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
         let premises: Vec<Premise> =
-            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false, name_only: false }).collect();
         let set = clausify(&b.signature, &premises);
         let texts = set.clauses.iter().map(|c| clause_text(&set.vocabulary, c)).collect();
         (set, texts)

@@ -113,6 +113,17 @@ impl Structure {
         })
     }
 
+    /// Whether the structure satisfies what a premise takes from its statement.
+    pub fn satisfies_premise(&self, p: &crate::logic::cnf::Premise) -> Result<bool, EvalError> {
+        if !p.name_only {
+            return self.satisfies(p.statement, p.negated);
+        }
+        match &p.statement.kind {
+            StatementKind::Named { formula, name, params, target } => self.name_means(formula, &name.name, params.len(), &target.name),
+            _ => Ok(true),
+        }
+    }
+
     /// `∀p̄ ((∃!y φ) → φ(p̄, name(p̄)))`.
     fn name_means(&self, formula: &Formula, name: &str, arity: usize, target: &str) -> Result<bool, EvalError> {
         let mut params = Vec::new();

@@ -116,12 +116,18 @@ pub struct Progress {
 /// The premises of a board: every statement as written, except `negate` (1-based), which
 /// is taken negated (the question "does it follow from the others?").
 pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
+    premises_with(board, negate, &BTreeSet::new())
+}
+
+/// Like [`premises_of`], with the statements in `struck` (1-based) off the board except for
+/// the meaning of any name they made.
+pub fn premises_with<'b>(board: &'b CheckedBoard, negate: Option<usize>, struck: &BTreeSet<usize>) -> Vec<Premise<'b>> {
     board
         .board
         .statements
         .iter()
         .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1) })
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1), name_only: struck.contains(&(i + 1)) })
         .collect()
 }
 
@@ -243,7 +249,7 @@ fn formula_symbols(f: &Formula, out: &mut BTreeSet<String>) {
 /// The independent re-check: every premise, read from its syntax tree, holds in `model`.
 pub fn certify(model: &Structure, premises: &[Premise]) -> Result<(), Uncertified> {
     for p in premises {
-        match model.satisfies(p.statement, p.negated) {
+        match model.satisfies_premise(p) {
             Ok(true) => {}
             Ok(false) => {
                 return Err(Uncertified { size: model.size, statement: p.index, detail: "it is false there".into() })

@@ -18,7 +18,7 @@ fn refute(text: &str, negated: &[usize]) -> (board::CheckedBoard, Refutation) {
         .statements
         .iter()
         .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated.contains(&(i + 1)) })
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated.contains(&(i + 1)), name_only: false })
         .collect();
     let set = clausify_with(&b.signature, &premises, true);
     let r = Prover::new(&set).run(&Budget::time(Duration::from_secs(20)));
@@ -79,7 +79,7 @@ fn a_forged_proof_is_rejected() {
     let (b, r) = refute("∀x blonde(father(x))\n∀x ¬blonde(father(x))", &[]);
     let Refutation::Proved(mut proof) = r else { panic!() };
     let premises: Vec<Premise> =
-        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false, name_only: false }).collect();
     assert!(check(&b.signature, &premises, &proof).is_ok());
     // Claim a step came from the other statement.
     let mut wrong = proof.clone();
@@ -109,7 +109,7 @@ proptest! {
     fn never_refutes_a_board_with_a_small_model((symbols, text, negated) in board_text()) {
         let Ok(b) = board::load("random", &text, CheckMode::FreeStanding) else { return Ok(()) };
         let premises: Vec<Premise> = b.board.statements.iter().enumerate()
-            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] })
+            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i], name_only: false })
             .collect();
         let set = clausify_with(&b.signature, &premises, true);
         let budget = Budget::time(Duration::from_millis(300));
