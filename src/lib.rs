@@ -7,5 +7,6 @@ pub mod cardgame;
 pub mod logic;
 pub mod models;
 pub mod prove;
+pub mod repl;
 pub mod solve;
 pub mod verdict;

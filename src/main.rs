@@ -80,6 +80,8 @@ enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Try statements interactively: build a board, check it, ask what follows, play a game.
+    Repl,
     /// A game of the logic card game, kept in a save file (JSON; written atomically).
     Game {
         #[command(subcommand)]
@@ -240,6 +242,13 @@ fn main() -> ExitCode {
         Command::Check { board, output, search } => verdict_command(&board, Question::Consistency, &output, &search),
         Command::Follows { board, k, output, search } => verdict_command(&board, Question::Follows(k), &output, &search),
         Command::Model { board, size, output, search } => model_command(&board, size, &output, &search),
+        Command::Repl => match umpire::repl::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("umpire: the terminal failed: {e}");
+                ExitCode::from(EXIT_BAD_INPUT)
+            }
+        },
         Command::Game { action } => match game_command(action) {
             Ok(text) => {
                 print!("{text}");

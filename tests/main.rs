@@ -3,6 +3,7 @@
 mod cli;
 mod language;
 mod models;
+mod repl;
 
 use std::path::{Path, PathBuf};
 
