@@ -73,6 +73,8 @@ pub struct Game {
     pub settings: Settings,
     pub events: Vec<Event>,
     pub state: State,
+    /// What the last event did that the board does not show by itself (where a ¬ went).
+    pub note: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -158,7 +160,7 @@ impl Game {
             }
         }
         let state = State { draw, hands, board: Vec::new(), scores: vec![0; players], current: 0, winner: None };
-        Ok(Game { settings, events: Vec::new(), state })
+        Ok(Game { settings, events: Vec::new(), state, note: None })
     }
 
     pub fn player_index(&self, name: &str) -> Result<usize, GameError> {
@@ -228,6 +230,7 @@ impl Game {
     /// Checks an event against the state and applies it. Claims are taken as recorded (they
     /// were verified when made); plays are checked for legality every time.
     pub fn apply(&mut self, event: Event) -> Result<(), GameError> {
+        self.note = None;
         match &event {
             Event::Claim { player, claim, upheld, .. } => {
                 self.my_turn(*player)?;
@@ -279,7 +282,8 @@ impl Game {
                 match target {
                     Some(k) => {
                         let before = self.checked_board(&self.state.board)?;
-                        check_negation(&before.board.statements[k - 1], &checked.board.statements[k - 1])?;
+                        let at = check_negation(&before.board.statements[k - 1], &checked.board.statements[k - 1])?;
+                        self.note = Some(format!("¬ now stands in front of `{}` in ({k})", at.negated));
                     }
                     None => {
                         let new = checked.board.statements.last().expect("just added");
@@ -371,6 +375,10 @@ impl Game {
     /// The state for players: board, scores, whose turn, and (optionally) one hand.
     pub fn show(&self, hand_of: Option<usize>) -> String {
         let mut out = String::new();
+        if let Some(note) = &self.note {
+            out.push_str(note);
+            out.push('\n');
+        }
         out.push_str("Board:\n");
         if self.state.board.is_empty() {
             out.push_str("  (empty)\n");
@@ -452,6 +460,23 @@ mod tests {
         assert!(matches!(err, GameError::NotInHand { .. }), "{err}");
         g.pass(0).unwrap();
         assert_eq!(g.state.current, 1);
+    }
+
+    #[test]
+    fn illegal_plays_of_each_kind_are_refused() {
+        let mut g = game_with(&[&["Q:∀x", "X:¬", "S:1"], &["X:?", "P:happy", "R:likes"]]);
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        assert!(matches!(g.play(0, &card("Q:∀x"), "∃x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G3", .. }))));
+        assert!(matches!(g.play(0, &card("S:1"), "∀x happy(x) ⇒ blonde(x)", None), Err(GameError::Illegal(Illegal { ruling: "G4", .. }))));
+        assert!(matches!(g.play(0, &card("X:¬"), "∀x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G5", .. }))));
+        g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
+        assert!(matches!(g.play(1, &card("P:happy"), "∀x likes(x, x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
+        assert!(matches!(g.play(1, &[card("P:happy")[0].clone(), card("X:?")[0].clone()], "∀x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
+        g.pass(1).unwrap();
+        assert!(matches!(g.play(0, &card("X:¬"), "¬¬∀x happy(x)", Some(1)), Err(GameError::Illegal(Illegal { ruling: "G5", .. }))));
+        g.play(0, &card("X:¬"), "∀x ¬happy(x)", Some(1)).unwrap();
+        assert_eq!(g.note.as_deref(), Some("¬ now stands in front of `happy(x)` in (1)"));
+        assert_eq!(g.events.len(), 3, "refused plays leave no event");
     }
 
     #[test]

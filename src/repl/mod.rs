@@ -27,7 +27,7 @@ use std::time::Duration;
 const COMMANDS: &[&str] = &[
     "add", "list", "remove", "clear", "check", "follows", "model", "proof", "set", "game", "help", "quit",
 ];
-const GAME_COMMANDS: &[&str] = &["load", "show", "play", "claim", "pass", "undo"];
+const GAME_COMMANDS: &[&str] = &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
 
 const HELP: &str = "\
 A line that is not a command is a statement: it is checked and added to the board.
@@ -41,8 +41,9 @@ A line that is not a command is a statement: it is checked and added to the boar
   proof               the last verdict's proof, step by step
   set timeout <s>     the budget of each search (default 10 s); set max-size <n>
   game load <file>    play a saved game (see `umpire game new`); then:
-  game show | game play <cards> <statement> [-> <k>] | game claim redundant <k> |
-  game claim inconsistent | game pass | game undo     (each saves the game)
+  game show | game score | game play <cards> <statement> [-> <k>] |
+  game claim redundant <k> | game claim inconsistent | game pass | game undo
+  (each change is saved at once) | game save <file> (to another file)
   help, quit (or Ctrl-D)
 ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
 \\and \\or \\to \\iff \\ne \\ge become ∀ ∃ ∃! ¬ ∧ ∨ → ↔ ≠ ≥. Ctrl-C stops a search.";
@@ -284,6 +285,21 @@ impl Session {
         let player = game.state.current;
         let result = match word {
             "show" => return game.show(Some(player)).trim_end().to_string(),
+            "score" => {
+                let scores: Vec<String> =
+                    game.settings.players.iter().zip(&game.state.scores).map(|(p, s)| format!("{p} {s}")).collect();
+                return scores.join(", ");
+            }
+            "save" => {
+                let to = PathBuf::from(args);
+                return match game.save(&to) {
+                    Ok(()) => {
+                        *path = to;
+                        format!("saved to {}", path.display())
+                    }
+                    Err(e) => format!("{:?}", miette::Report::new(e)),
+                };
+            }
             "play" => {
                 // game play P:blonde,F:father ∃x blonde(father(x))   (-> k for the ¬ card)
                 let (cards, statement) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
@@ -484,6 +500,10 @@ mod tests {
         assert!(say(&mut s, "game claim redundant 1").starts_with("not upheld"));
         assert!(say(&mut s, "game pass").contains("Ann to play"));
         assert!(say(&mut s, "game undo").contains("Bob to play"));
+        assert_eq!(say(&mut s, "game score"), "Ann 0, Bob 0");
+        let copy = dir.join("copy.json");
+        assert!(say(&mut s, &format!("game save {}", copy.display())).starts_with("saved to"));
+        assert!(copy.exists());
         assert_eq!(Game::load(&path).unwrap().events.len(), 2, "each change is saved");
         std::fs::remove_dir_all(&dir).unwrap();
     }
