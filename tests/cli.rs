@@ -183,6 +183,12 @@ fn a_scripted_game_through_the_binary() {
     assert!(run(&["game", "undo", f]).status.success());
     let out = run(&["game", "load", f]);
     assert!(stdout(&out).starts_with("3 events replayed."), "{}", stdout(&out));
+    // Bob makes the board inconsistent; Ann claims it and wins.
+    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∃x likes(x, x)"]).status.success());
+    let out = run(&["game", "claim", f, "--player", "Ann", "inconsistent"]);
+    assert!(stdout(&out).starts_with("upheld: inconsistent"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("Ann has won."), "{}", stdout(&out));
+    assert_eq!(run(&["game", "pass", f, "--player", "Bob"]).status.code(), Some(2), "the game is over");
     // A corrupted save is refused and left as it is.
     std::fs::write(&file, "{\"umpire_game\": 1, \"settings\": 7}").unwrap();
     let out = run(&["game", "show", f]);

@@ -460,6 +460,10 @@ mod tests {
         assert!(matches!(err, GameError::NotInHand { .. }), "{err}");
         g.pass(0).unwrap();
         assert_eq!(g.state.current, 1);
+        // (1) now follows from (2): with everything blonde, "not blonde ⇒ happy" holds.
+        let e = g.claim(1, Claim::Redundant { statement: 1 }, &limits()).unwrap();
+        assert!(matches!(e, Event::Claim { upheld: true, .. }), "{e:?}");
+        assert_eq!(g.state.winner, Some(1), "two points win this game");
     }
 
     #[test]
