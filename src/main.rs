@@ -87,6 +87,18 @@ enum Command {
         #[command(subcommand)]
         action: GameAction,
     },
+    /// Solves a TPTP problem (FOF or CNF) and reports in the ATP ecosystem's terms:
+    /// `% SZS status … for NAME`, then the model or the proof.
+    Tptp {
+        /// The problem file (`include`s are read relative to it, then to $TPTP).
+        problem: String,
+        /// Time limit in seconds.
+        #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+        cpu_limit: f64,
+        /// The largest domain size the model search tries.
+        #[arg(long, default_value_t = 24)]
+        max_size: usize,
+    },
     /// Writes the board as a problem for other provers.
     Export {
         board: String,
@@ -256,6 +268,7 @@ fn main() -> ExitCode {
             }
             Err(e) => report_error(e),
         },
+        Command::Tptp { problem, cpu_limit, max_size } => tptp_command(&problem, cpu_limit, max_size),
         Command::Export { board, tptp: _, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,
@@ -337,6 +350,55 @@ fn game_command(action: GameAction) -> Result<String, GameError> {
             Ok(game.show(None))
         }
     }
+}
+
+fn tptp_command(problem: &str, seconds: f64, max_size: usize) -> ExitCode {
+    let path = Path::new(problem);
+    let name = path.file_stem().map_or_else(|| problem.to_string(), |s| s.to_string_lossy().trim_end_matches(".p").to_string());
+    let formulas = match tptp::read::read_file(path) {
+        Ok(f) => f,
+        Err(e) => {
+            println!("% SZS status InputError for {name}");
+            eprintln!("{:?}", miette::Report::new(e));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let (board, conjecture) = match tptp::read::to_board(&name, &formulas) {
+        Ok(b) => b,
+        Err(e) => {
+            println!("% SZS status Inappropriate for {name}");
+            eprintln!("{:?}", miette::Report::new(e));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let question = conjecture.map_or(Question::Consistency, Question::Follows);
+    let limits = Limits { max_size: max_size.max(1), budget: Budget::time(Duration::from_secs_f64(seconds)) };
+    let decision = match decide(&board, question, &limits, &mut |_| {}) {
+        Ok(d) => d,
+        Err(e) => {
+            println!("% SZS status Error for {name}");
+            return report_error(e);
+        }
+    };
+    println!("% SZS status {} for {name}", decision.verdict.szs_status());
+    println!("% {}", decision.explanation);
+    if let Some(m) = decision.verdict.model() {
+        println!("% SZS output start FiniteModel for {name}");
+        print!("{}", render::text(m));
+        println!("% SZS output end FiniteModel for {name}");
+    }
+    if let Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
+    | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } = &decision.verdict
+    {
+        println!("% SZS output start Proof for {name}");
+        print!("{}", proof.text(argument));
+        println!("% SZS output end Proof for {name}");
+    }
+    ExitCode::from(match decision.verdict {
+        Verdict::Consistent { .. } | Verdict::Redundant { .. } => EXIT_YES,
+        Verdict::Inconsistent { .. } | Verdict::NotRedundant { .. } => EXIT_NO,
+        Verdict::Unknown { .. } => EXIT_UNKNOWN,
+    })
 }
 
 /// Prints each searched size on stderr when a person is watching.

@@ -80,6 +80,19 @@ impl Verdict {
         }
     }
 
+    /// The SZS status the ATP world uses for this verdict: Theorem, CounterSatisfiable,
+    /// Unsatisfiable, Satisfiable, or Timeout / GaveUp when there is no answer.
+    pub fn szs_status(&self) -> &'static str {
+        match self {
+            Verdict::Consistent { .. } => "Satisfiable",
+            Verdict::Inconsistent { .. } => "Unsatisfiable",
+            Verdict::Redundant { .. } => "Theorem",
+            Verdict::NotRedundant { .. } => "CounterSatisfiable",
+            Verdict::Unknown { stopped_by: "time", .. } => "Timeout",
+            Verdict::Unknown { .. } => "GaveUp",
+        }
+    }
+
     /// The model or countermodel, if the verdict carries one.
     pub fn model(&self) -> Option<&Model> {
         match self {
@@ -179,7 +192,11 @@ pub fn decide_struck(
             let _ = sender.send(r);
         });
     }
-    let result = models::search(&board.signature, &premises, &search_limits, progress)?;
+    // A problem the finder cannot ground is left to the prover.
+    let result = match models::search(&board.signature, &premises, &search_limits, progress) {
+        Err(SearchError::Unsupported(_)) => Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported },
+        other => other?,
+    };
     let refutation = match result {
         Search::Found { .. } | Search::NoSize { .. } => {
             race.store(true, Ordering::Relaxed);
@@ -239,6 +256,7 @@ pub fn decide_struck(
             refuted_sizes = refuted.clone();
             let stopped_by = match why {
                 GaveUp::SizeLimit(_) => "size-limit",
+                GaveUp::Unsupported => "unsupported",
                 GaveUp::Budget(Exhausted::Time) => "time",
                 GaveUp::Budget(Exhausted::Conflicts) => "conflicts",
                 GaveUp::Budget(Exhausted::Cancelled) => "cancelled",
@@ -295,6 +313,7 @@ fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
             format!("the board needs more than {n} objects, more than the model search can build")
         }
         GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried (raise --max-size)"),
+        GaveUp::Unsupported => "the model search cannot ground a symbol of this arity".into(),
         GaveUp::Budget(Exhausted::Time) => match limits.budget.deadline {
             Some(_) => "the time budget ran out (raise --timeout)".into(),
             None => "the time budget ran out".into(),

@@ -4,6 +4,7 @@ mod cli;
 mod language;
 mod models;
 mod repl;
+mod tptp;
 
 use std::path::{Path, PathBuf};
 

@@ -53,7 +53,7 @@ impl Structure {
     pub fn blank(signature: &Signature, size: usize) -> Structure {
         let mut s = Structure { size, predicates: BTreeMap::new(), functions: BTreeMap::new() };
         for (name, info) in &signature.symbols {
-            let n = size.pow(info.arity as u32);
+            let n = size.saturating_pow(info.arity as u32);
             match info.kind {
                 SymbolKind::Predicate => s.predicates.insert(name.clone(), Table { arity: info.arity, values: vec![false; n] }),
                 SymbolKind::Function => {
@@ -138,7 +138,7 @@ impl Structure {
             }
         }
         let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else { return Ok(false) };
-        let count = self.size.pow(arity as u32);
+        let count = self.size.saturating_pow(arity as u32);
         for index in 0..count {
             let tuple = self.tuple(index, arity);
             let mut env: Env = params.iter().copied().zip(tuple.iter().copied()).collect();

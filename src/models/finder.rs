@@ -68,7 +68,7 @@ fn key(sym: SymId, args: impl IntoIterator<Item = u32>) -> u128 {
 
 /// All tuples of `arity` elements of `0..size`, first element slowest.
 fn tuples(size: usize, arity: usize) -> impl Iterator<Item = Vec<u32>> {
-    let total = size.pow(arity as u32);
+    let total = size.saturating_pow(arity as u32);
     (0..total).map(move |mut i| {
         let mut t = vec![0u32; arity];
         for slot in t.iter_mut().rev() {

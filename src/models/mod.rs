@@ -68,6 +68,8 @@ pub enum GaveUp {
     Budget(Exhausted),
     /// Every size up to this one was searched.
     SizeLimit(usize),
+    /// The problem is beyond what the finder can ground (a symbol of very high arity).
+    Unsupported,
 }
 
 #[derive(Clone, Debug)]

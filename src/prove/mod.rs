@@ -282,8 +282,8 @@ impl<'s> Prover<'s> {
             if k == 0 {
                 continue;
             }
-            let total = (n as u128).pow(k as u32) - (old as u128).pow(k as u32);
-            if self.ground.len() as u128 + total > MAX_INSTANCES as u128 {
+            let total = (n as u128).checked_pow(k as u32).map(|all| all - (old as u128).pow(k as u32));
+            if total.is_none_or(|t| self.ground.len() as u128 + t > MAX_INSTANCES as u128) {
                 return Err(Stopped::TooManyInstances(MAX_INSTANCES));
             }
             let mut idx = vec![0usize; k];

@@ -9,6 +9,8 @@
 use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind, PLUS};
 use crate::logic::board::CheckedBoard;
 
+pub mod read;
+
 /// The board as a TPTP problem; with `conjecture` = k, statement k becomes the
 /// conjecture (is it a consequence of the others?).
 pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> String {

@@ -1,0 +1,497 @@
+//! Reading TPTP problems (FOF and CNF, no arithmetic) into the same syntax tree as board
+//! statements, with their own signature: the engines do not assume the game's symbols.
+//!
+//! A small tokenizer and a recursive-descent parser; TPTP's precedence (quantifiers and ¬
+//! bind tighter than any binary connective; `&` and `|` chain, the others do not) is
+//! simpler to follow over tokens than over characters. `include('file')` is read relative
+//! to the including file, then to `$TPTP`.
+
+use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Ident, Quantifier, Span, Statement, StatementKind, Term, TermKind};
+use crate::logic::board::{Board, CheckedBoard};
+use crate::logic::check::{Signature, SymbolKind, SymbolOrigin};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("{file}: {message} (near byte {at})")]
+#[diagnostic(code(umpire::tptp))]
+pub struct TptpError {
+    pub file: String,
+    pub message: String,
+    pub at: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Lower(String),
+    Upper(String),
+    Quoted(String),
+    Distinct(String),
+    Number(String),
+    Dollar(String),
+    Punct(&'static str),
+}
+
+const PUNCT: &[&str] =
+    &["<=>", "<~>", "=>", "<=", "~|", "~&", "!=", "(", ")", "[", "]", ",", ".", ":", "!", "?", "~", "&", "|", "=", ">", "*"];
+
+fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
+    let err = |at: usize, m: &str| TptpError { file: file.into(), message: m.into(), at };
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '%' {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if text[i..].starts_with("/*") {
+            i = text[i..].find("*/").map(|j| i + j + 2).ok_or_else(|| err(i, "unclosed comment"))?;
+        } else if c == '\'' || c == '"' {
+            let mut j = i + 1;
+            let mut s = String::new();
+            loop {
+                let d = *b.get(j).ok_or_else(|| err(i, "unclosed quote"))? as char;
+                if d == '\\' {
+                    s.push(*b.get(j + 1).ok_or_else(|| err(i, "unclosed quote"))? as char);
+                    j += 2;
+                } else if d == c {
+                    break;
+                } else {
+                    let ch = text[j..].chars().next().expect("in bounds");
+                    s.push(ch);
+                    j += ch.len_utf8();
+                }
+            }
+            out.push((if c == '\'' { Tok::Quoted(s) } else { Tok::Distinct(s) }, i));
+            i = j + 1;
+        } else if c.is_ascii_alphanumeric() || c == '$' || c == '_' {
+            let start = i;
+            i += 1;
+            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.' && c.is_ascii_digit()) {
+                i += 1;
+            }
+            let w = text[start..i].to_string();
+            let tok = if c == '$' {
+                Tok::Dollar(w)
+            } else if c.is_ascii_digit() {
+                Tok::Number(w)
+            } else if c.is_ascii_uppercase() || c == '_' {
+                Tok::Upper(w)
+            } else {
+                Tok::Lower(w)
+            };
+            out.push((tok, start));
+        } else if let Some(p) = PUNCT.iter().find(|p| text[i..].starts_with(**p)) {
+            out.push((Tok::Punct(p), i));
+            i += p.len();
+        } else {
+            return Err(err(i, &format!("unexpected character `{c}`")));
+        }
+    }
+    Ok(out)
+}
+
+/// One annotated formula of a problem.
+#[derive(Clone, Debug)]
+pub struct Annotated {
+    pub name: String,
+    pub role: String,
+    pub formula: Formula,
+}
+
+struct Parser<'a> {
+    toks: Vec<(Tok, usize)>,
+    pos: usize,
+    file: &'a str,
+}
+
+type R<T> = Result<T, TptpError>;
+
+impl Parser<'_> {
+    fn err<T>(&self, m: impl Into<String>) -> R<T> {
+        Err(TptpError { file: self.file.into(), message: m.into(), at: self.toks.get(self.pos).map_or(usize::MAX, |t| t.1) })
+    }
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos).map(|t| &t.0)
+    }
+    fn next(&mut self) -> Option<Tok> {
+        self.pos += 1;
+        self.toks.get(self.pos - 1).map(|t| t.0.clone())
+    }
+    fn punct(&mut self, p: &str) -> R<()> {
+        match self.next() {
+            Some(Tok::Punct(q)) if q == p => Ok(()),
+            other => {
+                self.pos -= 1;
+                self.err(format!("expected `{p}`, found {other:?}"))
+            }
+        }
+    }
+    fn is(&self, p: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
+    }
+
+    fn name(&mut self) -> R<String> {
+        match self.next() {
+            Some(Tok::Lower(s) | Tok::Quoted(s) | Tok::Number(s) | Tok::Upper(s)) => Ok(s),
+            _ => self.err("expected a name"),
+        }
+    }
+
+    /// Skips balanced tokens up to (not including) the `)` that closes the current level.
+    fn skip_annotations(&mut self) -> R<()> {
+        let mut depth = 0;
+        loop {
+            match self.peek() {
+                None => return self.err("unexpected end in annotations"),
+                Some(Tok::Punct("(" | "[")) => depth += 1,
+                Some(Tok::Punct(")" | "]")) if depth == 0 => return Ok(()),
+                Some(Tok::Punct(")" | "]")) => depth -= 1,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Binary connectives, loosest first: `<=>` `<~>`, then `=>` `<=`, then `|` `~|`, then
+    /// `&` `~&`. Strict TPTP parenthesises mixed connectives; reading them with the usual
+    /// precedence accepts the same files and a few more.
+    fn formula(&mut self) -> R<Formula> {
+        let left = self.implication()?;
+        match self.peek() {
+            Some(Tok::Punct(op @ ("<=>" | "<~>"))) => {
+                let iff = *op == "<=>";
+                self.pos += 1;
+                let right = self.implication()?;
+                let f = Formula::binary(BinaryOp::Iff, left, right);
+                Ok(if iff { f } else { Formula::not(f) })
+            }
+            _ => Ok(left),
+        }
+    }
+
+    fn implication(&mut self) -> R<Formula> {
+        let left = self.disjunction()?;
+        match self.peek() {
+            Some(Tok::Punct(op @ ("=>" | "<="))) => {
+                let forward = *op == "=>";
+                self.pos += 1;
+                let right = self.disjunction()?;
+                Ok(if forward { Formula::binary(BinaryOp::Implies, left, right) } else { Formula::binary(BinaryOp::Implies, right, left) })
+            }
+            _ => Ok(left),
+        }
+    }
+
+    fn disjunction(&mut self) -> R<Formula> {
+        let mut acc = self.conjunction()?;
+        loop {
+            match self.peek() {
+                Some(Tok::Punct("|")) => {
+                    self.pos += 1;
+                    let right = self.conjunction()?;
+                    acc = Formula::binary(BinaryOp::Or, acc, right);
+                }
+                Some(Tok::Punct("~|")) => {
+                    self.pos += 1;
+                    let right = self.conjunction()?;
+                    acc = Formula::not(Formula::binary(BinaryOp::Or, acc, right));
+                }
+                _ => return Ok(acc),
+            }
+        }
+    }
+
+    fn conjunction(&mut self) -> R<Formula> {
+        let mut acc = self.unitary()?;
+        loop {
+            match self.peek() {
+                Some(Tok::Punct("&")) => {
+                    self.pos += 1;
+                    let right = self.unitary()?;
+                    acc = Formula::binary(BinaryOp::And, acc, right);
+                }
+                Some(Tok::Punct("~&")) => {
+                    self.pos += 1;
+                    let right = self.unitary()?;
+                    acc = Formula::not(Formula::binary(BinaryOp::And, acc, right));
+                }
+                _ => return Ok(acc),
+            }
+        }
+    }
+
+    fn unitary(&mut self) -> R<Formula> {
+        match self.peek() {
+            Some(Tok::Punct("(")) => {
+                self.pos += 1;
+                let f = self.formula()?;
+                self.punct(")")?;
+                Ok(f)
+            }
+            Some(Tok::Punct("~")) => {
+                self.pos += 1;
+                Ok(Formula::not(self.unitary()?))
+            }
+            Some(Tok::Punct(q @ ("!" | "?"))) => {
+                let q = if *q == "!" { Quantifier::Forall } else { Quantifier::Exists };
+                self.pos += 1;
+                self.punct("[")?;
+                let mut vars = Vec::new();
+                loop {
+                    match self.next() {
+                        Some(Tok::Upper(v)) => vars.push(v),
+                        _ => return self.err("expected a variable"),
+                    }
+                    // A typed variable (TFF) is not read.
+                    if self.is(",") {
+                        self.pos += 1;
+                    } else {
+                        break;
+                    }
+                }
+                self.punct("]")?;
+                self.punct(":")?;
+                let mut body = self.unitary()?;
+                for v in vars.into_iter().rev() {
+                    body = Formula::quant(q, &v, body);
+                }
+                Ok(body)
+            }
+            _ => self.atomic(),
+        }
+    }
+
+    fn atomic(&mut self) -> R<Formula> {
+        if let Some(Tok::Dollar(d)) = self.peek().cloned() {
+            if d == "$true" || d == "$false" {
+                self.pos += 1;
+                let truth = Formula::quant(Quantifier::Forall, "True", Formula::new(FormulaKind::Eq(Term::var("True"), Term::var("True"))));
+                return Ok(if d == "$true" { truth } else { Formula::not(truth) });
+            }
+            return self.err(format!("`{d}` is not supported (no arithmetic or types)"));
+        }
+        let t = self.term()?;
+        if self.is("=") || self.is("!=") {
+            let eq = self.is("=");
+            self.pos += 1;
+            let u = self.term()?;
+            return Ok(Formula::new(if eq { FormulaKind::Eq(t, u) } else { FormulaKind::Neq(t, u) }));
+        }
+        match t.kind {
+            TermKind::App { func, args } => Ok(Formula::new(FormulaKind::Atom { pred: func, args })),
+            TermKind::Var(_) => self.err("a variable is not a formula"),
+        }
+    }
+
+    fn term(&mut self) -> R<Term> {
+        match self.next() {
+            Some(Tok::Upper(v)) => Ok(Term::var(&v)),
+            Some(Tok::Lower(f) | Tok::Quoted(f)) => {
+                let mut args = Vec::new();
+                if self.is("(") {
+                    self.pos += 1;
+                    loop {
+                        args.push(self.term()?);
+                        if self.is(",") {
+                            self.pos += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    self.punct(")")?;
+                }
+                Ok(Term { kind: TermKind::App { func: Ident::new(f, Span::default()), args }, span: Span::default() })
+            }
+            Some(Tok::Number(n)) => Ok(Term::constant(&n)),
+            Some(Tok::Distinct(s)) => Ok(Term::constant(&format!("\"{s}\""))),
+            _ => {
+                self.pos -= 1;
+                self.err("expected a term")
+            }
+        }
+    }
+}
+
+/// Reads a problem file (following includes).
+pub fn read_file(path: &Path) -> Result<Vec<Annotated>, TptpError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| TptpError { file: path.display().to_string(), message: e.to_string(), at: 0 })?;
+    read(&text, path, 0)
+}
+
+fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpError> {
+    let file = path.display().to_string();
+    if depth > 16 {
+        return Err(TptpError { file, message: "includes nest too deep".into(), at: 0 });
+    }
+    let mut p = Parser { toks: tokenize(text, &file)?, pos: 0, file: &file };
+    let mut out = Vec::new();
+    while let Some(tok) = p.next() {
+        let Tok::Lower(kind) = tok else { return p.err("expected fof(…), cnf(…) or include(…)") };
+        p.punct("(")?;
+        if kind == "include" {
+            let Some(Tok::Quoted(name)) = p.next() else { return p.err("expected a file name") };
+            p.skip_annotations()?;
+            p.punct(")")?;
+            p.punct(".")?;
+            let here = path.parent().unwrap_or(Path::new(".")).join(&name);
+            let target = if here.exists() {
+                here
+            } else {
+                std::env::var_os("TPTP").map(|t| PathBuf::from(t).join(&name)).unwrap_or(here)
+            };
+            let text = std::fs::read_to_string(&target)
+                .map_err(|e| TptpError { file: file.clone(), message: format!("include {name}: {e}"), at: 0 })?;
+            out.extend(read(&text, &target, depth + 1)?);
+            continue;
+        }
+        if kind != "fof" && kind != "cnf" {
+            return p.err(format!("`{kind}` formulas are not supported (FOF and CNF only)"));
+        }
+        let name = p.name()?;
+        p.punct(",")?;
+        let role = p.name()?;
+        p.punct(",")?;
+        let mut formula = p.formula()?;
+        if p.is(",") {
+            p.pos += 1;
+            p.skip_annotations()?;
+        }
+        p.punct(")")?;
+        p.punct(".")?;
+        // Free variables (CNF clauses) are universally quantified.
+        let mut free = Vec::new();
+        free_vars(&formula, &mut Vec::new(), &mut free);
+        for v in free.into_iter().rev() {
+            formula = Formula::quant(Quantifier::Forall, &v, formula);
+        }
+        out.push(Annotated { name, role, formula });
+    }
+    Ok(out)
+}
+
+fn free_vars(f: &Formula, bound: &mut Vec<String>, out: &mut Vec<String>) {
+    fn term(t: &Term, bound: &[String], out: &mut Vec<String>) {
+        match &t.kind {
+            TermKind::Var(v) if !bound.contains(&v.name) && !out.contains(&v.name) => out.push(v.name.clone()),
+            TermKind::Var(_) => {}
+            TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+        }
+    }
+    match &f.kind {
+        FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+            term(a, bound, out);
+            term(b, bound, out);
+        }
+        FormulaKind::Not(g) => free_vars(g, bound, out),
+        FormulaKind::Binary { left, right, .. } => {
+            free_vars(left, bound, out);
+            free_vars(right, bound, out);
+        }
+        FormulaKind::Quant { var, body, .. } => {
+            bound.push(var.name.clone());
+            free_vars(body, bound, out);
+            bound.pop();
+        }
+    }
+}
+
+/// A problem as a board: the axioms (and, in CNF, every clause) as statements, then the
+/// conjectures joined into one last statement, whose number is returned.
+pub fn to_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Option<usize>), TptpError> {
+    let mut statements = Vec::new();
+    let mut conjectures = Vec::new();
+    for a in formulas {
+        if a.role == "conjecture" {
+            conjectures.push(a.formula.clone());
+        } else if a.role != "type" {
+            statements.push(a.formula.clone());
+        }
+    }
+    let conjecture = conjectures.into_iter().reduce(|a, b| Formula::binary(BinaryOp::And, a, b)).map(|c| {
+        statements.push(c);
+        statements.len()
+    });
+    let mut signature = Signature::default();
+    let mut error = None;
+    for f in &statements {
+        symbols(f, &mut signature, &mut error);
+    }
+    if let Some(message) = error {
+        return Err(TptpError { file: name.into(), message, at: 0 });
+    }
+    let statements: Vec<Statement> =
+        statements.into_iter().map(|f| Statement { kind: StatementKind::Formula(f), span: Span::default() }).collect();
+    let lines = (1..=statements.len()).collect();
+    let board = Board { name: name.into(), text: String::new(), statements, lines };
+    Ok((CheckedBoard { board, signature, notes: Vec::new() }, conjecture))
+}
+
+fn symbols(f: &Formula, sig: &mut Signature, error: &mut Option<String>) {
+    fn add(sig: &mut Signature, name: &str, kind: SymbolKind, arity: usize, error: &mut Option<String>) {
+        match sig.get(name) {
+            Some(s) if s.kind != kind || s.arity != arity => {
+                error.get_or_insert(format!("`{name}` is used with two arities or kinds, which umpire does not support"));
+            }
+            Some(_) => {}
+            None => sig.add(name, kind, arity, SymbolOrigin::Builtin),
+        }
+    }
+    fn term(t: &Term, sig: &mut Signature, error: &mut Option<String>) {
+        if let TermKind::App { func, args } = &t.kind {
+            add(sig, &func.name, SymbolKind::Function, args.len(), error);
+            args.iter().for_each(|a| term(a, sig, error));
+        }
+    }
+    match &f.kind {
+        FormulaKind::Atom { pred, args } => {
+            add(sig, &pred.name, SymbolKind::Predicate, args.len(), error);
+            args.iter().for_each(|a| term(a, sig, error));
+        }
+        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+            term(a, sig, error);
+            term(b, sig, error);
+        }
+        FormulaKind::Not(g) | FormulaKind::Quant { body: g, .. } => symbols(g, sig, error),
+        FormulaKind::Binary { left, right, .. } => {
+            symbols(left, sig, error);
+            symbols(right, sig, error);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fof_and_cnf_with_precedence_and_annotations() {
+        let text = "% a comment\nfof(a1, axiom, ! [X,Y] : (p(X) & q(Y) => X = Y), file('x', y)).\n\
+                    cnf(c1, negated_conjecture, ~ p(a) | r(f(X), 'B')).\n\
+                    fof(g, conjecture, ? [X] : ~ p(X) | $true).";
+        let fs = read(text, Path::new("t.p"), 0).unwrap();
+        assert_eq!(fs.len(), 3);
+        assert_eq!(fs[1].role, "negated_conjecture");
+        // The quantifier binds tighter than `|`: (? [X] : ~p(X)) | $true.
+        assert!(matches!(fs[2].formula.kind, FormulaKind::Binary { op: BinaryOp::Or, .. }));
+        // The CNF clause's X is universally quantified.
+        assert!(matches!(fs[1].formula.kind, FormulaKind::Quant { q: Quantifier::Forall, .. }));
+        let (board, conjecture) = to_board("t", &fs).unwrap();
+        assert_eq!(conjecture, Some(3));
+        assert_eq!(board.signature.get("r").unwrap().arity, 2);
+        assert_eq!(board.signature.get("B").unwrap().kind, SymbolKind::Function);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = read("fof(a, axiom, p(X) &).", Path::new("t.p"), 0).unwrap_err();
+        assert!(e.message.contains("expected a term"), "{e}");
+        let e = read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0).unwrap_err();
+        assert!(e.message.contains("not supported"), "{e}");
+    }
+}
