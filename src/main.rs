@@ -103,8 +103,12 @@ enum Command {
     Export {
         board: String,
         /// TPTP (FOF), for E, Vampire, cvc5.
-        #[arg(long, required = true)]
+        #[arg(long, required_unless_present = "smt2", conflicts_with = "smt2")]
         tptp: bool,
+        /// SMT-LIB 2 (uninterpreted sort U), for z3 and cvc5; with --follows, statement K is
+        /// asserted negated, so `unsat` means it follows.
+        #[arg(long)]
+        smt2: bool,
         /// Make statement K the conjecture: does it follow from the others?
         #[arg(long, value_name = "K")]
         follows: Option<usize>,
@@ -269,7 +273,7 @@ fn main() -> ExitCode {
             Err(e) => report_error(e),
         },
         Command::Tptp { problem, cpu_limit, max_size } => tptp_command(&problem, cpu_limit, max_size),
-        Command::Export { board, tptp: _, follows } => {
+        Command::Export { board, tptp: _, smt2, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,
                 Err(code) => return code,
@@ -280,7 +284,11 @@ fn main() -> ExitCode {
                     return ExitCode::from(EXIT_BAD_INPUT);
                 }
             }
-            print!("{}", tptp::problem(&board, follows));
+            if smt2 {
+                print!("{}", umpire::logic::smt2::problem(&board, follows));
+            } else {
+                print!("{}", tptp::problem(&board, follows));
+            }
             ExitCode::SUCCESS
         }
     }

@@ -197,3 +197,13 @@ fn a_scripted_game_through_the_binary() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"umpire_game\": 1, \"settings\": 7}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn export_writes_smt2() {
+    let out = umpire(&["export", "--smt2", "--follows", "3", "corpus/boards/grandfather.board"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("(declare-sort U 0)"), "{text}");
+    assert!(text.contains("(assert (not (forall ((|?x| U)) (smarter (father (father |?x|)) |?x|))))"), "{text}");
+    assert_eq!(umpire(&["export", "corpus/boards/grandfather.board"]).status.code(), Some(2), "a format is required");
+}

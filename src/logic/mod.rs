@@ -13,4 +13,5 @@ pub mod diagnostics;
 pub mod parse;
 pub mod print;
 pub mod semantics;
+pub mod smt2;
 pub mod tptp;
