@@ -371,7 +371,7 @@ fn tptp_command(problem: &str, seconds: f64, max_size: usize) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    let (board, conjecture) = match tptp::read::to_board(&name, &formulas) {
+    let (board, conjecture, parents) = match tptp::read::to_named_board(&name, &formulas) {
         Ok(b) => b,
         Err(e) => {
             println!("% SZS status Inappropriate for {name}");
@@ -398,9 +398,14 @@ fn tptp_command(problem: &str, seconds: f64, max_size: usize) -> ExitCode {
     if let Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
     | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } = &decision.verdict
     {
-        println!("% SZS output start Proof for {name}");
-        print!("{}", proof.text(argument));
-        println!("% SZS output end Proof for {name}");
+        let kind = if conjecture.is_some() { "Proof" } else { "CNFRefutation" };
+        println!("% SZS output start {kind} for {name}");
+        print!("{}", proof.tstp(&parents));
+        println!("% SZS output end {kind} for {name}");
+        println!("% The same proof for a reader:");
+        for line in proof.text(argument).lines() {
+            println!("% {line}");
+        }
     }
     ExitCode::from(match decision.verdict {
         Verdict::Consistent { .. } | Verdict::Redundant { .. } => EXIT_YES,

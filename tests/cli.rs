@@ -207,3 +207,16 @@ fn export_writes_smt2() {
     assert!(text.contains("(assert (not (forall ((|?x| U)) (smarter (father (father |?x|)) |?x|))))"), "{text}");
     assert_eq!(umpire(&["export", "corpus/boards/grandfather.board"]).status.code(), Some(2), "a format is required");
 }
+
+#[test]
+fn tptp_prints_szs_status_and_a_derivation() {
+    let out = umpire(&["tptp", "--cpu-limit", "10", "../shared/tptp/GRP003-1.p"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("% SZS status Unsatisfiable for GRP003-1\n"), "{text}");
+    assert!(text.contains("% SZS output start CNFRefutation for GRP003-1"), "{text}");
+    assert!(text.contains(",plain,$false,inference(ground_refutation"), "{text}");
+    assert_eq!(out.status.code(), Some(1));
+    let out = umpire(&["tptp", "corpus/boards/s-cards.board"]);
+    assert!(stdout(&out).starts_with("% SZS status InputError"), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(2));
+}

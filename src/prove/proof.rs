@@ -211,6 +211,68 @@ impl Proof {
     }
 }
 
+impl Proof {
+    /// The proof as a TSTP-style derivation: one `cnf(…, plain, clause, inference(…))` line a
+    /// step, then the refutation; `parents[k - 1]` names statement k in the problem file.
+    pub fn tstp(&self, parents: &[String]) -> String {
+        fn symbol(name: &str) -> String {
+            let mut chars = name.chars();
+            let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if plain {
+                name.to_string()
+            } else {
+                format!("'{}'", name.replace('\\', "\\\\").replace('\'', "\\'"))
+            }
+        }
+        fn term(p: &Proof, t: &Term) -> String {
+            match t {
+                Term::Var(v) => format!("X{v}"),
+                Term::App(f, args) if args.is_empty() => symbol(&p.symbols[*f].name),
+                Term::App(f, args) => {
+                    format!("{}({})", symbol(&p.symbols[*f].name), args.iter().map(|a| term(p, a)).collect::<Vec<_>>().join(","))
+                }
+            }
+        }
+        let literal = |l: &Literal| match &l.atom {
+            Atom::Eq(a, b) => format!("{} {} {}", term(self, a), if l.positive { "=" } else { "!=" }, term(self, b)),
+            Atom::Pred(q, args) => {
+                let a = if args.is_empty() {
+                    symbol(&self.symbols[*q].name)
+                } else {
+                    format!("{}({})", symbol(&self.symbols[*q].name), args.iter().map(|a| term(self, a)).collect::<Vec<_>>().join(","))
+                };
+                if l.positive {
+                    a
+                } else {
+                    format!("~ {a}")
+                }
+            }
+        };
+        let mut out = String::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            let clause =
+                if step.literals.is_empty() { "$false".to_string() } else { step.literals.iter().map(literal).collect::<Vec<_>>().join(" | ") };
+            let inference = match &step.kind {
+                StepKind::Instance { origin, .. } => {
+                    let parent = parents.get(origin.statement - 1).cloned().unwrap_or_else(|| format!("s{}", origin.statement));
+                    let rule = match origin.part {
+                        Part::Statement => "instantiate",
+                        Part::Negation => "instantiate_negated_conjecture",
+                        Part::NameDefinition => "instantiate_definition",
+                    };
+                    format!("inference({rule},[status(thm)],[{}])", symbol(&parent))
+                }
+                StepKind::Bound { origin, .. } => format!("inference(cardinality,[status(thm)],[s{}])", origin.statement),
+                StepKind::Equality => "inference(congruence,[status(thm)],[])".to_string(),
+            };
+            out.push_str(&format!("cnf(c{},plain,{clause},{inference}).\n", i + 1));
+        }
+        let all: Vec<String> = (1..=self.steps.len()).map(|i| format!("c{i}")).collect();
+        out.push_str(&format!("cnf(c{},plain,$false,inference(ground_refutation,[status(thm)],[{}])).\n", self.steps.len() + 1, all.join(",")));
+        out
+    }
+}
+
 impl Serialize for Proof {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let steps: Vec<Value> = self

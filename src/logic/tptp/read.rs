@@ -404,17 +404,27 @@ fn free_vars(f: &Formula, bound: &mut Vec<String>, out: &mut Vec<String>) {
 /// A problem as a board: the axioms (and, in CNF, every clause) as statements, then the
 /// conjectures joined into one last statement, whose number is returned.
 pub fn to_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Option<usize>), TptpError> {
+    to_named_board(name, formulas).map(|(b, c, _)| (b, c))
+}
+
+/// Like [`to_board`], with the problem's name of each statement (for derivations).
+pub fn to_named_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Option<usize>, Vec<String>), TptpError> {
     let mut statements = Vec::new();
+    let mut names = Vec::new();
     let mut conjectures = Vec::new();
+    let mut conjecture_names = Vec::new();
     for a in formulas {
         if a.role == "conjecture" {
             conjectures.push(a.formula.clone());
+            conjecture_names.push(a.name.clone());
         } else if a.role != "type" {
             statements.push(a.formula.clone());
+            names.push(a.name.clone());
         }
     }
     let conjecture = conjectures.into_iter().reduce(|a, b| Formula::binary(BinaryOp::And, a, b)).map(|c| {
         statements.push(c);
+        names.push(conjecture_names.join("_and_"));
         statements.len()
     });
     let mut signature = Signature::default();
@@ -429,7 +439,7 @@ pub fn to_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Opt
         statements.into_iter().map(|f| Statement { kind: StatementKind::Formula(f), span: Span::default() }).collect();
     let lines = (1..=statements.len()).collect();
     let board = Board { name: name.into(), text: String::new(), statements, lines };
-    Ok((CheckedBoard { board, signature, notes: Vec::new() }, conjecture))
+    Ok((CheckedBoard { board, signature, notes: Vec::new() }, conjecture, names))
 }
 
 fn symbols(f: &Formula, sig: &mut Signature, error: &mut Option<String>) {
