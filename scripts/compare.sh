@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Compares umpire with E (eprover) and cvc5 (--finite-model-find) on boards exported as
-# TPTP. Not run in CI: it needs `apt-get install eprover cvc5` (a missing system is skipped).
-# Prints each system's answer and wall time per board, process start included, and flags
-# any disagreement (a disagreement is a bug report, not a statistic).
+# Compares umpire with E (eprover), cvc5 (plain and --finite-model-find), SPASS and z3 on
+# the same questions. Not run in CI: it needs `apt-get install eprover cvc5 spass z3`
+# (a missing system is skipped). Prints each system's answer and wall time per question,
+# process start included, and flags any disagreement (a bug report, not a statistic).
 #
-#   scripts/compare.sh [timeout-seconds] [boards...]
+#   scripts/compare.sh [timeout-seconds] [questions...]
+# A question is a board (consistency), board:k (does statement k follow?) or a TPTP
+# problem file (.p). Without questions: every corpus board, every redundancy question of
+# corpus/boards/verdicts.tsv, and every problem of ../shared/tptp.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-10}
 shift || true
-boards=("$@")
-[ ${#boards[@]} -eq 0 ] && boards=(corpus/boards/*.board)
 cargo build --release -q || exit 2
 umpire=target/release/umpire
 tmp=$(mktemp -d)
@@ -20,50 +21,56 @@ now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
 
 # sat / unsat / ? from each system's words
-u_class() { case "$1" in consistent|not-redundant) echo sat ;; inconsistent|redundant) echo unsat ;; *) echo "?" ;; esac; }
-szs_class() { case "$1" in Satisfiable|CounterSatisfiable) echo sat ;; Unsatisfiable|Theorem) echo unsat ;; *) echo "?" ;; esac; }
+class() {
+    case "$1" in
+        consistent|not-redundant|Satisfiable|CounterSatisfiable|sat|Completion) echo sat ;;
+        inconsistent|redundant|Unsatisfiable|Theorem|unsat|Proof) echo unsat ;;
+        *) echo "?" ;;
+    esac
+}
 
-printf '%-26s %-13s %7s   %-15s %7s   %-15s %7s  %s\n' board umpire s E s cvc5-fmf s note
-# Questions: "board" (consistency) or "board:k" (does statement k follow?). Without
-# arguments: every corpus board, and every redundancy question in verdicts.tsv.
-questions=("${boards[@]}")
+questions=("$@")
 if [ $# -eq 0 ]; then
+    questions=(corpus/boards/*.board)
     while IFS=$'\t' read -r board question _; do
         case "$question" in "follows "*) questions+=("corpus/boards/$board:${question#follows }") ;; esac
     done < <(grep -v '^#' corpus/boards/verdicts.tsv)
+    questions+=(../shared/tptp/*.p)
 fi
+
+run() { # name, seconds, command...: prints "answer seconds"
+    local t; t=$(now)
+    local a; a=$(timeout $(( $2 + 2 )) "${@:3}" 2>/dev/null)
+    echo "${a:-none} $(since "$t")"
+}
+
+printf '%-24s %-22s %-22s %-22s %-22s %-22s %-22s %s\n' question umpire E cvc5 cvc5-fmf SPASS z3 note
 for q in "${questions[@]}"; do
-    b=${q%%:*}; k=""; [ "$q" != "$b" ] && k=${q##*:}
-    name=$(basename "$b" .board)${k:+:$k}
-    if [ -n "$k" ]; then
-        "$umpire" export --tptp --follows "$k" "$b" > "$tmp/$name.p" 2>/dev/null || continue
-        ask=(follows --json --timeout "$limit" "$b" "$k")
-    else
-        "$umpire" export --tptp "$b" > "$tmp/$name.p" 2>/dev/null || continue
-        ask=(check --json --timeout "$limit" "$b")
-    fi
-    t=$(now)
-    u=$("$umpire" "${ask[@]}" 2>/dev/null | sed -n 's/^  "verdict": "\(.*\)",$/\1/p')
-    ut=$(since "$t")
-    e=-; et=0
-    if have eprover; then
-        t=$(now)
-        e=$(timeout $((limit + 1)) eprover --auto --cpu-limit="$limit" -s "$tmp/$name.p" 2>/dev/null \
-            | sed -n 's/.*SZS status \([A-Za-z]*\).*/\1/p' | head -1)
-        et=$(since "$t"); e=${e:-Timeout}
-    fi
-    c=-; ct=0
-    if have cvc5; then
-        t=$(now)
-        c=$(timeout $((limit + 1)) cvc5 --lang tptp --finite-model-find --tlimit "$((limit * 1000))" "$tmp/$name.p" 2>/dev/null \
-            | sed -n 's/.*SZS status \([A-Za-z]*\).*/\1/p' | head -1)
-        ct=$(since "$t"); c=${c:-Timeout}
-    fi
+    k=""
+    case "$q" in
+        *.p) b=$q; p=$q; name=$(basename "$q" .p) ;;
+        *) b=${q%%:*}; [ "$q" != "$b" ] && k=${q##*:}; name=$(basename "$b" .board)${k:+:$k}
+           p="$tmp/$name.p"
+           "$umpire" export --tptp ${k:+--follows "$k"} "$b" > "$p" 2>/dev/null || continue
+           "$umpire" export --smt2 ${k:+--follows "$k"} "$b" > "$tmp/$name.smt2" 2>/dev/null ;;
+    esac
+    case "$q" in
+        *.p) u=$(run u "$limit" sh -c "$umpire tptp --cpu-limit $limit '$p' | sed -n 's/^% SZS status \\([A-Za-z]*\\).*/\\1/p'") ;;
+        *) if [ -n "$k" ]; then ask="follows --json --timeout $limit $b $k"; else ask="check --json --timeout $limit $b"; fi
+           u=$(run u "$limit" sh -c "$umpire $ask | sed -n 's/^  \"verdict\": \"\\(.*\\)\",\$/\\1/p'") ;;
+    esac
+    e="- 0"; c="- 0"; f="- 0"; s="- 0"; z="- 0"
+    have eprover && e=$(run e "$limit" sh -c "eprover --auto --cpu-limit=$limit -s '$p' | sed -n 's/.*SZS status \\([A-Za-z]*\\).*/\\1/p' | head -1")
+    have cvc5 && c=$(run c "$limit" sh -c "cvc5 --lang tptp --tlimit $((limit * 1000)) '$p' | sed -n 's/.*SZS status \\([A-Za-z]*\\).*/\\1/p' | head -1")
+    have cvc5 && f=$(run f "$limit" sh -c "cvc5 --lang tptp --finite-model-find --tlimit $((limit * 1000)) '$p' | sed -n 's/.*SZS status \\([A-Za-z]*\\).*/\\1/p' | head -1")
+    have SPASS && s=$(run s "$limit" sh -c "SPASS -TPTP -TimeLimit=$limit '$p' | grep -o 'Proof found\\|Completion found' | head -1 | cut -d' ' -f1")
+    case "$q" in *.p) ;; *) have z3 && z=$(run z "$limit" sh -c "z3 -T:$limit '$tmp/$name.smt2' | head -1") ;; esac
     note=""
-    uc=$(u_class "${u:-}")
-    for other in "$e" "$c"; do
-        oc=$(szs_class "$other")
+    uc=$(class "${u%% *}")
+    for other in "$e" "$c" "$f" "$s" "$z"; do
+        oc=$(class "${other%% *}")
         if [ "$uc" != "?" ] && [ "$oc" != "?" ] && [ "$uc" != "$oc" ]; then note="DISAGREE"; fi
     done
-    printf '%-26s %-13s %7.3f   %-15s %7.3f   %-15s %7.3f  %s\n' "$name" "${u:-error}" "$ut" "$e" "$et" "$c" "$ct" "$note"
+    fmt() { printf '%s %.2f' "${1%% *}" "${1##* }"; }
+    printf '%-24s %-22s %-22s %-22s %-22s %-22s %-22s %s\n' "$name" "$(fmt "$u")" "$(fmt "$e")" "$(fmt "$c")" "$(fmt "$f")" "$(fmt "$s")" "$(fmt "$z")" "$note"
 done
