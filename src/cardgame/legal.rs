@@ -45,32 +45,9 @@ pub fn check_write(cards: &[CardKind], st: &Statement, names: &BTreeSet<String>)
 
 /// The non-logical symbols a statement uses (predicates, functions, constants).
 pub fn symbols_of(st: &Statement) -> BTreeSet<String> {
-    fn term(t: &Term, out: &mut BTreeSet<String>) {
-        if let TermKind::App { func, args } = &t.kind {
-            out.insert(func.name.clone());
-            args.iter().for_each(|a| term(a, out));
-        }
-    }
-    fn formula(f: &Formula, out: &mut BTreeSet<String>) {
-        match &f.kind {
-            FormulaKind::Atom { pred, args } => {
-                out.insert(pred.name.clone());
-                args.iter().for_each(|a| term(a, out));
-            }
-            FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
-                term(a, out);
-                term(b, out);
-            }
-            FormulaKind::Not(g) | FormulaKind::Quant { body: g, .. } => formula(g, out),
-            FormulaKind::Binary { left, right, .. } => {
-                formula(left, out);
-                formula(right, out);
-            }
-        }
-    }
     let mut out = BTreeSet::new();
     if let Some(f) = st.formula() {
-        formula(f, &mut out);
+        f.collect_symbols(&mut out);
     }
     out
 }

@@ -172,6 +172,64 @@ impl Formula {
         })
     }
 
+    /// Adds the non-logical symbols the formula uses (predicates, functions, constants).
+    pub fn collect_symbols(&self, out: &mut std::collections::BTreeSet<String>) {
+        fn term(t: &Term, out: &mut std::collections::BTreeSet<String>) {
+            if let TermKind::App { func, args } = &t.kind {
+                out.insert(func.name.clone());
+                args.iter().for_each(|a| term(a, out));
+            }
+        }
+        match &self.kind {
+            FormulaKind::Atom { pred, args } => {
+                out.insert(pred.name.clone());
+                args.iter().for_each(|a| term(a, out));
+            }
+            FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+                term(a, out);
+                term(b, out);
+            }
+            FormulaKind::Not(g) | FormulaKind::Quant { body: g, .. } => g.collect_symbols(out),
+            FormulaKind::Binary { left, right, .. } => {
+                left.collect_symbols(out);
+                right.collect_symbols(out);
+            }
+        }
+    }
+
+    /// The variables free in the formula, in order of first appearance.
+    pub fn free_variables(&self) -> Vec<String> {
+        fn term(t: &Term, bound: &[String], out: &mut Vec<String>) {
+            match &t.kind {
+                TermKind::Var(v) if !bound.contains(&v.name) && !out.contains(&v.name) => out.push(v.name.clone()),
+                TermKind::Var(_) => {}
+                TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+            }
+        }
+        fn go(f: &Formula, bound: &mut Vec<String>, out: &mut Vec<String>) {
+            match &f.kind {
+                FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
+                FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
+                    term(a, bound, out);
+                    term(b, bound, out);
+                }
+                FormulaKind::Not(g) => go(g, bound, out),
+                FormulaKind::Binary { left, right, .. } => {
+                    go(left, bound, out);
+                    go(right, bound, out);
+                }
+                FormulaKind::Quant { var, body, .. } => {
+                    bound.push(var.name.clone());
+                    go(body, bound, out);
+                    bound.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(self, &mut Vec::new(), &mut out);
+        out
+    }
+
     /// The leading quantifiers and the formula under them.
     pub fn prefix(&self) -> (Vec<(Quantifier, &Ident)>, &Formula) {
         let mut prefix = Vec::new();

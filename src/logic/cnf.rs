@@ -446,9 +446,8 @@ impl Clausifier {
         if let Some((sym, names)) = self.definitions.get(&key) {
             return Shared::Defined(*sym, names.clone());
         }
-        let mut names = BTreeSet::new();
-        free_names(f, &mut Vec::new(), &mut names);
-        let names: Vec<String> = names.into_iter().collect();
+        let mut names = f.free_variables();
+        names.sort();
         let def = self.vocabulary.add("def".into(), names.len(), true, Role::Definition { origin });
         self.definitions.insert(key, (def, names.clone()));
         // ∀ȳ (d(ȳ) → φ(ȳ)) and ∀ȳ (φ(ȳ) → d(ȳ)).
@@ -605,36 +604,6 @@ pub fn atom_vars(a: &Atom, out: &mut BTreeSet<u32>) {
         Atom::Eq(l, r) => {
             term_vars(l, out);
             term_vars(r, out);
-        }
-    }
-}
-
-/// The names of the variables free in a formula.
-fn free_names(f: &Formula, bound: &mut Vec<String>, out: &mut BTreeSet<String>) {
-    fn term(t: &ast::Term, bound: &Vec<String>, out: &mut BTreeSet<String>) {
-        match &t.kind {
-            TermKind::Var(id) if !bound.contains(&id.name) => {
-                out.insert(id.name.clone());
-            }
-            TermKind::Var(_) => {}
-            TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
-        }
-    }
-    match &f.kind {
-        FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
-        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
-            term(a, bound, out);
-            term(b, bound, out);
-        }
-        FormulaKind::Not(g) => free_names(g, bound, out),
-        FormulaKind::Binary { left, right, .. } => {
-            free_names(left, bound, out);
-            free_names(right, bound, out);
-        }
-        FormulaKind::Quant { var, body, .. } => {
-            bound.push(var.name.clone());
-            free_names(body, bound, out);
-            bound.pop();
         }
     }
 }

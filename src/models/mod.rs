@@ -25,7 +25,7 @@ pub(crate) mod tests;
 use crate::logic::board::CheckedBoard;
 use crate::logic::check::Signature;
 use crate::logic::cnf::{clausify, DomainBounds, Premise};
-use crate::logic::ast::{Formula, FormulaKind, StatementKind, Term, TermKind};
+use crate::logic::ast::StatementKind;
 use crate::logic::semantics::Structure;
 use crate::solve::{Budget, Exhausted};
 use finder::{Finder, SizeResult, Witnesses, MAX_SIZE};
@@ -203,9 +203,9 @@ fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise])
     let mut mentioned = BTreeSet::new();
     for p in premises {
         match &p.statement.kind {
-            StatementKind::Formula(f) => formula_symbols(f, &mut mentioned),
+            StatementKind::Formula(f) => f.collect_symbols(&mut mentioned),
             StatementKind::Named { formula, name, .. } => {
-                formula_symbols(formula, &mut mentioned);
+                formula.collect_symbols(&mut mentioned);
                 mentioned.insert(name.name.clone());
             }
             StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } => {}
@@ -222,30 +222,6 @@ fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise])
     }
     certify(&structure, premises)?;
     Ok(Model { structure, witnesses, unmentioned })
-}
-
-fn formula_symbols(f: &Formula, out: &mut BTreeSet<String>) {
-    fn term(t: &Term, out: &mut BTreeSet<String>) {
-        if let TermKind::App { func, args } = &t.kind {
-            out.insert(func.name.clone());
-            args.iter().for_each(|a| term(a, out));
-        }
-    }
-    match &f.kind {
-        FormulaKind::Atom { pred, args } => {
-            out.insert(pred.name.clone());
-            args.iter().for_each(|a| term(a, out));
-        }
-        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
-            term(a, out);
-            term(b, out);
-        }
-        FormulaKind::Not(g) | FormulaKind::Quant { body: g, .. } => formula_symbols(g, out),
-        FormulaKind::Binary { left, right, .. } => {
-            formula_symbols(left, out);
-            formula_symbols(right, out);
-        }
-    }
 }
 
 /// The independent re-check: every premise, read from its syntax tree, holds in `model`.

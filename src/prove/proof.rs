@@ -215,15 +215,7 @@ impl Proof {
     /// The proof as a TSTP-style derivation: one `cnf(…, plain, clause, inference(…))` line a
     /// step, then the refutation; `parents[k - 1]` names statement k in the problem file.
     pub fn tstp(&self, parents: &[String]) -> String {
-        fn symbol(name: &str) -> String {
-            let mut chars = name.chars();
-            let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if plain {
-                name.to_string()
-            } else {
-                format!("'{}'", name.replace('\\', "\\\\").replace('\'', "\\'"))
-            }
-        }
+        use crate::logic::tptp::symbol;
         fn term(p: &Proof, t: &Term) -> String {
             match t {
                 Term::Var(v) => format!("X{v}"),

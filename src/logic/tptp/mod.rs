@@ -26,7 +26,8 @@ pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> String {
     out
 }
 
-fn symbol(name: &str) -> String {
+/// A symbol as TPTP writes it: plain when it can be, `+` as `plus`, else single-quoted.
+pub fn symbol(name: &str) -> String {
     if name == PLUS {
         return "plus".into();
     }

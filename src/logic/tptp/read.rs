@@ -364,41 +364,12 @@ fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpErr
         p.punct(")")?;
         p.punct(".")?;
         // Free variables (CNF clauses) are universally quantified.
-        let mut free = Vec::new();
-        free_vars(&formula, &mut Vec::new(), &mut free);
-        for v in free.into_iter().rev() {
+        for v in formula.free_variables().into_iter().rev() {
             formula = Formula::quant(Quantifier::Forall, &v, formula);
         }
         out.push(Annotated { name, role, formula });
     }
     Ok(out)
-}
-
-fn free_vars(f: &Formula, bound: &mut Vec<String>, out: &mut Vec<String>) {
-    fn term(t: &Term, bound: &[String], out: &mut Vec<String>) {
-        match &t.kind {
-            TermKind::Var(v) if !bound.contains(&v.name) && !out.contains(&v.name) => out.push(v.name.clone()),
-            TermKind::Var(_) => {}
-            TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
-        }
-    }
-    match &f.kind {
-        FormulaKind::Atom { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
-        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => {
-            term(a, bound, out);
-            term(b, bound, out);
-        }
-        FormulaKind::Not(g) => free_vars(g, bound, out),
-        FormulaKind::Binary { left, right, .. } => {
-            free_vars(left, bound, out);
-            free_vars(right, bound, out);
-        }
-        FormulaKind::Quant { var, body, .. } => {
-            bound.push(var.name.clone());
-            free_vars(body, bound, out);
-            bound.pop();
-        }
-    }
 }
 
 /// A problem as a board: the axioms (and, in CNF, every clause) as statements, then the
