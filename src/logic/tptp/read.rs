@@ -88,7 +88,8 @@ fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
             out.push((Tok::Punct(p), i));
             i += p.len();
         } else {
-            return Err(err(i, &format!("unexpected character `{c}`")));
+            let shown = text[i..].chars().next().unwrap_or(c);
+            return Err(err(i, &format!("unexpected character `{shown}`")));
         }
     }
     Ok(out)
@@ -106,13 +107,43 @@ struct Parser<'a> {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     file: &'a str,
+    /// Nesting so far, and `&`/`|` links in this formula: deeper or longer input is refused,
+    /// not a stack overflow (later stages recurse over the tree).
+    depth: usize,
+    links: usize,
 }
+
+/// The most nesting a formula may have, as for board statements.
+const MAX_DEPTH: usize = 256;
+/// The most `&`/`|` links in one formula (CNF clauses run long, but not this long).
+const MAX_LINKS: usize = 2000;
 
 type R<T> = Result<T, TptpError>;
 
 impl Parser<'_> {
     fn err<T>(&self, m: impl Into<String>) -> R<T> {
-        Err(TptpError { file: self.file.into(), message: m.into(), at: self.toks.get(self.pos).map_or(usize::MAX, |t| t.1) })
+        let at = self.toks.get(self.pos).or(self.toks.last()).map_or(0, |t| t.1);
+        let mut message = m.into();
+        if self.pos >= self.toks.len() {
+            message.push_str(" at the end of the file");
+        }
+        Err(TptpError { file: self.file.into(), message, at })
+    }
+
+    fn link(&mut self) -> R<()> {
+        self.links += 1;
+        if self.links > MAX_LINKS {
+            return self.err(format!("the formula chains more than {MAX_LINKS} connectives"));
+        }
+        Ok(())
+    }
+
+    fn deeper(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(format!("the formula nests deeper than {MAX_DEPTH} levels"));
+        }
+        Ok(())
     }
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos).map(|t| &t.0)
@@ -160,6 +191,14 @@ impl Parser<'_> {
     /// `&` `~&`. Strict TPTP parenthesises mixed connectives; reading them with the usual
     /// precedence accepts the same files and a few more.
     fn formula(&mut self) -> R<Formula> {
+        let depth = self.depth;
+        let f = self.formula_inner();
+        self.depth = depth;
+        f
+    }
+
+    fn formula_inner(&mut self) -> R<Formula> {
+        self.deeper()?;
         let left = self.implication()?;
         match self.peek() {
             Some(Tok::Punct(op @ ("<=>" | "<~>"))) => {
@@ -192,6 +231,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(Tok::Punct("|")) => {
                     self.pos += 1;
+                    self.link()?;
                     let right = self.conjunction()?;
                     acc = Formula::binary(BinaryOp::Or, acc, right);
                 }
@@ -211,6 +251,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(Tok::Punct("&")) => {
                     self.pos += 1;
+                    self.link()?;
                     let right = self.unitary()?;
                     acc = Formula::binary(BinaryOp::And, acc, right);
                 }
@@ -234,7 +275,11 @@ impl Parser<'_> {
             }
             Some(Tok::Punct("~")) => {
                 self.pos += 1;
-                Ok(Formula::not(self.unitary()?))
+                let depth = self.depth;
+                self.deeper()?;
+                let f = Formula::not(self.unitary()?);
+                self.depth = depth;
+                Ok(f)
             }
             Some(Tok::Punct(q @ ("!" | "?"))) => {
                 let q = if *q == "!" { Quantifier::Forall } else { Quantifier::Exists };
@@ -255,7 +300,10 @@ impl Parser<'_> {
                 }
                 self.punct("]")?;
                 self.punct(":")?;
+                let depth = self.depth;
+                self.deeper()?;
                 let mut body = self.unitary()?;
+                self.depth = depth;
                 for v in vars.into_iter().rev() {
                     body = Formula::quant(q, &v, body);
                 }
@@ -288,6 +336,14 @@ impl Parser<'_> {
     }
 
     fn term(&mut self) -> R<Term> {
+        let depth = self.depth;
+        self.deeper()?;
+        let t = self.term_inner();
+        self.depth = depth;
+        t
+    }
+
+    fn term_inner(&mut self) -> R<Term> {
         match self.next() {
             Some(Tok::Upper(v)) => Ok(Term::var(&v)),
             Some(Tok::Lower(f) | Tok::Quoted(f)) => {
@@ -328,7 +384,7 @@ fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpErr
     if depth > 16 {
         return Err(TptpError { file, message: "includes nest too deep".into(), at: 0 });
     }
-    let mut p = Parser { toks: tokenize(text, &file)?, pos: 0, file: &file };
+    let mut p = Parser { toks: tokenize(text, &file)?, pos: 0, file: &file, depth: 0, links: 0 };
     let mut out = Vec::new();
     while let Some(tok) = p.next() {
         let Tok::Lower(kind) = tok else { return p.err("expected fof(…), cnf(…) or include(…)") };
@@ -356,6 +412,8 @@ fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpErr
         p.punct(",")?;
         let role = p.name()?;
         p.punct(",")?;
+        p.depth = 0;
+        p.links = 0;
         let mut formula = p.formula()?;
         if p.is(",") {
             p.pos += 1;
@@ -469,7 +527,22 @@ mod tests {
     }
 
     #[test]
+    fn deep_input_is_refused_not_a_crash() {
+        let deep = format!("fof(a, axiom, {}p).", "~".repeat(100_000));
+        assert!(read(&deep, Path::new("t.p"), 0).unwrap_err().message.contains("deeper than"));
+        let long = format!("fof(a, axiom, p{}).", " & p".repeat(100_000));
+        assert!(read(&long, Path::new("t.p"), 0).unwrap_err().message.contains("more than"));
+        let terms = format!("fof(a, axiom, p({}a{})).", "f(".repeat(100_000), ")".repeat(100_000));
+        assert!(read(&terms, Path::new("t.p"), 0).unwrap_err().message.contains("deeper than"));
+        // A long clause of negated literals is fine: ¬ nests only over its own operand.
+        let ok = format!("cnf(a, axiom, ~p{}).", " | ~p".repeat(1000));
+        assert!(read(&ok, Path::new("t.p"), 0).is_ok());
+    }
+
+    #[test]
     fn errors_say_where() {
+        let e = read("fof(a, axiom, p(X)", Path::new("t.p"), 0).unwrap_err();
+        assert!(e.message.contains("at the end of the file"), "{e}");
         let e = read("fof(a, axiom, p(X) &).", Path::new("t.p"), 0).unwrap_err();
         assert!(e.message.contains("expected a term"), "{e}");
         let e = read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0).unwrap_err();
