@@ -4,9 +4,12 @@
 //! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
 
 pub mod cardgame;
+pub mod dice;
+pub mod files;
 pub mod logic;
 pub mod models;
 pub mod prove;
+pub mod random;
 pub mod repl;
 pub mod solve;
 pub mod verdict;

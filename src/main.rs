@@ -1,5 +1,7 @@
 //! The `umpire` command line: parses arguments, calls the library, prints.
 
+mod dice_cli;
+
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -98,6 +100,11 @@ enum Command {
         /// The largest domain size the model search tries.
         #[arg(long, default_value_t = 24)]
         max_size: usize,
+    },
+    /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
+    Dice {
+        #[command(subcommand)]
+        action: dice_cli::DiceAction,
     },
     /// Writes the board as a problem for other provers.
     Export {
@@ -273,6 +280,7 @@ fn main() -> ExitCode {
             Err(e) => report_error(e),
         },
         Command::Tptp { problem, cpu_limit, max_size } => tptp_command(&problem, cpu_limit, max_size),
+        Command::Dice { action } => dice_cli::run(action),
         Command::Export { board, tptp: _, smt2, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,

@@ -114,23 +114,6 @@ pub enum GameError {
     Io { path: String, why: String },
 }
 
-/// SplitMix64: a small, well-known generator, so that a seed gives the same shuffle on every
-/// machine and version.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    for i in (1..items.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
-    }
-}
-
 impl Game {
     pub fn new(settings: Settings) -> Result<Game, GameError> {
         let players = settings.players.len();
@@ -152,7 +135,7 @@ impl Game {
             return Err(GameError::Settings("the points to win must be at least 1".into()));
         }
         let mut draw = deck;
-        shuffle(&mut draw, settings.seed);
+        crate::random::SplitMix64::new(settings.seed).shuffle(&mut draw);
         let mut hands = vec![Vec::new(); players];
         for _ in 0..settings.hand_size {
             for hand in hands.iter_mut() {
@@ -355,15 +338,8 @@ impl Game {
     /// Saves atomically: the new text goes to a temporary file beside the target, which
     /// then replaces it, so a crash never leaves a half-written save.
     pub fn save(&self, path: &Path) -> Result<(), GameError> {
-        let io = |e: std::io::Error| GameError::Io { path: path.display().to_string(), why: e.to_string() };
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "game".into());
-        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        std::fs::write(&temp, self.to_json()).map_err(io)?;
-        std::fs::rename(&temp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&temp);
-            io(e)
-        })
+        crate::files::write_atomically(path, self.to_json().as_bytes())
+            .map_err(|e| GameError::Io { path: path.display().to_string(), why: e.to_string() })
     }
 
     pub fn load(path: &Path) -> Result<Game, GameError> {

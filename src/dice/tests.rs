@@ -1,0 +1,319 @@
+//! Tests of the odds, the strategy and the coach against independent brute force: ordered
+//! dice, keeps chosen by position, plain recursion with memos — sharing no table with the
+//! dynamic programs under test.
+
+use super::coach::advise;
+use super::play::robot_games;
+use super::roll::{face_set, first_roll_counts, inverted_sum, Frac};
+use super::strategy::{End, Strategy};
+use super::turn::target_odds;
+use super::{Position, Rules, ScoreSheet, Scoring, Sheet};
+use crate::solve::Budget;
+use std::collections::HashMap;
+
+/// Every ordered throw of `n` dice (made once).
+fn throws(n: usize) -> &'static [Vec<u8>] {
+    static ALL: std::sync::OnceLock<Vec<Vec<Vec<u8>>>> = std::sync::OnceLock::new();
+    &ALL.get_or_init(|| {
+        let mut by_n = vec![vec![Vec::new()]];
+        for _ in 0..5 {
+            let last: &Vec<Vec<u8>> = by_n.last().unwrap();
+            let next = last.iter().flat_map(|t| (1..=6).map(move |f| [t.clone(), vec![f]].concat())).collect();
+            by_n.push(next);
+        }
+        by_n
+    })[n]
+}
+
+fn sorted(mut d: Vec<u8>) -> Vec<u8> {
+    d.sort_unstable();
+    d
+}
+
+/// The published first-roll table (the rules' facts): ways out of 7776 for sums 1–20.
+const PUBLISHED: [u32; 20] = [120, 120, 360, 360, 600, 750, 870, 780, 930, 720, 720, 510, 360, 240, 211, 61, 31, 31, 1, 1];
+
+#[test]
+fn the_first_roll_table_is_the_published_one() {
+    let computed = first_roll_counts();
+    let mut by_brute_force = [0u32; 22];
+    for t in throws(5) {
+        by_brute_force[inverted_sum(face_set(t)) as usize] += 1;
+    }
+    for s in 1..=20 {
+        assert_eq!(computed[s], PUBLISHED[s - 1], "sum {s}");
+        assert_eq!(by_brute_force[s], PUBLISHED[s - 1], "sum {s} by enumeration");
+    }
+    assert_eq!(computed[0] + computed[21], 0);
+    // The rules: 9 is the likeliest first-roll sum.
+    assert_eq!((1..=20).max_by_key(|&s| computed[s]), Some(9));
+}
+
+/// Brute-force best chance of `target` within `rolls_left + 1` more looks, as a numerator
+/// over 6^(5·rolls_left), keeps chosen by dice position.
+fn target_brute(dice: &[u8], rolls_left: u32, target: u32, memo: &mut HashMap<(Vec<u8>, u32), u128>) -> u128 {
+    let scale = 6u128.pow(5 * rolls_left);
+    if inverted_sum(face_set(dice)) == target {
+        return scale;
+    }
+    if rolls_left == 0 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&(dice.to_vec(), rolls_left)) {
+        return v;
+    }
+    let mut best = 0;
+    for mask in 0u32..32 {
+        let kept: Vec<u8> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| dice[i]).collect();
+        let n = 5 - kept.len();
+        let sum: u128 = throws(n).iter().map(|t| target_brute(&sorted([kept.clone(), t.clone()].concat()), rolls_left - 1, target, memo)).sum();
+        best = best.max(sum * 6u128.pow(5 - n as u32));
+    }
+    memo.insert((dice.to_vec(), rolls_left), best);
+    best
+}
+
+#[test]
+fn single_target_odds_equal_brute_force() {
+    for target in [1, 6, 9, 15, 18, 20] {
+        let odds = target_odds(target);
+        let mut memo = HashMap::new();
+        for rolls in 1..=3u32 {
+            let total: u128 = throws(5).iter().map(|t| target_brute(&sorted(t.clone()), rolls - 1, target, &mut memo)).sum();
+            assert_eq!(odds[rolls as usize - 1], Frac::new(total, 5 * rolls), "target {target}, {rolls} rolls");
+        }
+    }
+    // Five 1s: each die becomes a 1 within three throws with chance 91/216.
+    assert_eq!(target_odds(20)[2].reduced(), (91u128.pow(5), 216u128.pow(5)));
+    // Within one roll the odds are the first-roll table.
+    assert_eq!(target_odds(9)[0], Frac::new(930, 5));
+}
+
+/// An independent optimal-play solver: score sheet as a vector of entries, turns by brute
+/// force over ordered throws with keeps by position.
+struct Brute {
+    rules: Rules,
+    boxes: Vec<u32>,
+    /// (boxes, bonus)
+    sections: Vec<(Vec<u32>, u32)>,
+    memo: HashMap<Vec<Option<u32>>, f64>,
+}
+
+impl Brute {
+    fn value(&mut self, entries: Vec<Option<u32>>) -> f64 {
+        if entries.iter().all(Option::is_some) {
+            return 0.0;
+        }
+        if let Some(&v) = self.memo.get(&entries) {
+            return v;
+        }
+        // What ending the turn with some dice is worth.
+        let open: Vec<usize> = (0..self.boxes.len()).filter(|&i| entries[i].is_none()).collect();
+        let mut zero_best = f64::MIN;
+        for &i in &open {
+            let mut e = entries.clone();
+            e[i] = Some(0);
+            zero_best = zero_best.max(self.value(e));
+        }
+        let mut score = HashMap::new();
+        for &i in &open {
+            let mut e = entries.clone();
+            e[i] = Some(self.boxes[i]);
+            let bonus: u32 = self
+                .sections
+                .iter()
+                .filter(|(bs, _)| bs.contains(&self.boxes[i]))
+                .filter(|(bs, _)| bs.iter().all(|b| e[self.boxes.iter().position(|x| x == b).unwrap()].is_some_and(|p| p > 0)))
+                .map(|(_, bonus)| bonus)
+                .sum();
+            let v = (self.boxes[i] + bonus) as f64 + self.value(e);
+            score.insert(self.boxes[i], v);
+        }
+        let rules = self.rules;
+        let end = |dice: &[u8]| -> (f64, bool) {
+            match score.get(&inverted_sum(face_set(dice))) {
+                Some(&s) if rules.free_zero => (s.max(zero_best), true),
+                Some(&s) => (s, true),
+                None => (zero_best, false),
+            }
+        };
+        let mut keep_memo: HashMap<(Vec<u8>, u32), f64> = HashMap::new();
+        let mut roll_memo: HashMap<(Vec<u8>, u32), f64> = HashMap::new();
+        let v = throws(5)
+            .iter()
+            .map(|t| turn_brute(&sorted(t.clone()), 2, &end, rules, &mut keep_memo, &mut roll_memo))
+            .sum::<f64>()
+            / 7776.0;
+        self.memo.insert(entries, v);
+        v
+    }
+}
+
+fn turn_brute(
+    dice: &[u8],
+    rerolls_left: u32,
+    end: &dyn Fn(&[u8]) -> (f64, bool),
+    rules: Rules,
+    keep_memo: &mut HashMap<(Vec<u8>, u32), f64>,
+    roll_memo: &mut HashMap<(Vec<u8>, u32), f64>,
+) -> f64 {
+    let (stop, available) = end(dice);
+    if rerolls_left == 0 || (available && rules.scoring == Scoring::Immediately) {
+        return stop;
+    }
+    if let Some(&v) = roll_memo.get(&(dice.to_vec(), rerolls_left)) {
+        return v;
+    }
+    let mut best = if rules.stop_early { stop } else { f64::MIN };
+    for mask in 0u32..32 {
+        if mask == 31 && !rules.stop_early {
+            continue;
+        }
+        let kept = sorted((0..5).filter(|i| mask & (1 << i) != 0).map(|i| dice[i]).collect());
+        let key = (kept.clone(), rerolls_left);
+        let v = match keep_memo.get(&key) {
+            Some(&v) => v,
+            None => {
+                let n = 5 - kept.len();
+                let all = throws(n);
+                let v = all
+                    .iter()
+                    .map(|t| turn_brute(&sorted([kept.clone(), t.clone()].concat()), rerolls_left - 1, end, rules, keep_memo, roll_memo))
+                    .sum::<f64>()
+                    / all.len() as f64;
+                keep_memo.insert(key, v);
+                v
+            }
+        };
+        best = best.max(v);
+    }
+    roll_memo.insert((dice.to_vec(), rerolls_left), best);
+    best
+}
+
+fn brute_expected(rules: Rules, sheet: &Sheet) -> f64 {
+    let mut b = Brute {
+        rules,
+        boxes: sheet.boxes.clone(),
+        sections: sheet.sections.iter().map(|s| (s.boxes.clone(), s.bonus)).collect(),
+        memo: HashMap::new(),
+    };
+    b.value(vec![None; sheet.boxes.len()])
+}
+
+fn compute(rules: Rules, sheet: Sheet) -> Strategy {
+    Strategy::compute(rules, sheet, &Budget::unlimited(), &|_| {}).expect("no budget to run out")
+}
+
+#[test]
+fn optimal_play_on_boxes_one_to_six_without_bonus_equals_brute_force() {
+    let sheet = Sheet::with_boxes((1..=6).collect(), false).unwrap();
+    let strategy = compute(Rules::default(), sheet.clone());
+    let brute = brute_expected(Rules::default(), &sheet);
+    assert!((strategy.expected_score() - brute).abs() < 1e-9, "{} vs {brute}", strategy.expected_score());
+    assert!(brute > 10.0 && brute < 21.0);
+}
+
+#[test]
+fn every_rule_option_and_bonuses_agree_with_brute_force() {
+    // A sheet that keeps part of two sections, so bonuses (and losing them to a zero) count.
+    let sheet = Sheet::with_boxes(vec![3, 4, 5, 16, 17], true).unwrap();
+    assert_eq!(sheet.sections.len(), 2);
+    let options = [
+        Rules::default(),
+        Rules { stop_early: false, ..Rules::default() },
+        Rules { scoring: Scoring::Immediately, ..Rules::default() },
+        Rules { free_zero: true, ..Rules::default() },
+        Rules { stop_early: false, scoring: Scoring::Immediately, free_zero: true },
+    ];
+    let mut values = Vec::new();
+    for rules in options {
+        let strategy = compute(rules, sheet.clone());
+        let brute = brute_expected(rules, &sheet);
+        assert!((strategy.expected_score() - brute).abs() < 1e-9, "{rules:?}: {} vs {brute}", strategy.expected_score());
+        values.push(brute);
+    }
+    // The options are not all the same game: no stopping early costs points.
+    assert!(values[1] < values[0] - 0.5, "{values:?}");
+}
+
+#[test]
+fn the_coach_agrees_with_the_strategy_table() {
+    let sheet = Sheet::with_boxes((1..=6).collect(), false).unwrap();
+    let strategy = compute(Rules::default(), sheet.clone());
+    let blank = ScoreSheet::new(sheet.clone());
+    let t = super::roll::Combinatorics::get();
+    // The table's value of the empty sheet is the average of the coach's best over first rolls.
+    let mut average = 0.0;
+    for (roll, &ways) in t.roll_ways.iter().enumerate() {
+        let dice = t.dice_of(t.rolls[roll] as usize);
+        let advice = advise(&strategy, &blank, &dice, 2).unwrap();
+        average += advice.best().expected * ways as f64;
+        // Choices come best first; the outcomes are a distribution whose value is the best's.
+        assert!(advice.choices.windows(2).all(|w| w[0].expected >= w[1].expected));
+        let total: f64 = advice.outcomes.iter().map(|o| o.1).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        let worth = |end: End| match end {
+            End::Score(b) => b as f64 + strategy.value(Position { used: 1 << (b - 1), alive: 0 }),
+            End::Zero(b) => strategy.value(Position { used: 1 << (b - 1), alive: 0 }),
+        };
+        let by_outcomes: f64 = advice.outcomes.iter().map(|&(e, p)| p * worth(e)).sum();
+        assert!((by_outcomes - advice.best().expected).abs() < 1e-9, "{dice:?}: {by_outcomes} vs {}", advice.best().expected);
+    }
+    average /= 7776.0;
+    assert!((average - strategy.expected_score()).abs() < 1e-9);
+    // With no rerolls left the only choice is to stop, and it scores what the dice show.
+    let advice = advise(&strategy, &blank, &[2, 3, 4, 5, 6], 0).unwrap();
+    assert_eq!(advice.choices.len(), 1);
+    assert_eq!(advice.best().stop, Some(End::Score(1)));
+    // Robot games that follow the coach average what the table expects (within 5 standard errors).
+    let scores = robot_games(&strategy, 2000, 7);
+    let mean = scores.iter().sum::<u32>() as f64 / scores.len() as f64;
+    let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (scores.len() - 1) as f64).sqrt();
+    assert!((mean - strategy.expected_score()).abs() < 5.0 * sd / (scores.len() as f64).sqrt(), "{mean}");
+}
+
+#[test]
+fn the_coach_keeps_ones_for_a_last_chance_at_twenty() {
+    // Only box 20 open: five 1s are the one way to score; keep the 1s and throw the rest.
+    let small = Sheet::with_boxes(vec![19, 20], false).unwrap();
+    let strategy = compute(Rules::default(), small.clone());
+    let s = ScoreSheet::with(small, &[19], &[]).unwrap();
+    let advice = advise(&strategy, &s, &[1, 1, 3, 4, 6], 2).unwrap();
+    assert_eq!(advice.best().keep, vec![1, 1]);
+    let p = advice.outcomes.iter().find(|o| o.0 == End::Score(20)).map(|o| o.1).unwrap();
+    // Each of the three other dice must become a 1 within two throws: 11/36 each.
+    assert!((p - (11.0f64 / 36.0).powi(3)).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn a_table_survives_saving_and_refuses_other_rules() {
+    let dir = std::env::temp_dir().join(format!("umpire-dice-{}", std::process::id()));
+    let path = dir.join("t.table");
+    let sheet = Sheet::with_boxes(vec![1, 2, 3], true).unwrap();
+    let strategy = compute(Rules::default(), sheet.clone());
+    strategy.save(&path).unwrap();
+    let back = Strategy::load(&path, &Rules::default(), &sheet).unwrap().unwrap();
+    assert_eq!(back.expected_score(), strategy.expected_score());
+    let other = Rules { free_zero: true, ..Rules::default() };
+    assert!(matches!(Strategy::load(&path, &other, &sheet), Err(super::strategy::TableError::Mismatch { .. })));
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    assert!(matches!(Strategy::load(&path, &Rules::default(), &sheet), Err(super::strategy::TableError::Unreadable { .. })));
+    assert!(Strategy::load(&dir.join("none"), &Rules::default(), &sheet).unwrap().is_none());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_cancelled_computation_is_exhausted_not_a_table() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let budget = Budget::unlimited().with_cancel(flag);
+    let r = Strategy::compute(Rules::default(), Sheet::standard(), &budget, &|_| {});
+    assert_eq!(r.err(), Some(crate::solve::Exhausted::Cancelled));
+}
+
+#[test]
+fn state_counts_match_the_canonical_form() {
+    // 62 × 2046 × 62 states, less the full sheet.
+    assert_eq!(Strategy::state_count(&Sheet::standard()), 62 * 2046 * 62 - 1);
+}
