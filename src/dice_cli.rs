@@ -105,7 +105,7 @@ pub enum DiceAction {
     },
 }
 
-/// The rule options and the sheet (see RULINGS.md, D1–D5).
+/// The rule options and the sheet (see RULINGS.md, D1–D6).
 #[derive(Args, Clone)]
 pub struct GameOptions {
     /// Rolls two and three must each throw at least one die (by default a player may stop).

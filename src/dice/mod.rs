@@ -18,7 +18,7 @@
 //!
 //! # Rule options
 //! The published rules leave three points open; each is a [`Rules`] field, and RULINGS.md
-//! (D1–D4) gives the defaults and the reasons.
+//! (D1–D6) gives the defaults and the reasons.
 
 pub mod coach;
 pub mod play;
@@ -42,7 +42,7 @@ pub enum Scoring {
     Immediately,
 }
 
-/// The three points the rules leave open (ruling D2–D4).
+/// The three points the rules leave open (rulings D2–D4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
     /// A player may end the turn before the third roll. When not, rolls two and three must

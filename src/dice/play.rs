@@ -166,7 +166,7 @@ impl<'io> Table<'io> {
             kept.extend(thrown);
             dice = kept;
         }
-        self.end_turn(p, &dice)
+        self.end_turn(p, &dice, coach)
     }
 
     fn show_advice(&mut self, p: usize, dice: &[u8], rerolls_left: usize, coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
@@ -183,30 +183,34 @@ impl<'io> Table<'io> {
         Ok(())
     }
 
-    fn end_turn(&mut self, p: usize, dice: &[u8]) -> Result<(), PlayError> {
+    fn end_turn(&mut self, p: usize, dice: &[u8], coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
         let sum = inverted_sum(face_set(dice));
         let sheet = &self.sheets[p];
         if sheet.is_open(sum) && !self.rules.free_zero {
             self.sheets[p].write(sum, false).expect("the box is open");
-            writeln!(self.out, "{} scores {sum}", self.players[p])?;
+            writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
             return Ok(());
         }
         let question = if sheet.is_open(sum) {
             format!("score {sum} (press Enter), or name a box to write 0 in: ")
         } else {
-            format!("{sum} is not open: which box gets a 0? ({}) ", self.open_boxes(p))
+            format!("{sum} is not open: which box gets a 0? ({}; `?` for the coach) ", self.open_boxes(p))
         };
         loop {
             let answer = self.line(&question)?;
+            if answer == "?" {
+                self.show_advice(p, dice, 0, coach)?;
+                continue;
+            }
             if answer.is_empty() && self.sheets[p].is_open(sum) {
                 self.sheets[p].write(sum, false).expect("the box is open");
-                writeln!(self.out, "{} scores {sum}", self.players[p])?;
+                writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
                 return Ok(());
             }
             match answer.parse::<u32>() {
                 Ok(b) if self.sheets[p].is_open(b) => {
                     self.sheets[p].write(b, true).expect("the box is open");
-                    writeln!(self.out, "{} writes 0 in box {b}", self.players[p])?;
+                    writeln!(self.out, "{}: 0 in box {b}", self.players[p])?;
                     return Ok(());
                 }
                 _ => writeln!(self.out, "  `{answer}` is not an open box")?,

@@ -317,3 +317,27 @@ fn state_counts_match_the_canonical_form() {
     // 62 × 2046 × 62 states, less the full sheet.
     assert_eq!(Strategy::state_count(&Sheet::standard()), 62 * 2046 * 62 - 1);
 }
+
+#[test]
+fn the_hand_reasoned_positions_of_the_corpus() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/dice/positions.tsv")).unwrap();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let boxes = super::parse_box_list(f[0]).unwrap();
+        let sheet = Sheet::with_boxes(boxes, false).unwrap();
+        let strategy = compute(Rules::default(), sheet.clone());
+        let s = ScoreSheet::with(sheet, &super::parse_box_list(f[1]).unwrap(), &super::parse_box_list(f[2]).unwrap()).unwrap();
+        let dice = super::roll::parse_dice(f[3], 5..=5).unwrap();
+        let advice = advise(&strategy, &s, &dice, f[4].parse().unwrap()).unwrap();
+        let best = advice.best();
+        let said = match best.stop {
+            Some(End::Score(b)) => format!("stop score {b}"),
+            Some(End::Zero(b)) => format!("stop zero {b}"),
+            None => format!("keep {}", best.keep.iter().map(u8::to_string).collect::<String>()),
+        };
+        assert_eq!(said, f[5], "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 5);
+}
