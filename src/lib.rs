@@ -4,6 +4,7 @@
 //! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
 
 pub mod cardgame;
+pub mod clue;
 pub mod dice;
 pub mod files;
 pub mod logic;

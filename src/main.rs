@@ -1,5 +1,6 @@
 //! The `umpire` command line: parses arguments, calls the library, prints.
 
+mod clue_cli;
 mod dice_cli;
 
 use clap::{Args, Parser, Subcommand};
@@ -100,6 +101,11 @@ enum Command {
         /// The largest domain size the model search tries.
         #[arg(long, default_value_t = 24)]
         max_size: usize,
+    },
+    /// Clue: everything a game log implies, with exact probabilities.
+    Clue {
+        #[command(subcommand)]
+        action: clue_cli::ClueAction,
     },
     /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
     Dice {
@@ -281,6 +287,7 @@ fn main() -> ExitCode {
         },
         Command::Tptp { problem, cpu_limit, max_size } => tptp_command(&problem, cpu_limit, max_size),
         Command::Dice { action } => dice_cli::run(action),
+        Command::Clue { action } => clue_cli::run(action),
         Command::Export { board, tptp: _, smt2, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,

@@ -1,6 +1,7 @@
 //! Integration tests, one binary with modules (each extra test binary costs a link).
 
 mod cli;
+mod clue;
 mod dice;
 mod language;
 mod models;

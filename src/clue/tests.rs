@@ -1,0 +1,195 @@
+//! The Clue solver against brute-force enumeration of every deal of a small deck, on logs
+//! generated from known deals, after every event; a hand-checked scenario; a contradiction.
+
+use super::log::{parse, Entry, Event, Log};
+use super::solve::{solve, SolveError};
+use super::{Deck, Kind};
+use crate::random::SplitMix64;
+use crate::solve::Budget;
+
+fn small_deck() -> Deck {
+    let kind = |k: &str, cards: &[&str]| Kind { kind: k.into(), cards: cards.iter().map(|c| c.to_string()).collect() };
+    Deck { name: "small".into(), kinds: vec![kind("who", &["Ann", "Bo"]), kind("what", &["axe", "bat"]), kind("where", &["cellar", "den", "attic"])] }
+}
+
+/// Whether a deal (card → holder; envelope = players) fits an event, by the rules directly.
+fn fits(deal: &[usize], players: usize, me: usize, e: &Event) -> bool {
+    let envelope = players;
+    match e {
+        Event::Hand { cards } => cards.iter().all(|&c| deal[c] == me),
+        Event::Seen { player, card } => deal[*card] == *player,
+        Event::Accuse { cards, .. } => !cards.iter().all(|&c| deal[c] == envelope),
+        Event::Suggest { by, cards, passed, shown_by, card } => {
+            let holds = |p: usize| cards.iter().any(|&c| deal[c] == p);
+            let mut seat = (by + 1) % players;
+            while seat != *by && Some(seat) != *shown_by {
+                if holds(seat) {
+                    return false;
+                }
+                seat = (seat + 1) % players;
+            }
+            passed.iter().all(|&p| !holds(p))
+                && match (shown_by, card) {
+                    (Some(r), Some(c)) => deal[*c] == *r,
+                    (Some(r), None) => holds(*r),
+                    (None, _) => true,
+                }
+        }
+    }
+}
+
+/// Every deal of the deck to `sizes` and an envelope with one card per kind.
+fn all_deals(deck: &Deck, sizes: &[u32]) -> Vec<Vec<usize>> {
+    let n = deck.len();
+    let holders = sizes.len() + 1;
+    let mut caps: Vec<u32> = sizes.to_vec();
+    caps.push(deck.kinds.len() as u32);
+    let mut out = Vec::new();
+    let mut deal = vec![0; n];
+    fn go(i: usize, deal: &mut Vec<usize>, caps: &mut Vec<u32>, holders: usize, deck: &Deck, out: &mut Vec<Vec<usize>>) {
+        if i == deal.len() {
+            let env = holders - 1;
+            if (0..deck.kinds.len()).all(|k| deck.kind_range(k).filter(|&c| deal[c] == env).count() == 1) {
+                out.push(deal.clone());
+            }
+            return;
+        }
+        for h in 0..holders {
+            if caps[h] > 0 {
+                caps[h] -= 1;
+                deal[i] = h;
+                go(i + 1, deal, caps, holders, deck, out);
+                caps[h] += 1;
+            }
+        }
+    }
+    go(0, &mut deal, &mut caps, holders, deck, &mut out);
+    out
+}
+
+/// A random, truthful log of `events` events for a random deal.
+fn random_log(seed: u64, events: usize) -> Log {
+    let deck = small_deck();
+    let mut rng = SplitMix64::new(seed);
+    let sizes = vec![2u32, 2];
+    let deals = all_deals(&deck, &sizes);
+    let truth = deals[rng.below(deals.len() as u64) as usize].clone();
+    let players = 2;
+    let me = 0;
+    let mut entries = vec![Entry {
+        event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == me).collect() },
+        line: 1,
+        span: (0, 0).into(),
+        text: "hand".into(),
+    }];
+    for i in 0..events {
+        let by = rng.below(players as u64) as usize;
+        let cards: Vec<usize> = (0..3).map(|k| {
+            let r = deck.kind_range(k);
+            r.start + rng.below(r.len() as u64) as usize
+        }).collect();
+        let event = match rng.below(5) {
+            0 => Event::Accuse { by, cards: cards.clone() },
+            _ => {
+                let other = (by + 1) % players;
+                let held: Vec<usize> = cards.iter().copied().filter(|&c| truth[c] == other).collect();
+                let (shown_by, card) = if held.is_empty() {
+                    (None, None)
+                } else {
+                    let c = held[rng.below(held.len() as u64) as usize];
+                    (Some(other), (by == me || other == me).then_some(c))
+                };
+                Event::Suggest { by, cards: cards.clone(), passed: Vec::new(), shown_by, card }
+            }
+        };
+        if let Event::Accuse { cards, .. } = &event {
+            if cards.iter().all(|&c| truth[c] == players) {
+                continue; // a right accusation ends the game; logs hold only wrong ones
+            }
+        }
+        entries.push(Entry { event, line: i + 2, span: (0, 0).into(), text: String::new() });
+    }
+    Log { deck, players: vec!["me".into(), "you".into()], hand_sizes: sizes, me, entries }
+}
+
+#[test]
+fn counts_and_envelopes_equal_brute_force_after_every_event() {
+    for seed in 0..40 {
+        let log = random_log(seed, 6);
+        let deals = all_deals(&log.deck, &log.hand_sizes);
+        for upto in 0..=log.entries.len() {
+            let fitting: Vec<&Vec<usize>> =
+                deals.iter().filter(|d| log.entries[..upto].iter().all(|e| fits(d, 2, 0, &e.event))).collect();
+            let s = solve(&log, Some(upto), &Budget::unlimited()).expect("a truthful log is consistent");
+            assert_eq!(s.total, fitting.len() as u128, "seed {seed}, {upto} events");
+            for c in 0..log.deck.len() {
+                for h in 0..3 {
+                    assert_eq!(s.counts[c][h], fitting.iter().filter(|d| d[c] == h).count() as u128, "seed {seed} card {c} holder {h}");
+                }
+            }
+            let envelope_total: u128 = s.envelopes.iter().map(|e| e.1).sum();
+            assert_eq!(envelope_total, s.total);
+            for (cards, n) in &s.envelopes {
+                assert_eq!(*n, fitting.iter().filter(|d| cards.iter().all(|&c| d[c] == 2)).count() as u128);
+            }
+        }
+    }
+}
+
+fn classic_log(text: &str) -> Log {
+    parse(text, &|_| Err("no files in tests".into())).unwrap()
+}
+
+#[test]
+fn a_hand_checked_classic_scenario() {
+    // Three players, 6 cards each. I hold six cards; nobody can refute Bob's suggestion of
+    // Plum, Rope, Hall, so each is Bob's or the envelope's. I then see Bob's Rope and Hall.
+    let log = classic_log(
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\n\
+         hand: Scarlet, Mustard, Knife, Kitchen, Ballroom, Study\n\
+         suggest Bob: Plum, Rope, Hall; passed Cat, Ann\n\
+         seen Bob: Rope\nseen Bob: Hall\n",
+    );
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    let card = |n: &str| log.deck.find(n).unwrap();
+    assert_eq!(s.certain_holder(card("Scarlet")), Some(0));
+    // Nobody but Bob or the envelope can have Plum; Cat certainly not.
+    assert_eq!(s.counts[card("Plum")][2], 0);
+    assert_eq!(s.counts[card("Plum")][0], 0);
+    assert_eq!(s.certain_holder(card("Rope")), Some(1));
+    // Neither the Rope nor the Hall is in the envelope.
+    assert!(s.envelopes.iter().all(|(cards, _)| !cards.contains(&card("Rope")) && !cards.contains(&card("Hall"))));
+    assert!(s.can_accuse().is_none());
+}
+
+#[test]
+fn a_contradictory_log_names_the_lines_that_conflict() {
+    let log = classic_log(
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\n\
+         hand: Scarlet, Mustard, Knife, Kitchen, Ballroom, Study\n\
+         suggest Cat: Green, Wrench, Lounge; passed Ann, Bob\n\
+         seen Bob: Wrench\n\
+         seen Cat: Hall\n",
+    );
+    match solve(&log, None, &Budget::unlimited()) {
+        Err(SolveError::Contradiction { lines, .. }) => assert_eq!(lines, vec![4, 5]),
+        other => panic!("{other:?}"),
+    }
+    // Undo: the log up to line 4 is fine.
+    assert!(solve(&log, Some(2), &Budget::unlimited()).is_ok());
+}
+
+#[test]
+fn bad_logs_are_diagnostics() {
+    let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n").contains("no card `Moose`"));
+    assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n").contains("`L` could be Lead Pipe or Library or Lounge"));
+    assert!(parse("players: Ann six\n").contains("not a player and a hand size"));
+    assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
+    assert!(parse("hello\n").contains("a log line is"));
+    assert!(parse("players: Ann 6\n").contains("who is `me`"));
+    let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
+    assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Sizes { .. })));
+    let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
+    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event(_))));
+}
