@@ -95,6 +95,13 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
             _ => return Err(error(format!("`{word}` is not a kind of log line"), span, Some("lines start with deck, players, me, hand, suggest, accuse or seen"))),
         }
     }
+    // The deal counter takes up to 64 holders: the players and the envelope.
+    if players.len() > 63 {
+        return Err(error(format!("{} players: at most 63", players.len()), (0, 0).into(), None));
+    }
+    if players.iter().any(|(_, size)| *size as usize > deck.len()) {
+        return Err(error("a hand is larger than the deck", (0, 0).into(), Some("check the hand sizes on the `players:` line")));
+    }
     if players.is_empty() {
         return Err(error("the log names no players", (0, 0).into(), Some("add `players: Ann 6, Bob 6, Cat 6` (seat order, hand sizes)")));
     }

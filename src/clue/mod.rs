@@ -55,6 +55,11 @@ impl Deck {
         if deck.cards().count() > 60 {
             return Err("at most 60 cards".into());
         }
+        // Envelope odds fix a card of every kind but the last: the work grows as the product
+        // of the kinds' sizes, so a deck keeps to the few kinds real games have.
+        if deck.kinds.len() > 4 {
+            return Err("at most 4 kinds of card".into());
+        }
         Ok(deck)
     }
 

@@ -72,6 +72,7 @@ fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), Solve
     let players = log.players.len();
     let envelope = players;
     let kinds = log.deck.kinds.len() as u32;
+    // Hand sizes are at most the deck's size (checked when parsing), so the sum cannot overflow.
     let hands: u32 = log.hand_sizes.iter().sum();
     if (hands + kinds) as usize != log.deck.len() {
         return Err(SolveError::Sizes { hands, envelope: kinds, deck: log.deck.len() });

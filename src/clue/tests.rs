@@ -188,6 +188,9 @@ fn bad_logs_are_diagnostics() {
     assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
     assert!(parse("hello\n").contains("a log line is"));
     assert!(parse("players: Ann 6\n").contains("who is `me`"));
+    let crowd: Vec<String> = (0..70).map(|i| format!("P{i} {}", u32::from(i < 18))).collect();
+    assert!(parse(&format!("players: {}\nme: P0\n", crowd.join(", "))).contains("at most 63"));
+    assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
     let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
     assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Sizes { .. })));
     let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
