@@ -8,6 +8,8 @@ use umpire::clue::solve::{notebook, solve, SolveError};
 use umpire::clue::Deck;
 use umpire::solve::Budget;
 
+use super::{EXIT_BAD_INPUT, EXIT_NO, EXIT_UNKNOWN};
+
 #[derive(Subcommand)]
 pub enum ClueAction {
     /// Everything the log implies: who must or cannot hold each card, exact probabilities,
@@ -29,7 +31,7 @@ pub fn run(action: ClueAction) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             eprintln!("umpire: cannot read {}: {e}", log.display());
-            return ExitCode::from(2);
+            return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
     let base = log.parent().map(PathBuf::from).unwrap_or_default();
@@ -43,7 +45,7 @@ pub fn run(action: ClueAction) -> ExitCode {
         Err(e) => {
             let report = miette::Report::new(e).with_source_code(miette::NamedSource::new(log.display().to_string(), text));
             eprintln!("{report:?}");
-            return ExitCode::from(2);
+            return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
     match solve(&parsed, upto, &Budget::time(std::time::Duration::from_secs(60))) {
@@ -71,22 +73,21 @@ pub fn run(action: ClueAction) -> ExitCode {
             print!("{}", notebook(&parsed, &s));
             ExitCode::SUCCESS
         }
-        Err(e @ SolveError::Contradiction { .. }) => {
-            if let SolveError::Contradiction { texts, lines } = &e {
-                eprintln!("{:?}", miette::Report::new(SolveError::Contradiction { lines: lines.clone(), texts: texts.clone() }));
-                for (l, t) in lines.iter().zip(texts) {
-                    eprintln!("  line {l}: {t}");
-                }
-            }
-            ExitCode::from(1)
-        }
-        Err(e @ SolveError::Exhausted(_)) => {
-            eprintln!("{:?}", miette::Report::new(e));
-            ExitCode::from(3)
-        }
         Err(e) => {
+            let lines = match &e {
+                SolveError::Contradiction { lines, texts } => lines.iter().zip(texts).map(|(l, t)| format!("  line {l}: {t}")).collect(),
+                _ => Vec::new(),
+            };
+            let code = match e {
+                SolveError::Contradiction { .. } => EXIT_NO,
+                SolveError::Exhausted(_) => EXIT_UNKNOWN,
+                _ => EXIT_BAD_INPUT,
+            };
             eprintln!("{:?}", miette::Report::new(e));
-            ExitCode::from(2)
+            for line in lines {
+                eprintln!("{line}");
+            }
+            ExitCode::from(code)
         }
     }
 }

@@ -16,6 +16,8 @@ use umpire::dice::turn::target_odds;
 use umpire::dice::{parse_box_list, Rules, ScoreSheet, Scoring, Sheet, RESULTS};
 use umpire::solve::Budget;
 
+use super::{EXIT_BAD_INPUT, EXIT_UNKNOWN};
+
 #[derive(Subcommand)]
 pub enum DiceAction {
     /// The inverted sum of five dice (the faces 1–6 they do not show, added up).
@@ -140,9 +142,6 @@ impl GameOptions {
         Sheet::with_boxes(boxes, !self.no_bonus)
     }
 }
-
-const EXIT_BAD_INPUT: u8 = 2;
-const EXIT_UNKNOWN: u8 = 3;
 
 fn bad(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("umpire: {message}");

@@ -86,7 +86,7 @@ impl<'io> Table<'io> {
     /// Throws `n` dice: umpire's, or typed by the player.
     fn throw(&mut self, n: usize) -> Result<Vec<u8>, PlayError> {
         match self.dice {
-            Dice::Seeded(_) => Ok((0..n).map(|_| self.rng.below(6) as u8 + 1).collect()),
+            Dice::Seeded(_) => Ok(throw(&mut self.rng, n)),
             Dice::Typed => loop {
                 let text = self.line(&format!("roll {n} {} and type {}: ", if n == 1 { "die" } else { "dice" }, if n == 1 { "it" } else { "them" }))?;
                 match parse_dice(&text, n..=n) {
@@ -219,6 +219,11 @@ impl<'io> Table<'io> {
     }
 }
 
+/// `n` dice thrown from a seeded stream.
+fn throw(rng: &mut SplitMix64, n: usize) -> Vec<u8> {
+    (0..n).map(|_| rng.below(6) as u8 + 1).collect()
+}
+
 /// The kept dice, if they are among the roll.
 fn keep_from(dice: &[u8], keep: Vec<u8>) -> Result<Vec<u8>, String> {
     let mut left = dice.to_vec();
@@ -238,12 +243,11 @@ fn keep_from(dice: &[u8], keep: Vec<u8>) -> Result<Vec<u8>, String> {
 /// backward induction (only the coach's choices are shared).
 pub fn robot_games(strategy: &Strategy, games: usize, seed: u64) -> Vec<u32> {
     let mut rng = SplitMix64::new(seed);
-    let mut throw = |n: usize| -> Vec<u8> { (0..n).map(|_| rng.below(6) as u8 + 1).collect() };
     (0..games)
         .map(|_| {
             let mut sheet = ScoreSheet::new(strategy.sheet.clone());
             while !sheet.is_full() {
-                let mut dice = throw(DICE);
+                let mut dice = throw(&mut rng, DICE);
                 dice.sort_unstable();
                 let mut rerolls_left = ROLLS - 1;
                 let end = loop {
@@ -253,7 +257,7 @@ pub fn robot_games(strategy: &Strategy, games: usize, seed: u64) -> Vec<u32> {
                         break end;
                     }
                     let mut next = best.keep.clone();
-                    next.extend(throw(best.reroll.len()));
+                    next.extend(throw(&mut rng, best.reroll.len()));
                     next.sort_unstable();
                     dice = next;
                     rerolls_left -= 1;

@@ -78,11 +78,7 @@ impl<V: Value> Turn<V> {
                 *slot = best.expect("a roll always allows rethrowing every die");
             }
         }
-        let mut start = V::zero();
-        for (roll, &ways) in t.roll_ways.iter().enumerate() {
-            start = start.plus(self.after_roll[ROLLS - 1][roll].times(ways));
-        }
-        self.start = start.over_ordered_rolls();
+        self.start = self.start_with_rolls(ROLLS);
     }
 
     /// The value before the first roll when the turn has only `rolls` rolls (1 to 3).
