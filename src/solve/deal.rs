@@ -7,25 +7,33 @@
 //! each kind).
 //!
 //! # Algorithm
-//! A layered dynamic program over the items, one layer per item in a fixed order. A state
-//! is what the rest of the deal needs to know: each holder's remaining capacity, each exact
-//! count's remainder, and which "at least one" constraints are still open. Forward, each
-//! layer maps states to the number of ways to reach them; backward, to the number of ways to
-//! complete them. The total is the completions of the start state, and the number of deals
-//! that give item i to holder h is Σ forward(s)·backward(s') over the transitions s → s' of
-//! layer i that give it to h — every marginal exactly, in one pass. Counts are `u128`: even a
-//! 52-card deal to four hands (about 5·10²⁸) fits; an overflow is reported, never wrapped.
+//! A layered dynamic program. Items that no constraint tells apart (same allowed holders,
+//! same constraints) form a class; a layer deals one class (big classes are cut into pieces,
+//! see [`MAX_SPLITS`]). A state is what the rest of the deal needs to know: each holder's
+//! remaining capacity, each exact count's remainder, and which "at least one" constraints are
+//! still open. A transition splits the layer's class among the holders, weighted by the
+//! multinomial number of ways to give those distinct items so. Forward, each layer maps
+//! states to the number of ways to reach them; backward, to the number of ways to complete
+//! them. The total is the completions of the start state, and the number of deals that give
+//! a given item to holder h is Σ forward(s)·ways·(nₕ/k)·backward(s') over the layer's
+//! transitions — every marginal exactly, in one pass. Counts are `u128`: even a 52-card deal
+//! to four hands (about 5·10²⁸) fits; an overflow is reported, never wrapped.
 //!
 //! # Limits
 //! The cost is the number of distinct states per layer: at most Π(capacity+1) times the
 //! combinations of open constraints. Items that appear in constraints are processed first so
-//! constraints close early; items free of constraints add no state beyond capacities. Games
-//! with a few dozen cards, up to 64 holders and a few dozen open constraints stay well within
-//! milliseconds; a log with very many overlapping open constraints can grow the layers
-//! exponentially, which the budget catches.
+//! constraints close early. Many holders with small capacities (six Clue players with three
+//! cards each) give the most states: the first count of such a game takes a few tens of
+//! milliseconds, and every event that places or forbids cards makes it cheaper. A log with
+//! very many overlapping open constraints can grow the layers exponentially, which the
+//! budget catches.
 
 use super::{Budget, Exhausted, Outcome};
-use std::collections::HashMap;
+
+/// One layer of the dynamic program: states and their numbers of ways. States are short
+/// byte strings hashed many millions of times, where the Fx hash is several times faster than
+/// the default (and no input here is adversarial).
+type Layer = rustc_hash::FxHashMap<Vec<u8>, u128>;
 
 /// A deal to count: `items` dealt to holders with the given capacities.
 #[derive(Clone, Debug)]
@@ -90,24 +98,32 @@ impl Deal {
         let n = self.items();
         let h = self.holders();
         let empty = DealCount { total: 0, marginals: vec![vec![0; h]; n] };
-        if self.capacities.iter().map(|&c| c as usize).sum::<usize>() != n
-            || self.capacities.iter().any(|&c| c > 255)
-            || self.exactly.iter().any(|(_, _, k)| *k > 255)
-        {
+        if self.capacities.iter().map(|&c| c as usize).sum::<usize>() != n {
             return Outcome::Sat(empty);
         }
-        let order = self.order();
-        let position: Vec<usize> = {
-            let mut p = vec![0; n];
-            for (t, &i) in order.iter().enumerate() {
-                p[i] = t;
+        if self.capacities.iter().any(|&c| c > 255) || n > 255 {
+            // States keep capacities in bytes; no card game comes near this.
+            return Outcome::Exhausted(Exhausted::Limit);
+        }
+        if self.exactly.iter().any(|(_, items, k)| *k as usize > items.len()) {
+            return Outcome::Sat(empty);
+        }
+        let allowed = self.settled_allowed();
+        let classes = self.classes(&allowed);
+        let layers = classes.len();
+        let layer_of: Vec<usize> = {
+            let mut l = vec![0; n];
+            for (t, class) in classes.iter().enumerate() {
+                for &i in &class.items {
+                    l[i] = t;
+                }
             }
-            p
+            l
         };
         let clauses = self.at_least_one.len();
         // The layer after which each clause must be satisfied (an empty clause: before any).
         let closes: Vec<Option<usize>> =
-            self.at_least_one.iter().map(|(_, items)| items.iter().map(|&i| position[i]).max()).collect();
+            self.at_least_one.iter().map(|(_, items)| items.iter().map(|&i| layer_of[i]).max()).collect();
         if closes.iter().any(Option::is_none) {
             return Outcome::Sat(empty);
         }
@@ -115,9 +131,7 @@ impl Deal {
         let later: Vec<Vec<u32>> = self
             .exactly
             .iter()
-            .map(|(_, items, _)| {
-                (0..n).map(|t| items.iter().filter(|&&i| position[i] > t).count() as u32).collect()
-            })
+            .map(|(_, items, _)| (0..layers).map(|t| items.iter().filter(|&&i| layer_of[i] > t).count() as u32).collect())
             .collect();
         let caps = h;
         let counts = self.exactly.len();
@@ -127,69 +141,97 @@ impl Deal {
         for (k, &c) in self.capacities.iter().enumerate() {
             start[k] = c as u8;
         }
-        for (e, (_, items, k)) in self.exactly.iter().enumerate() {
-            if *k as usize > items.len() {
-                return Outcome::Sat(empty);
-            }
+        for (e, (_, _, k)) in self.exactly.iter().enumerate() {
             start[caps + e] = *k as u8;
         }
         for c in 0..clauses {
             start[caps + counts + c / 8] |= 1 << (c % 8);
         }
 
-        let step = |state: &[u8], t: usize, holder: usize| -> Option<Vec<u8>> {
-            let item = order[t];
-            if self.allowed[item] & (1 << holder) == 0 || state[holder] == 0 {
-                return None;
-            }
-            let mut s = state.to_vec();
-            s[holder] -= 1;
-            for (e, (eh, items, _)) in self.exactly.iter().enumerate() {
-                if *eh == holder && items.contains(&item) {
-                    if s[caps + e] == 0 {
-                        return None;
-                    }
-                    s[caps + e] -= 1;
+        // Writes the state after dealing layer t's class as `split` says into `s`; false when
+        // that breaks a constraint. Writing into a reused buffer keeps the hot loop free of
+        // allocations: a state is copied only when it is new to the next layer.
+        let step = |state: &[u8], t: usize, split: &Split, s: &mut Vec<u8>| -> bool {
+            let class = &classes[t];
+            s.clear();
+            s.extend_from_slice(state);
+            for &(holder, k) in &split.parts {
+                if s[holder] < k {
+                    return false;
                 }
+                s[holder] -= k;
+            }
+            for &e in &class.exact {
+                let k = split.to(self.exactly[e].0);
+                if s[caps + e] < k {
+                    return false;
+                }
+                s[caps + e] -= k;
             }
             for (e, l) in later.iter().enumerate() {
                 if u32::from(s[caps + e]) > l[t] {
-                    return None;
+                    return false;
                 }
             }
-            for (c, (ch, items)) in self.at_least_one.iter().enumerate() {
-                let byte = caps + counts + c / 8;
-                let bit = 1u8 << (c % 8);
-                if *ch == holder && items.contains(&item) {
-                    s[byte] &= !bit;
-                }
-                if closes[c] == Some(t) && s[byte] & bit != 0 {
-                    return None;
+            for &c in &class.clauses {
+                if split.to(self.at_least_one[c].0) > 0 {
+                    s[caps + counts + c / 8] &= !(1u8 << (c % 8));
                 }
             }
-            Some(s)
+            for c in 0..clauses {
+                if closes[c] == Some(t) && s[caps + counts + c / 8] & (1u8 << (c % 8)) != 0 {
+                    return false;
+                }
+            }
+            true
         };
-
+        // The splits of a class that fit a state's capacities, by the capacities (clipped to
+        // the class's size) of the holders the class may go to: states that differ only
+        // elsewhere share one list, and no split is tried that a capacity rules out.
+        let mut split_lists: Vec<rustc_hash::FxHashMap<Vec<u8>, std::rc::Rc<Vec<Split>>>> = vec![Default::default(); layers];
+        let mut splits_for = |t: usize, state: &[u8]| -> Option<std::rc::Rc<Vec<Split>>> {
+            let class = &classes[t];
+            let key: Vec<u8> = class.holders.iter().map(|&hh| state[hh].min(class.items.len() as u8)).collect();
+            if let Some(list) = split_lists[t].get(&key) {
+                return Some(list.clone());
+            }
+            let list = std::rc::Rc::new(class.splits(&key)?);
+            split_lists[t].insert(key, list.clone());
+            Some(list)
+        };
         // Forward: ways to reach each state before layer t.
-        let mut forward: Vec<HashMap<Vec<u8>, u128>> = Vec::with_capacity(n + 1);
-        forward.push(HashMap::from([(start.clone(), 1u128)]));
+        let mut forward: Vec<Layer> = Vec::with_capacity(layers + 1);
+        forward.push(Layer::from_iter([(start.clone(), 1u128)]));
         let mut work = 0u64;
-        for t in 0..n {
-            let mut next: HashMap<Vec<u8>, u128> = HashMap::new();
+        let mut s = Vec::with_capacity(width);
+        for t in 0..layers {
+            let mut next = Layer::default();
             for (state, &ways) in &forward[t] {
-                work += 1;
-                if work % 4096 == 0 {
-                    if let Some(why) = budget.spent() {
-                        return Outcome::Exhausted(why);
-                    }
-                }
-                for holder in 0..h {
-                    if let Some(s) = step(state, t, holder) {
-                        let slot = next.entry(s).or_insert(0);
-                        match slot.checked_add(ways) {
-                            Some(v) => *slot = v,
-                            None => return Outcome::Exhausted(Exhausted::Limit),
+                let Some(splits) = splits_for(t, state) else { return Outcome::Exhausted(Exhausted::Limit) };
+                for split in splits.iter() {
+                    work += 1;
+                    if work % 4096 == 0 {
+                        if let Some(why) = budget.spent() {
+                            return Outcome::Exhausted(why);
                         }
+                    }
+                    if !step(state, t, split, &mut s) {
+                        continue;
+                    }
+                    let Some(add) = ways.checked_mul(split.ways) else { return Outcome::Exhausted(Exhausted::Limit) };
+                    let sum = match next.get(s.as_slice()) {
+                        Some(v) => v.checked_add(add),
+                        None => Some(add),
+                    };
+                    match sum {
+                        Some(v) => {
+                            if let Some(slot) = next.get_mut(s.as_slice()) {
+                                *slot = v;
+                            } else {
+                                next.insert(s.clone(), v);
+                            }
+                        }
+                        None => return Outcome::Exhausted(Exhausted::Limit),
                     }
                 }
             }
@@ -197,33 +239,41 @@ impl Deal {
         }
         // Backward: ways to complete each state from layer t on. Every state of the last
         // layer is complete (capacities sum to the items; constraints were checked on the way).
-        let mut backward: Vec<HashMap<Vec<u8>, u128>> = vec![HashMap::new(); n + 1];
-        backward[n] = forward[n].keys().map(|s| (s.clone(), 1u128)).collect();
+        let mut backward: Vec<Layer> = vec![Layer::default(); layers + 1];
+        backward[layers] = forward[layers].keys().map(|s| (s.clone(), 1u128)).collect();
         let mut marginals = vec![vec![0u128; h]; n];
-        for t in (0..n).rev() {
-            let mut here = HashMap::with_capacity(forward[t].len());
+        for t in (0..layers).rev() {
+            let mut here = Layer::with_capacity_and_hasher(forward[t].len(), Default::default());
+            // Deals through this layer that give one particular item of the class to each holder.
+            let mut through = vec![0u128; h];
             for (state, &ways_in) in &forward[t] {
                 let mut total = 0u128;
-                for holder in 0..h {
-                    let Some(s) = step(state, t, holder) else { continue };
-                    let Some(&ways_out) = backward[t + 1].get(&s) else { continue };
+                let Some(splits) = splits_for(t, state) else { return Outcome::Exhausted(Exhausted::Limit) };
+                for split in splits.iter() {
+                    if !step(state, t, split, &mut s) {
+                        continue;
+                    }
+                    let Some(&ways_out) = backward[t + 1].get(s.as_slice()) else { continue };
                     if ways_out == 0 {
                         continue;
                     }
-                    let Some(through) = ways_in.checked_mul(ways_out) else {
-                        return Outcome::Exhausted(Exhausted::Limit);
-                    };
-                    let m = &mut marginals[order[t]][holder];
-                    match m.checked_add(through) {
-                        Some(v) => *m = v,
-                        None => return Outcome::Exhausted(Exhausted::Limit),
+                    let Some(both) = ways_in.checked_mul(ways_out) else { return Outcome::Exhausted(Exhausted::Limit) };
+                    for &(holder, _, one) in &split.one_item {
+                        let Some(v) = both.checked_mul(one).and_then(|x| x.checked_add(through[holder])) else {
+                            return Outcome::Exhausted(Exhausted::Limit);
+                        };
+                        through[holder] = v;
                     }
-                    total = match total.checked_add(ways_out) {
+                    total = match ways_out.checked_mul(split.ways).and_then(|x| x.checked_add(total)) {
                         Some(v) => v,
                         None => return Outcome::Exhausted(Exhausted::Limit),
                     };
                 }
                 here.insert(state.clone(), total);
+            }
+            // Every item of a class stands in the same place, so each has the class's marginals.
+            for &i in &classes[t].items {
+                marginals[i].clone_from(&through);
             }
             backward[t] = here;
             forward.truncate(t + 1);
@@ -232,17 +282,31 @@ impl Deal {
         Outcome::Sat(DealCount { total, marginals })
     }
 
-    /// Items in constraints first, in the order the constraints mention them, so that each
-    /// constraint closes as early as possible; then the free items.
-    fn order(&self) -> Vec<usize> {
+    /// The allowed holders, with one consequence drawn first: a holder whose capacity is
+    /// filled by items that can only be theirs (my own hand) takes no other item. That
+    /// leaves fewer ways to split each class, without changing any count.
+    fn settled_allowed(&self) -> Vec<u64> {
+        let mut allowed = self.allowed.clone();
+        for (holder, &cap) in self.capacities.iter().enumerate() {
+            let only = 1u64 << holder;
+            let fixed = allowed.iter().filter(|&&a| a == only).count();
+            if fixed == cap as usize {
+                for a in allowed.iter_mut().filter(|a| **a != only) {
+                    *a &= !only;
+                }
+            }
+        }
+        allowed
+    }
+
+    /// Items that no constraint tells apart (same allowed holders, same constraints), as
+    /// layers of the dynamic program: items in constraints first, in the order the
+    /// constraints mention them, so each constraint closes as early as possible.
+    fn classes(&self, allowed: &[u64]) -> Vec<Class> {
         let n = self.items();
-        let mut seen = vec![false; n];
         let mut order = Vec::with_capacity(n);
-        let mentioned = self
-            .at_least_one
-            .iter()
-            .map(|(_, items)| items)
-            .chain(self.exactly.iter().map(|(_, items, _)| items));
+        let mut seen = vec![false; n];
+        let mentioned = self.at_least_one.iter().map(|(_, items)| items).chain(self.exactly.iter().map(|(_, items, _)| items));
         for items in mentioned {
             for &i in items {
                 if !seen[i] {
@@ -252,6 +316,115 @@ impl Deal {
             }
         }
         order.extend((0..n).filter(|&i| !seen[i]));
-        order
+        let mut classes: Vec<Class> = Vec::new();
+        for i in order {
+            let exact: Vec<usize> = (0..self.exactly.len()).filter(|&e| self.exactly[e].1.contains(&i)).collect();
+            let clauses: Vec<usize> = (0..self.at_least_one.len()).filter(|&c| self.at_least_one[c].1.contains(&i)).collect();
+            match classes.iter_mut().find(|c| allowed[c.items[0]] == allowed[i] && c.exact == exact && c.clauses == clauses) {
+                Some(class) => class.items.push(i),
+                None => classes.push(Class { items: vec![i], exact, clauses, holders: Vec::new() }),
+            }
+        }
+        // A class's splits grow as (items + holders − 1 choose holders − 1): cut big classes
+        // into pieces (still exact: a piece is a class too) so no layer has too many.
+        let mut pieces = Vec::with_capacity(classes.len());
+        for class in classes {
+            let holders = allowed[class.items[0]].count_ones() as u128;
+            let mut size = class.items.len();
+            while size > 1 && binomial(size as u128 + holders.max(1) - 1, holders.max(1) - 1).is_none_or(|b| b > MAX_SPLITS) {
+                size -= 1;
+            }
+            let holders: Vec<usize> =
+                (0..self.holders()).filter(|&h| allowed[class.items[0]] & (1 << h) != 0 && self.capacities[h] > 0).collect();
+            for chunk in class.items.chunks(size) {
+                pieces.push(Class { items: chunk.to_vec(), exact: class.exact.clone(), clauses: class.clauses.clone(), holders: holders.clone() });
+            }
+        }
+        pieces
     }
+}
+
+/// Most ways to split one layer's class among the holders. Splitting a whole class at once
+/// skips the intermediate states of dealing it item by item, but tries every split from every
+/// state; with many holders the item-by-item layers merge more. Measured on Clue and
+/// Deduction games (`cargo bench --bench solve`), small pieces win with five or more holders and
+/// lose little with three.
+const MAX_SPLITS: u128 = 8;
+
+/// Interchangeable items: one layer of the dynamic program.
+struct Class {
+    items: Vec<usize>,
+    /// The exact counts and the "at least one" clauses that mention these items.
+    exact: Vec<usize>,
+    clauses: Vec<usize>,
+    /// The holders these items may go to.
+    holders: Vec<usize>,
+}
+
+/// One way to deal a class: how many of its items each holder gets.
+struct Split {
+    /// (holder, how many), for holders that get some.
+    parts: Vec<(usize, u8)>,
+    /// The ways to give these distinct items so: the multinomial k!/Π nₕ!.
+    ways: u128,
+    /// (holder, how many, ways with one given item going to that holder) = ways·nₕ/k.
+    one_item: Vec<(usize, u8, u128)>,
+}
+
+impl Split {
+    fn to(&self, holder: usize) -> u8 {
+        self.parts.iter().find(|p| p.0 == holder).map_or(0, |p| p.1)
+    }
+}
+
+impl Class {
+    /// Every split of the class among its holders within `room` (each holder's remaining
+    /// capacity, in the order of `holders`); `None` when a count would overflow.
+    fn splits(&self, room: &[u8]) -> Option<Vec<Split>> {
+        let k = self.items.len();
+        fn go(rest: usize, at: usize, holders: &[usize], room: &[u8], parts: &mut Vec<(usize, u8)>, out: &mut Vec<Vec<(usize, u8)>>) {
+            if at == holders.len() {
+                if rest == 0 {
+                    out.push(parts.clone());
+                }
+                return;
+            }
+            for take in 0..=rest.min(room[at] as usize) {
+                if take > 0 {
+                    parts.push((holders[at], take as u8));
+                }
+                go(rest - take, at + 1, holders, room, parts, out);
+                if take > 0 {
+                    parts.pop();
+                }
+            }
+        }
+        let mut raw = Vec::new();
+        go(k, 0, &self.holders, room, &mut Vec::new(), &mut raw);
+        let mut out = Vec::with_capacity(raw.len());
+        for parts in raw {
+            let mut ways = 1u128;
+            let mut left = k as u128;
+            for &(_, m) in &parts {
+                ways = ways.checked_mul(binomial(left, m as u128)?)?;
+                left -= m as u128;
+            }
+            // ways·m/k is a whole number (the ways with one given item placed first); split
+            // the division so the product cannot overflow.
+            let k = k as u128;
+            let one_item = parts.iter().map(|&(h, m)| (h, m, ways / k * m as u128 + ways % k * m as u128 / k)).collect();
+            out.push(Split { parts, ways, one_item });
+        }
+        Some(out)
+    }
+}
+
+/// n choose k, `None` on overflow.
+fn binomial(n: u128, k: u128) -> Option<u128> {
+    let k = k.min(n.saturating_sub(k));
+    let mut b = 1u128;
+    for i in 0..k {
+        b = b.checked_mul(n - i)? / (i + 1);
+    }
+    Some(b)
 }

@@ -22,6 +22,7 @@
 
 pub mod deal;
 pub mod encode;
+pub mod information;
 
 pub use encode::IntVar;
 pub use varisat::{Lit, Var};
