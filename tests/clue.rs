@@ -41,3 +41,50 @@ fn a_typo_is_named_and_bad_logs_are_diagnostics() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("no card `Moose`"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn advise_ranks_suggestions_and_marks_the_reachable_ones() {
+    let out = umpire(&["clue", "advise", "--json", "--room", "Kitchen", "corpus/clue/logs/three-players.log"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = v["suggestions"].as_array().unwrap();
+    assert_eq!(list.len(), 10);
+    let bits: Vec<f64> = list.iter().map(|s| s["bits"].as_f64().unwrap()).collect();
+    assert!(bits.windows(2).all(|w| w[0] >= w[1]) && bits[0] > 0.0);
+    assert!(bits[0] <= v["bits_now"].as_f64().unwrap());
+    assert_eq!(v["best_reachable"]["cards"][2], "Kitchen");
+    assert_eq!(v["unevaluated"], 0);
+    let bad = umpire(&["clue", "advise", "--room", "Rope", "corpus/clue/logs/three-players.log"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn add_undo_and_edit_change_the_log_safely() {
+    let dir = std::env::temp_dir().join(format!("umpire-clue-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.log");
+    let start = std::fs::read_to_string(root("corpus/clue/logs/three-players.log")).unwrap();
+    std::fs::write(&log, &start).unwrap();
+    let path = log.to_str().unwrap();
+    let solve = || String::from_utf8(umpire(&["clue", "solve", path]).stdout).unwrap();
+    // A line that contradicts `seen Bob: Rope` is refused and the log is unchanged.
+    let out = umpire(&["clue", "add", path, "seen Cat: Rope"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("line 10: seen Bob: Rope"));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), start);
+    // A garbled line is refused too.
+    assert_eq!(umpire(&["clue", "add", path, "seen Cat Rope"]).status.code(), Some(2));
+    assert!(solve().contains("784 deals fit the log"));
+    assert!(umpire(&["clue", "add", path, "seen Cat: Green"]).status.success());
+    assert!(!solve().contains("784 deals fit the log"), "{}", solve());
+    let undo = umpire(&["clue", "undo", path]);
+    assert!(String::from_utf8(undo.stdout).unwrap().contains("seen Cat: Green"));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), start);
+    // Edit line 11 (`seen Bob: Hall`) into something else, then delete it.
+    assert!(umpire(&["clue", "edit", path, "--line", "11", "seen Bob: Lounge"]).status.success());
+    assert!(std::fs::read_to_string(&log).unwrap().contains("seen Bob: Lounge"));
+    assert!(umpire(&["clue", "edit", path, "--line", "11", ""]).status.success());
+    let after = std::fs::read_to_string(&log).unwrap();
+    assert!(!after.contains("seen Bob: Lounge") && after.contains("seen Bob: Rope"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -6,8 +6,12 @@
 //!   ([`crate::solve::deal`]): players and the envelope are holders, the envelope holds one card
 //!   of each kind; every count of consistent deals is exact, so the backbone (who must or
 //!   cannot hold each card) and every probability are exact too — no sampling.
+//! - [`advise`]: the expected information each suggestion gives about the envelope.
+//! - [`simulate`]: seeded, truthful random games for tests and benches.
 
+pub mod advise;
 pub mod log;
+pub mod simulate;
 pub mod solve;
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 
 use super::log::{Entry, Event, Log};
 use crate::solve::deal::{Deal, DealCount};
+use crate::solve::information::minimal_conflict;
 use crate::solve::{Budget, Exhausted, Outcome};
 use serde::Serialize;
 
@@ -68,7 +69,7 @@ pub enum SolveError {
 }
 
 /// The deal for a log's first `upto` entries (without the accusations, which are returned).
-fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
+pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
     let players = log.players.len();
     let envelope = players;
     let kinds = log.deck.kinds.len() as u32;
@@ -120,7 +121,7 @@ fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), Solve
 }
 
 /// Counts `deal` under "not all of each accusation in the envelope", by inclusion–exclusion.
-fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, budget: &Budget) -> Result<DealCount, SolveError> {
+pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, budget: &Budget) -> Result<DealCount, SolveError> {
     let n = deal.items();
     let h = deal.holders();
     let mut plus = DealCount { total: 0, marginals: vec![vec![0; h]; n] };
@@ -235,17 +236,10 @@ fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
             Err(_) => true,
         }
     };
-    let mut core: Vec<&Entry> = entries.to_vec();
-    let mut i = 0;
-    while i < core.len() {
-        let mut without = core.clone();
-        without.remove(i);
-        if consistent(&without) {
-            i += 1;
-        } else {
-            core = without;
-        }
-    }
+    let core: Vec<&Entry> = minimal_conflict(entries.len(), |keep| consistent(&keep.iter().map(|&i| entries[i]).collect::<Vec<_>>()))
+        .into_iter()
+        .map(|i| entries[i])
+        .collect();
     SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() }
 }
 

@@ -196,3 +196,93 @@ fn bad_logs_are_diagnostics() {
     let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
     assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event(_))));
 }
+
+/// The expected information about the envelope, kind by kind, by enumerating every deal
+/// that fits the log and the refuter's equally likely choices (the advisor's rulings C4, C5).
+fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
+    let players = log.players.len();
+    let envelope = players;
+    let fitting: Vec<&Vec<usize>> = deals.iter().filter(|d| log.entries.iter().all(|e| fits(d, players, log.me, &e.event))).collect();
+    let h = |w: &[f64]| {
+        let t: f64 = w.iter().sum();
+        w.iter().filter(|&&x| x > 0.0).map(|&x| -(x / t) * (x / t).log2()).sum::<f64>()
+    };
+    // Outcome → (weight, envelope card weights for each kind).
+    let kinds = log.deck.kinds.len();
+    let mut outcomes: std::collections::BTreeMap<(usize, usize), (f64, Vec<Vec<f64>>)> = Default::default();
+    let mut prior = vec![vec![0.0; log.deck.len()]; kinds];
+    for d in &fitting {
+        let mut seat = (log.me + 1) % players;
+        let mut shown: Vec<((usize, usize), f64)> = vec![((usize::MAX, 0), 1.0)];
+        while seat != log.me {
+            let held: Vec<usize> = cards.iter().copied().filter(|&c| d[c] == seat).collect();
+            if !held.is_empty() {
+                shown = held.iter().map(|&c| ((seat, c), 1.0 / held.len() as f64)).collect();
+                break;
+            }
+            seat = (seat + 1) % players;
+        }
+        for (key, w) in shown {
+            let o = outcomes.entry(key).or_insert_with(|| (0.0, vec![vec![0.0; log.deck.len()]; kinds]));
+            o.0 += w;
+            for c in 0..log.deck.len() {
+                if d[c] == envelope {
+                    o.1[log.deck.kind_of(c)][c] += w;
+                }
+            }
+        }
+        for c in 0..log.deck.len() {
+            if d[c] == envelope {
+                prior[log.deck.kind_of(c)][c] += 1.0;
+            }
+        }
+    }
+    let total: f64 = outcomes.values().map(|o| o.0).sum();
+    (0..kinds).map(|k| h(&prior[k]) - outcomes.values().map(|o| o.0 / total * h(&o.1[k])).sum::<f64>()).sum()
+}
+
+#[test]
+fn advice_equals_brute_force_information() {
+    use super::advise::advise;
+    for seed in 0..12 {
+        let mut log = random_log(seed, 3);
+        // Three players: me with two cards, two others with one each.
+        log.players = vec!["me".into(), "you".into(), "them".into()];
+        log.hand_sizes = vec![2, 1, 1];
+        let deck = log.deck.clone();
+        let deals = all_deals(&deck, &log.hand_sizes);
+        // Keep the events true of one deal of the new seating: my hand and others' refutations.
+        let truth = deals[(seed as usize * 7) % deals.len()].clone();
+        log.entries.retain(|e| fits(&truth, 3, 0, &e.event) && !matches!(e.event, Event::Hand { .. }));
+        log.entries.insert(0, Entry { event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == 0).collect() }, line: 1, span: (0, 0).into(), text: String::new() });
+        let advice = advise(&log, Some(&[deck.find("den").unwrap()]), &Budget::unlimited()).unwrap();
+        assert_eq!(advice.unevaluated, 0);
+        assert_eq!(advice.suggestions.len(), 2 * 2 * 3);
+        for s in &advice.suggestions {
+            let want = brute_bits(&log, &deals, &s.cards);
+            assert!((s.bits - want).abs() < 1e-9, "seed {seed} {:?}: {} vs {want}", s.cards, s.bits);
+            assert_eq!(s.reachable, Some(s.cards[2] == deck.find("den").unwrap()));
+        }
+        assert!(advice.suggestions.windows(2).all(|w| w[0].bits >= w[1].bits));
+    }
+}
+
+#[test]
+fn simulated_games_are_consistent_and_the_truth_is_always_possible() {
+    use super::simulate::random_game;
+    let deck = Deck::builtin("classic").unwrap();
+    for (players, seed) in [(3, 1), (4, 2), (6, 3)] {
+        let game = random_game(&deck, "classic", players, 20, seed);
+        let log = classic_log(&game.log);
+        let s = solve(&log, None, &Budget::unlimited()).expect("a truthful log");
+        let envelope = players;
+        for c in 0..deck.len() {
+            assert!(s.counts[c][game.deal[c]] > 0, "the true holder of card {c} is possible");
+            if let Some(h) = s.certain_holder(c) {
+                assert_eq!(h, game.deal[c]);
+            }
+        }
+        let truth: Vec<usize> = (0..deck.len()).filter(|&c| game.deal[c] == envelope).collect();
+        assert!(s.envelopes.iter().any(|(cards, _)| *cards == truth));
+    }
+}

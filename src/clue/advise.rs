@@ -1,0 +1,166 @@
+//! Which suggestion to make: the expected information each one gives about the envelope.
+//!
+//! My suggestion's outcome is who refutes it (the first player to my left holding one of the
+//! three cards) and the card they show me, or nobody. For every way that can happen — the
+//! refuter is the i-th player to my left and holds exactly the subset S of the three — the
+//! core counts the consistent deals exactly, with the envelope's marginals. A refuter holding
+//! several of the cards shows each with equal chance (ruling C4: umpire cannot know their
+//! habit), so outcome (i, card) mixes the subsets that contain the card with weight 1/|S|.
+//!
+//! The measure is the information about the envelope kind by kind: for each kind, the
+//! entropy of which of its cards is in the envelope, before minus expected after, summed
+//! over kinds (ruling C5). Each term is exact up to floating-point rounding, because every
+//! count behind it is.
+
+use super::log::Log;
+use super::solve::{build, count, SolveError};
+use crate::solve::deal::Deal;
+use crate::solve::information::expected_gain;
+use crate::solve::Budget;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// One suggestion and what it is expected to teach.
+#[derive(Clone, Debug, Serialize)]
+pub struct Suggestion {
+    /// One card per kind, in the deck's kind order.
+    pub cards: Vec<usize>,
+    /// Expected information about the envelope, in bits (summed over kinds).
+    pub bits: f64,
+    /// The chance nobody can refute it.
+    pub nobody_refutes: f64,
+    /// Whether it names a room I said I can reach (`None`: no rooms were given).
+    pub reachable: Option<bool>,
+}
+
+/// The advice for a log: suggestions best first, and how many were left unevaluated when the
+/// budget ran out.
+#[derive(Clone, Debug, Serialize)]
+pub struct Advice {
+    pub suggestions: Vec<Suggestion>,
+    pub unevaluated: usize,
+    /// The envelope's uncertainty now, in bits (summed over kinds).
+    pub bits_now: f64,
+}
+
+/// The kind whose card says where a suggestion is made: the one named "room(s)", else the last.
+pub fn room_kind(log: &Log) -> usize {
+    let kinds = &log.deck.kinds;
+    kinds.iter().position(|k| k.kind.to_lowercase().starts_with("room")).unwrap_or(kinds.len() - 1)
+}
+
+/// Rates every suggestion `me` could make (naming one card per kind), best first. `rooms`
+/// are the rooms I can reach this turn, if given; the ranking covers every room anyway, so a
+/// player sees what the unreachable best would have been.
+pub fn advise(log: &Log, rooms: Option<&[usize]>, budget: &Budget) -> Result<Advice, SolveError> {
+    // Solving first checks the log and reports a contradiction as such.
+    let solution = super::solve::solve(log, None, budget)?;
+    let entries: Vec<_> = log.entries.iter().collect();
+    let (deal, accusations) = build(log, &entries)?;
+    let kinds = log.deck.kinds.len();
+    let envelope = log.players.len();
+    let prior = envelope_by_kind(log, &solution.counts, envelope);
+    let bits_now: f64 = prior.iter().map(|d| crate::solve::information::entropy(d)).sum();
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for k in 0..kinds {
+        all = all.into_iter().flat_map(|p| log.deck.kind_range(k).map(move |c| [p.clone(), vec![c]].concat())).collect();
+    }
+    let room = room_kind(log);
+    let evaluated = AtomicUsize::new(0);
+    let rated: Vec<Option<Suggestion>> = all
+        .par_iter()
+        .map(|cards| {
+            if budget.spent().is_some() {
+                return None;
+            }
+            let s = rate(log, &deal, &accusations, cards, &prior, budget).ok()?;
+            evaluated.fetch_add(1, Ordering::Relaxed);
+            let reachable = rooms.map(|r| r.contains(&cards[room]));
+            Some(Suggestion { cards: cards.clone(), bits: s.0, nobody_refutes: s.1, reachable })
+        })
+        .collect();
+    let unevaluated = all.len() - evaluated.load(Ordering::Relaxed);
+    let mut suggestions: Vec<Suggestion> = rated.into_iter().flatten().collect();
+    suggestions.sort_by(|a, b| b.bits.total_cmp(&a.bits).then(a.cards.cmp(&b.cards)));
+    Ok(Advice { suggestions, unevaluated, bits_now })
+}
+
+/// For each kind, the weights of its cards being in the envelope.
+fn envelope_by_kind(log: &Log, counts: &[Vec<u128>], envelope: usize) -> Vec<Vec<f64>> {
+    (0..log.deck.kinds.len()).map(|k| log.deck.kind_range(k).map(|c| counts[c][envelope] as f64).collect()).collect()
+}
+
+/// One way my suggestion can turn out, with the deals' weight and the envelope's weights by
+/// kind given it.
+struct Observed {
+    key: (Option<usize>, usize),
+    weight: f64,
+    envelope: Vec<Vec<f64>>,
+}
+
+/// (expected bits about the envelope, chance nobody refutes) for my suggesting `cards`.
+fn rate(log: &Log, deal: &Deal, accusations: &[Vec<usize>], cards: &[usize], prior: &[Vec<f64>], budget: &Budget) -> Result<(f64, f64), SolveError> {
+    let players = log.players.len();
+    let envelope = players;
+    let me = log.me;
+    // Outcomes keyed by (refuter seat, card shown), or (None, 0) for nobody.
+    let mut outcomes: Vec<Observed> = Vec::new();
+    let mut add = |key: (Option<usize>, usize), weight: f64, by_kind: Vec<Vec<f64>>| match outcomes.iter_mut().find(|o| o.key == key) {
+        Some(o) => {
+            o.weight += weight;
+            for (a, b) in o.envelope.iter_mut().zip(&by_kind) {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+            }
+        }
+        None => outcomes.push(Observed { key, weight, envelope: by_kind }),
+    };
+    let mut before = deal.clone();
+    let mut seat = (me + 1) % players;
+    while seat != me {
+        // Subsets of the named cards this player may hold.
+        let possible: Vec<usize> = cards.iter().copied().filter(|&c| before.allowed[c] & (1 << seat) != 0).collect();
+        for mask in 1u32..(1 << possible.len()) {
+            let held: Vec<usize> = (0..possible.len()).filter(|&b| mask & (1 << b) != 0).map(|b| possible[b]).collect();
+            let mut d = before.clone();
+            for &c in cards {
+                if held.contains(&c) {
+                    d.place(c, seat);
+                } else {
+                    d.forbid(c, seat);
+                }
+            }
+            let counted = count(&d, accusations, envelope, budget)?;
+            if counted.total == 0 {
+                continue;
+            }
+            let share = 1.0 / held.len() as f64;
+            let by_kind: Vec<Vec<f64>> = envelope_by_kind(log, &counted.marginals, envelope)
+                .into_iter()
+                .map(|k| k.into_iter().map(|w| w * share).collect())
+                .collect();
+            for &c in &held {
+                add((Some(seat), c), counted.total as f64 * share, by_kind.clone());
+            }
+        }
+        for &c in cards {
+            before.forbid(c, seat);
+        }
+        seat = (seat + 1) % players;
+    }
+    let nobody = count(&before, accusations, envelope, budget)?;
+    let total_nobody = nobody.total as f64;
+    if nobody.total > 0 {
+        add((None, 0), total_nobody, envelope_by_kind(log, &nobody.marginals, envelope));
+    }
+    let total: f64 = outcomes.iter().map(|o| o.weight).sum();
+    let bits = (0..prior.len())
+        .map(|k| {
+            let per_outcome: Vec<(f64, Vec<f64>)> = outcomes.iter().map(|o| (o.weight, o.envelope[k].clone())).collect();
+            expected_gain(&prior[k], &per_outcome)
+        })
+        .sum();
+    Ok((bits, total_nobody / total))
+}
