@@ -80,7 +80,7 @@ pub fn run(action: ClueAction) -> ExitCode {
         }),
         ClueAction::Edit { log, line, text, anyway } => edit_log(&log, anyway, |lines| {
             if line == 0 || line > lines.len() {
-                return Err(format!("the log has lines 1–{}", lines.len()));
+                return Err(format!("the log has no line {line} (it has {} lines)", lines.len()));
             }
             let old = std::mem::replace(&mut lines[line - 1], text.clone());
             if text.trim().is_empty() {

@@ -6,6 +6,7 @@
 pub mod cardgame;
 pub mod clue;
 pub mod dice;
+pub mod deduction;
 pub mod files;
 pub mod logic;
 pub mod models;

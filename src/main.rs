@@ -1,6 +1,7 @@
 //! The `umpire` command line: parses arguments, calls the library, prints.
 
 mod clue_cli;
+mod deduction_cli;
 mod dice_cli;
 
 use clap::{Args, Parser, Subcommand};
@@ -102,10 +103,15 @@ enum Command {
         #[arg(long, default_value_t = 24)]
         max_size: usize,
     },
-    /// Clue: everything a game log implies, with exact probabilities.
+    /// Clue: everything a game log implies, with exact probabilities; advice; log editing.
     Clue {
         #[command(subcommand)]
         action: clue_cli::ClueAction,
+    },
+    /// Deduction (piecepack): what a log implies about the missing tile, advice, a game.
+    Deduction {
+        #[command(subcommand)]
+        action: deduction_cli::DeductionAction,
     },
     /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
     Dice {
@@ -288,6 +294,7 @@ fn main() -> ExitCode {
         Command::Tptp { problem, cpu_limit, max_size } => tptp_command(&problem, cpu_limit, max_size),
         Command::Dice { action } => dice_cli::run(action),
         Command::Clue { action } => clue_cli::run(action),
+        Command::Deduction { action } => deduction_cli::run(action),
         Command::Export { board, tptp: _, smt2, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,

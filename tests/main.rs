@@ -2,6 +2,7 @@
 
 mod cli;
 mod clue;
+mod deduction;
 mod dice;
 mod language;
 mod models;

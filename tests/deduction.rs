@@ -1,0 +1,35 @@
+//! `umpire deduction …` as a user runs it.
+
+use crate::root;
+use std::process::{Command, Stdio};
+
+fn umpire(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn solve_names_the_missing_tile_and_advise_rates_questions() {
+    let out = umpire(&["deduction", "solve", "corpus/deduction/logs/suns.log"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Announce now: the missing tile is Sun 5 (certain)."));
+    let json = umpire(&["deduction", "solve", "--json", "--upto", "5", "corpus/deduction/logs/suns.log"]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["announce"], serde_json::Value::Null);
+    let sun4 = v["tiles"].as_array().unwrap().iter().find(|t| t["tile"] == "Sun 4").unwrap();
+    assert_eq!(sun4["missing"]["probability"], 0.5);
+    let advice = umpire(&["deduction", "advise", "--json", "--coin", "Moon 4", "corpus/deduction/logs/suns.log"]);
+    let v: serde_json::Value = serde_json::from_slice(&advice.stdout).unwrap();
+    assert_eq!(v["bits_now"], 0.0);
+    assert_eq!(v["questions"].as_array().unwrap().len(), 8);
+    assert_eq!(umpire(&["deduction", "advise", "--coin", "Moon 9", "corpus/deduction/logs/suns.log"]).status.code(), Some(2));
+}
+
+#[test]
+fn a_computer_game_is_reproducible_and_ends_with_a_winner() {
+    let run = || umpire(&["deduction", "play", "--players", "Ann,Bob,Cat,Dan", "--seed", "11"]);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stdout));
+    assert_eq!(a.stdout, b.stdout);
+    assert!(String::from_utf8(a.stdout).unwrap().contains("right!"));
+    assert_eq!(umpire(&["deduction", "play", "--players", "Ann,Bob"]).status.code(), Some(2));
+}
