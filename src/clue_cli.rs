@@ -11,7 +11,7 @@ use umpire::clue::Deck;
 use umpire::files::write_atomically;
 use umpire::solve::Budget;
 
-use super::{EXIT_BAD_INPUT, EXIT_NO, EXIT_UNKNOWN};
+use super::{report_log_error, EXIT_BAD_INPUT, EXIT_UNKNOWN};
 
 #[derive(Subcommand)]
 pub enum ClueAction {
@@ -164,20 +164,12 @@ fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> R
 }
 
 fn report_error(e: SolveError) -> ExitCode {
-    let lines: Vec<String> = match &e {
-        SolveError::Contradiction { lines, texts } => lines.iter().zip(texts).map(|(l, t)| format!("  line {l}: {t}")).collect(),
-        _ => Vec::new(),
+    let conflict = match &e {
+        SolveError::Contradiction { lines, texts } => Some(lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect()),
+        _ => None,
     };
-    let code = match e {
-        SolveError::Contradiction { .. } => EXIT_NO,
-        SolveError::Exhausted(_) => EXIT_UNKNOWN,
-        _ => EXIT_BAD_INPUT,
-    };
-    eprintln!("{:?}", miette::Report::new(e));
-    for line in lines {
-        eprintln!("{line}");
-    }
-    ExitCode::from(code)
+    let exhausted = matches!(e, SolveError::Exhausted(_));
+    report_log_error(e, conflict, exhausted)
 }
 
 fn solve_command(parsed: &Log, upto: Option<usize>, json: bool) -> ExitCode {

@@ -10,7 +10,7 @@ use umpire::deduction::solve::{advise, notebook, solve, SolveError};
 use umpire::deduction::{parse_tile, tile_name, TILES};
 use umpire::solve::Budget;
 
-use super::{EXIT_BAD_INPUT, EXIT_NO, EXIT_UNKNOWN};
+use super::{report_log_error, EXIT_BAD_INPUT, EXIT_NO};
 
 #[derive(Subcommand)]
 pub enum DeductionAction {
@@ -153,18 +153,10 @@ fn with_log(path: &Path, then: impl FnOnce(&Log) -> ExitCode) -> ExitCode {
 }
 
 fn report(e: SolveError) -> ExitCode {
-    let lines: Vec<String> = match &e {
-        SolveError::Contradiction { lines, texts } => lines.iter().zip(texts).map(|(l, t)| format!("  line {l}: {t}")).collect(),
-        _ => Vec::new(),
+    let conflict = match &e {
+        SolveError::Contradiction { lines, texts } => Some(lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect()),
+        _ => None,
     };
-    let code = match e {
-        SolveError::Contradiction { .. } => EXIT_NO,
-        SolveError::Exhausted(_) => EXIT_UNKNOWN,
-        SolveError::Event { .. } => EXIT_BAD_INPUT,
-    };
-    eprintln!("{:?}", miette::Report::new(e));
-    for line in lines {
-        eprintln!("{line}");
-    }
-    ExitCode::from(code)
+    let exhausted = matches!(e, SolveError::Exhausted(_));
+    report_log_error(e, conflict, exhausted)
 }

@@ -31,6 +31,22 @@ const EXIT_UNKNOWN: u8 = 3;
 /// Exit status: umpire caught itself in an internal error (a result failed its re-check).
 const EXIT_INTERNAL: u8 = 70;
 
+/// Prints a game log's error (the diagnostic, then the lines that conflict, when they do)
+/// and gives the exit code: a contradiction is a "no", a spent budget "unknown", the rest
+/// bad input.
+fn report_log_error(e: impl miette::Diagnostic + Send + Sync + 'static, conflict: Option<Vec<String>>, exhausted: bool) -> ExitCode {
+    let code = match (&conflict, exhausted) {
+        (Some(_), _) => EXIT_NO,
+        (None, true) => EXIT_UNKNOWN,
+        (None, false) => EXIT_BAD_INPUT,
+    };
+    eprintln!("{:?}", miette::Report::new(e));
+    for line in conflict.unwrap_or_default() {
+        eprintln!("  {line}");
+    }
+    ExitCode::from(code)
+}
+
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Referees table games of logic and deduction")]
 struct Cli {

@@ -58,17 +58,7 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
     let mut players: Vec<(String, u32)> = Vec::new();
     let mut me: Option<usize> = None;
     let mut pending: Vec<(usize, SourceSpan, String)> = Vec::new();
-    let mut offset = 0;
-    for (n, raw) in text.split_inclusive('\n').enumerate() {
-        let start = offset;
-        offset += raw.len();
-        let content = raw.split('#').next().unwrap_or("").trim_end();
-        let lead = content.len() - content.trim_start().len();
-        let content = content.trim();
-        if content.is_empty() {
-            continue;
-        }
-        let span: SourceSpan = (start + lead, content.len()).into();
+    for crate::lines::Statement { line, span, text: content } in crate::lines::statements(text) {
         let (head, rest) = content.split_once(':').ok_or_else(|| {
             error("a log line is `word …: …`", span, Some("for example `suggest Bob: Plum, Rope, Hall; passed Cat; shown by Ann`"))
         })?;
@@ -91,7 +81,7 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
                     }
                 }
             }
-            "me" | "hand" | "suggest" | "accuse" | "seen" => pending.push((n + 1, span, content.to_string())),
+            "me" | "hand" | "suggest" | "accuse" | "seen" => pending.push((line, span, content.to_string())),
             _ => return Err(error(format!("`{word}` is not a kind of log line"), span, Some("lines start with deck, players, me, hand, suggest, accuse or seen"))),
         }
     }

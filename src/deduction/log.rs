@@ -94,17 +94,7 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
     let mut me = None;
     let mut entries = Vec::new();
     let mut coin: Option<(usize, SourceSpan)> = None;
-    let mut offset = 0;
-    for (n, raw) in text.split_inclusive('\n').enumerate() {
-        let start = offset;
-        offset += raw.len();
-        let content = raw.split('#').next().unwrap_or("").trim_end();
-        let lead = content.len() - content.trim_start().len();
-        let content = content.trim();
-        if content.is_empty() {
-            continue;
-        }
-        let span: SourceSpan = (start + lead, content.len()).into();
+    for crate::lines::Statement { line, span, text: content } in crate::lines::statements(text) {
         let (head, rest) = content
             .split_once(':')
             .ok_or_else(|| error("a log line is `…: …`", span, Some("for example `Ann asks Bob: have 3? yes`")))?;
@@ -195,7 +185,7 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
             }
             _ => return Err(error(format!("`{head}` is not a kind of log line"), span, Some("lines are players, me, hand, table, coin, `… asks …` or `… announces`"))),
         };
-        entries.push(Entry { event, line: n + 1, span, text: content.to_string() });
+        entries.push(Entry { event, line, span, text: content.to_string() });
     }
     if players.is_empty() {
         return Err(error("the log names no players", (0, 0).into(), Some("add `players: Ann, Bob, Cat` (3 to 5, in seat order)")));

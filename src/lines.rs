@@ -1,0 +1,32 @@
+//! The game logs' line structure, shared by the games that read logs (Clue, Deduction):
+//! one statement per line, `#` starts a comment, blank lines are skipped, and every
+//! statement keeps its line number and span for diagnostics.
+
+use miette::SourceSpan;
+
+/// A statement of a log: its line number (from 1), its span in the text, and its text
+/// without the comment and surrounding blanks.
+pub struct Statement<'a> {
+    pub line: usize,
+    pub span: SourceSpan,
+    pub text: &'a str,
+}
+
+/// The statements of a log, in order.
+///
+/// ```
+/// let s: Vec<_> = umpire::lines::statements("# a comment\n\n  me: Ann  # me\n").collect();
+/// assert_eq!((s[0].line, s[0].text), (3, "me: Ann"));
+/// assert_eq!(s[0].span, (15, 7).into());
+/// ```
+pub fn statements(text: &str) -> impl Iterator<Item = Statement<'_>> {
+    let mut offset = 0;
+    text.split_inclusive('\n').enumerate().filter_map(move |(n, raw)| {
+        let start = offset;
+        offset += raw.len();
+        let content = raw.split('#').next().unwrap_or("").trim_end();
+        let lead = content.len() - content.trim_start().len();
+        let content = content.trim();
+        (!content.is_empty()).then(|| Statement { line: n + 1, span: (start + lead, content.len()).into(), text: content })
+    })
+}
