@@ -8,6 +8,7 @@ pub mod clue;
 pub mod dice;
 pub mod deduction;
 pub mod files;
+pub mod infer;
 pub mod lines;
 pub mod logic;
 pub mod models;

@@ -3,6 +3,7 @@
 mod clue_cli;
 mod deduction_cli;
 mod dice_cli;
+mod infer_cli;
 
 use clap::{Args, Parser, Subcommand};
 use std::io::IsTerminal;
@@ -128,6 +129,11 @@ enum Command {
     Deduction {
         #[command(subcommand)]
         action: deduction_cli::DeductionAction,
+    },
+    /// Infer: dice experiments (so far: reading, showing and drawing them).
+    Infer {
+        #[command(subcommand)]
+        action: infer_cli::InferAction,
     },
     /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
     Dice {
@@ -311,6 +317,7 @@ fn main() -> ExitCode {
         Command::Dice { action } => dice_cli::run(action),
         Command::Clue { action } => clue_cli::run(action),
         Command::Deduction { action } => deduction_cli::run(action),
+        Command::Infer { action } => infer_cli::run(action),
         Command::Export { board, tptp: _, smt2, follows } => {
             let board = match load_board(&board) {
                 Ok(b) => b,

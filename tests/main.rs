@@ -4,6 +4,7 @@ mod cli;
 mod clue;
 mod deduction;
 mod dice;
+mod infer;
 mod language;
 mod models;
 mod repl;
