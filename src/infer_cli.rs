@@ -25,10 +25,54 @@ pub enum InferAction {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
+    /// Judges an experiment against a Law: O (follows, exit 0) or X (does not, exit 1), with
+    /// the reason and the Law read back in English.
+    Judge {
+        /// The Law (`grammar/infer-law.ebnf`), like `all blue are 5`.
+        law: String,
+        experiment: String,
+        #[arg(long, default_value = "red:20,blue:20,white:20")]
+        supply: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn judge(law: &str, experiment: &str, supply: &str, json: bool) -> ExitCode {
+    let parsed = match umpire::infer::law::parse(law) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e).with_source_code(law.to_string()));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let x = match Experiment::parse(experiment).and_then(|x| x.validate(&Supply::parse(supply)?).map(|()| x)) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e).with_source_code(experiment.to_string()));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let j = parsed.judge(&x);
+    if json {
+        let out = serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason});
+        println!("{}", serde_json::to_string_pretty(&out).expect("plain data"));
+    } else {
+        println!("Law: {}.", parsed.english());
+        println!("{} {}: {}", if j.follows { "O" } else { "X" }, if j.follows { "follows" } else { "does not follow" }, j.reason);
+    }
+    if j.follows {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::EXIT_NO)
+    }
 }
 
 pub fn run(action: InferAction) -> ExitCode {
-    let InferAction::Show { experiment, supply, json, svg: picture } = action;
+    let (experiment, supply, json, picture) = match action {
+        InferAction::Show { experiment, supply, json, svg } => (experiment, supply, json, svg),
+        InferAction::Judge { law, experiment, supply, json } => return judge(&law, &experiment, &supply, json),
+    };
     let read = || -> Result<Experiment, ExperimentError> {
         let x = Experiment::parse(&experiment)?;
         x.validate(&Supply::parse(&supply)?)?;

@@ -130,7 +130,7 @@ enum Command {
         #[command(subcommand)]
         action: deduction_cli::DeductionAction,
     },
-    /// Infer: dice experiments (so far: reading, showing and drawing them).
+    /// Infer: dice experiments and Laws (so far: showing, drawing and judging).
     Infer {
         #[command(subcommand)]
         action: infer_cli::InferAction,

@@ -25,3 +25,16 @@ fn show_reads_an_experiment_and_draws_it() {
     assert_eq!(umpire(&["infer", "show", "r3 x4"]).status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn judge_marks_o_or_x_with_the_reason() {
+    let out = umpire(&["infer", "judge", "all blue are 5", "b5 b3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Law: all blue dice must show 5.") && text.contains("X does not follow: not so: blue 3"), "{text}");
+    let json = umpire(&["infer", "judge", "--json", "count red = 0", "null"]);
+    assert!(json.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["marker"], "O");
+    assert_eq!(umpire(&["infer", "judge", "all blue ar 5", "null"]).status.code(), Some(2));
+}

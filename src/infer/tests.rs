@@ -92,3 +92,127 @@ fn the_picture_draws_every_die_and_marks_stacks() {
     assert!(picture.contains("×2"));
     assert!(svg(&e("null")).contains(">null<"));
 }
+
+mod laws {
+    use super::e;
+    use crate::infer::law::{parse, Law};
+
+    fn law(text: &str) -> Law {
+        parse(text).unwrap_or_else(|err| panic!("{text}: {err:?}"))
+    }
+
+    fn follows(l: &str, x: &str) -> bool {
+        law(l).judge(&e(x)).follows
+    }
+
+    #[test]
+    fn the_rules_example_laws() {
+        // "There must be at least one orange die."
+        assert!(follows("count orange >= 1", "o3 r2"));
+        assert!(!follows("count orange >= 1", "r2"));
+        // "The sum of all dice must be ten."
+        assert!(follows("sum dice = 10", "r4 b6"));
+        assert!(!follows("sum dice = 10", "r4 b5"));
+        // "There must be more odd dice than even dice."
+        assert!(follows("count odd > count even", "r1 r3 b2"));
+        assert!(!follows("count odd > count even", "r1 b2"));
+        // "There must be exactly three dice."
+        assert!(follows("count dice = 3", "r1 r1 r1"));
+        // "There must be a red 2."
+        assert!(follows("some red are 2", "r2 b3"));
+        assert!(!follows("some red are 2", "b2 r3"));
+        // "Odd blue dice must touch each other."
+        assert!(follows("odd blue touch each other", "b1 b3 . b5+r2"));
+        assert!(!follows("odd blue touch each other", "b1 r2 b3"));
+        // "There must be at least 2 even dice."
+        assert!(follows("count even >= 2", "w2 w4"));
+    }
+
+    #[test]
+    fn the_null_experiment_is_judged_like_any_other() {
+        assert!(!follows("count red >= 1", "null"), "a Law that requires something");
+        assert!(follows("count red = 0", "null"), "a Law that restricts");
+        assert!(follows("no dice are red", "null"));
+        assert!(follows("sum dice = 0", "null"));
+    }
+
+    #[test]
+    fn false_beats_true() {
+        // "All blue dice must be 5s": a blue 5 and a blue 3 do not follow.
+        let j = law("all blue are 5").judge(&e("b5 b3"));
+        assert!(!j.follows);
+        assert!(j.reason.contains("blue 3"), "{}", j.reason);
+        assert!(!follows("count red >= 1 and count blue >= 1", "r1"));
+    }
+
+    #[test]
+    fn vacuous_truth() {
+        // "All white dice must touch": no white dice follows.
+        assert!(follows("white touch each other", "r1 . b2"));
+        // "Blue dice must be odd": no blue dice follows (the rules' option A, ruling I6).
+        let j = law("all blue are odd").judge(&e("r2"));
+        assert!(j.follows && j.reason.contains("vacuously"), "{}", j.reason);
+    }
+
+    #[test]
+    fn hidden_faces_have_no_value() {
+        // The white 2 under the red 3 is not even, is not a 2, and adds nothing to the sum.
+        let x = "w2+r3";
+        assert!(follows("count even = 0", x));
+        assert!(follows("sum dice = 3", x));
+        assert!(!follows("some dice are 2", x));
+        assert!(follows("count white = 1", x), "its colour still counts");
+        // Restrictions on values pass over it, so these two say the same thing.
+        assert!(follows("all dice are odd", x));
+        assert!(follows("no dice are even", x));
+    }
+
+    #[test]
+    fn the_rules_equivalent_pair_agrees_on_these_experiments() {
+        // "All dice must be divisible by 2" and "There must be no odd dice".
+        for x in ["null", "r2", "r1", "r2 b4 w6", "r2+b1", "r1+b2", "w3 w4 / w5+w6"] {
+            assert_eq!(follows("all dice are even", x), follows("no dice are odd", x), "{x}");
+        }
+    }
+
+    #[test]
+    fn numbers_groups_lines_and_sameness() {
+        assert!(follows("product dice is prime", "r1 b5"));
+        assert!(!follows("product dice is prime", "r2 b3"));
+        assert!(follows("groups = 2", "r1 . r2"));
+        assert!(follows("largest-group = 3", "r1 r2 r3 . b1"));
+        assert!(follows("line ascending 3", "r3 b2 w1"), "read the other way, 1 2 3 ascends");
+        assert!(!follows("line ascending 3", "r1 . r2 r3"));
+        assert!(follows("line same 2", "r4 b4"));
+        assert!(follows("red same face", "r4 r4 b1"));
+        assert!(follows("dice different colours", "r4 b4 w1"));
+        assert!(!follows("dice different faces", "r4 b4 w1"));
+        assert!(follows("most dice are red", "r1 r2 b3"));
+        assert!(follows("all red are touching blue", "r1 b2 r3"));
+        assert!(follows("no red are alone", "r1 b2"));
+        assert!(follows("count stacked = 2 and count on-table = 2", "r1+r2 b3"));
+        assert!(follows("2 * count red > count dice", "r1 r2 b3"));
+        assert!(follows("count 5s = 2", "r5 b5 w1"));
+        assert!(follows("5 = count dice", "r1 r1 r1 r1 r1"));
+        assert!(follows("not (count dice = 3) or count red = 3", "r1 r1 r1"));
+    }
+
+    #[test]
+    fn bad_laws_are_diagnostics() {
+        let err = parse("count red >> 1").unwrap_err();
+        assert!(err.message.contains("expected"), "{err:?}");
+        let err = parse("all blue are").unwrap_err();
+        assert!(err.message.contains("the end"), "{err:?}");
+        assert!(parse("count red ≥ 1").unwrap_err().message.contains("not part of the Law language"));
+        assert!(parse("sum dice = 99999999999").is_err());
+        assert!(parse("").is_err());
+    }
+
+    #[test]
+    fn the_english_reads_back() {
+        assert_eq!(law("count orange >= 1").english(), "the number of orange dice must be at least 1");
+        assert_eq!(law("all blue are 5").english(), "all blue dice must show 5");
+        assert_eq!(law("odd blue touch each other").english(), "the odd blue dice must touch each other (form one group)");
+        assert_eq!(law("no dice are odd").english(), "no die may be odd");
+    }
+}
