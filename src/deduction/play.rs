@@ -110,7 +110,10 @@ fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, in
             writeln!(output, ".")?;
             match ask_person(&game, asker, coin, input, output)? {
                 Some(q) => q,
-                None => return Ok((Ending::Nobody { missing, turns: turn }, game.logs)),
+                None => {
+                    writeln!(output, "\nThe input ended, so the game stops; the missing tile was {}.", tile_name(missing))?;
+                    return Ok((Ending::Nobody { missing, turns: turn }, game.logs));
+                }
             }
         } else {
             let (_, questions) = advise(&game.logs[asker], coin, &budget()).map_err(std::io::Error::other)?;
