@@ -408,7 +408,7 @@ pub struct LawError {
 /// Reads a Law (`grammar/infer-law.ebnf`).
 pub fn parse(text: &str) -> Result<Law, LawError> {
     let tokens = tokenize(text)?;
-    let mut p = Parser { tokens, at: 0, len: text.len() };
+    let mut p = Parser { tokens, at: 0, len: text.len(), depth: 0 };
     let law = p.law()?;
     match p.tokens.get(p.at) {
         None => Ok(law),
@@ -448,7 +448,12 @@ struct Parser {
     tokens: Vec<(String, usize)>,
     at: usize,
     len: usize,
+    /// Nesting of `not` and parentheses so far; a Law nested deeper than [`MAX_NESTING`] is
+    /// refused rather than overflowing the stack (here, or in the evaluator and printer).
+    depth: usize,
 }
+
+const MAX_NESTING: usize = 100;
 
 impl Parser {
     fn peek(&self) -> Option<&str> {
@@ -496,7 +501,24 @@ impl Parser {
         Ok(l)
     }
 
+    /// Enters one level of nesting (`not`, a parenthesis), refusing Laws nested too deep.
+    fn deeper(&mut self) -> Result<(), LawError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let (start, len) = self.tokens.get(self.at).map_or((self.len, 0), |t| (t.1, t.0.len()));
+            return Err(LawError { message: format!("the Law is nested more than {MAX_NESTING} deep"), span: (start, len).into() });
+        }
+        Ok(())
+    }
+
     fn unary(&mut self) -> Result<Law, LawError> {
+        self.deeper()?;
+        let law = self.unary_inner();
+        self.depth -= 1;
+        law
+    }
+
+    fn unary_inner(&mut self) -> Result<Law, LawError> {
         if self.eat("not") {
             return Ok(Law::Not(Box::new(self.unary()?)));
         }
@@ -625,6 +647,13 @@ impl Parser {
     }
 
     fn term(&mut self) -> Result<Number, LawError> {
+        self.deeper()?;
+        let n = self.term_inner();
+        self.depth -= 1;
+        n
+    }
+
+    fn term_inner(&mut self) -> Result<Number, LawError> {
         if self.eat("(") {
             let n = self.number()?;
             self.expect(")")?;

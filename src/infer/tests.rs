@@ -206,6 +206,13 @@ mod laws {
         assert!(parse("count red ≥ 1").unwrap_err().message.contains("not part of the Law language"));
         assert!(parse("sum dice = 99999999999").is_err());
         assert!(parse("").is_err());
+        let deep_not = format!("{}count red = 1", "not ".repeat(20_000));
+        assert!(parse(&deep_not).unwrap_err().message.contains("nested more than"));
+        let deep_parens = format!("{}count red = 1{}", "(".repeat(20_000), ")".repeat(20_000));
+        assert!(parse(&deep_parens).unwrap_err().message.contains("nested more than"));
+        let deep_number = format!("{}1{} = 1", "(".repeat(20_000), ")".repeat(20_000));
+        assert!(parse(&deep_number).unwrap_err().message.contains("nested more than"));
+        assert!(parse(&format!("{}count red = 1", "not ".repeat(50))).is_ok());
     }
 
     #[test]
