@@ -260,6 +260,13 @@ impl SearchArgs {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`umpire … | head`) would panic
+    // in println!. A command-line tool should end quietly instead, as cat and grep do.
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread starts; it only resets a signal action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Parse { input, ascii, unicode: _, json } => {
