@@ -258,7 +258,7 @@ impl Deal {
                         continue;
                     }
                     let Some(both) = ways_in.checked_mul(ways_out) else { return Outcome::Exhausted(Exhausted::Limit) };
-                    for &(holder, _, one) in &split.one_item {
+                    for &(holder, one) in &split.one_item {
                         let Some(v) = both.checked_mul(one).and_then(|x| x.checked_add(through[holder])) else {
                             return Outcome::Exhausted(Exhausted::Limit);
                         };
@@ -367,8 +367,8 @@ struct Split {
     parts: Vec<(usize, u8)>,
     /// The ways to give these distinct items so: the multinomial k!/Π nₕ!.
     ways: u128,
-    /// (holder, how many, ways with one given item going to that holder) = ways·nₕ/k.
-    one_item: Vec<(usize, u8, u128)>,
+    /// (holder, ways with one given item going to that holder) = ways·nₕ/k, for holders that get some.
+    one_item: Vec<(usize, u128)>,
 }
 
 impl Split {
@@ -412,7 +412,7 @@ impl Class {
             // ways·m/k is a whole number (the ways with one given item placed first); split
             // the division so the product cannot overflow.
             let k = k as u128;
-            let one_item = parts.iter().map(|&(h, m)| (h, m, ways / k * m as u128 + ways % k * m as u128 / k)).collect();
+            let one_item = parts.iter().map(|&(h, m)| (h, ways / k * m as u128 + ways % k * m as u128 / k)).collect();
             out.push(Split { parts, ways, one_item });
         }
         Some(out)
