@@ -203,6 +203,23 @@ impl Experiment {
         self.dice.iter().any(|e| e.row == d.row && e.col == d.col && e.level != d.level)
     }
 
+    /// Whether die `i` lies toward `direction` (Compass Rose, ruling I9): in the experiment's
+    /// outermost row or column that way, with some die further the other way.
+    pub fn toward(&self, i: usize, direction: crate::infer::law::Direction) -> bool {
+        use crate::infer::law::Direction::*;
+        let rows = self.dice.iter().map(|d| d.row);
+        let cols = self.dice.iter().map(|d| d.col);
+        let (min_row, max_row) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
+        let (min_col, max_col) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
+        let d = &self.dice[i];
+        match direction {
+            North => d.row == min_row && max_row > min_row,
+            South => d.row == max_row && max_row > min_row,
+            West => d.col == min_col && max_col > min_col,
+            East => d.col == max_col && max_col > min_col,
+        }
+    }
+
     /// Whether two dice touch (ruling I1).
     pub fn touch(&self, i: usize, j: usize) -> bool {
         let (a, b) = (&self.dice[i], &self.dice[j]);

@@ -33,6 +33,31 @@ pub enum Property {
     Touching(Dice),
     /// Touches no die.
     Alone,
+    /// In the experiment's northernmost row (or southernmost, …) while some die lies
+    /// further that way's opposite: the Compass Rose variant, opt-in (ruling I9).
+    Toward(Direction),
+}
+
+/// A cardinal direction, relative to the rest of the experiment (row 0 is north).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [Direction::North, Direction::South, Direction::East, Direction::West];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::North => "north",
+            Direction::South => "south",
+            Direction::East => "east",
+            Direction::West => "west",
+        }
+    }
 }
 
 /// A number an experiment has.
@@ -102,6 +127,83 @@ pub enum Law {
     Or(Box<Law>, Box<Law>),
 }
 
+/// What of an experiment's arrangement a Law looks at, beyond colours and visible faces
+/// (which faces are visible always matters). Searches use it to skip arrangements that
+/// look the same to the Laws at hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sees {
+    pub touching: bool,
+    pub lines: bool,
+    pub stacking: bool,
+    pub compass: bool,
+}
+
+impl Sees {
+    pub fn everything() -> Sees {
+        Sees { touching: true, lines: true, stacking: true, compass: true }
+    }
+
+    pub fn union(self, o: Sees) -> Sees {
+        Sees { touching: self.touching || o.touching, lines: self.lines || o.lines, stacking: self.stacking || o.stacking, compass: self.compass || o.compass }
+    }
+
+    fn dice(&mut self, d: &Dice) {
+        for p in &d.0 {
+            self.property(p);
+        }
+    }
+
+    fn property(&mut self, p: &Property) {
+        match p {
+            Property::Stacked | Property::OnTable => self.stacking = true,
+            Property::Touching(d) => {
+                self.touching = true;
+                self.dice(d);
+            }
+            Property::Alone => self.touching = true,
+            Property::Toward(_) => self.compass = true,
+            Property::Colour(_) | Property::Face(_) | Property::Odd | Property::Even | Property::Visible | Property::Hidden => {}
+        }
+    }
+
+    fn number(&mut self, n: &Number) {
+        match n {
+            Number::Literal(_) => {}
+            Number::Count(d) | Number::Sum(d) | Number::Product(d) => self.dice(d),
+            Number::Groups | Number::LargestGroup => self.touching = true,
+            Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => {
+                self.number(a);
+                self.number(b);
+            }
+        }
+    }
+
+    fn law(&mut self, l: &Law) {
+        match l {
+            Law::Compare(a, _, b) => {
+                self.number(a);
+                self.number(b);
+            }
+            Law::Is(n, _) => self.number(n),
+            Law::All(d, p) | Law::No(d, p) | Law::Some(d, p) | Law::Most(d, p) => {
+                self.dice(d);
+                self.property(p);
+            }
+            Law::TouchEachOther(d) => {
+                self.touching = true;
+                self.dice(d);
+            }
+            Law::Same(d, _) | Law::Different(d, _) => self.dice(d),
+            Law::Ascending(_) | Law::Repeated(_) => self.lines = true,
+            Law::Not(a) => self.law(a),
+            Law::And(a, b) | Law::Or(a, b) => {
+                self.law(a);
+                self.law(b);
+            }
+        }
+    }
+}
+
 /// A judgement: whether the experiment follows the Law, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
@@ -134,6 +236,7 @@ impl Property {
             Property::OnTable => x.dice[i].level == 0,
             Property::Touching(set) => set.members(x).iter().any(|&j| j != i && x.touch(i, j)),
             Property::Alone => (0..x.len()).all(|j| j == i || !x.touch(i, j)),
+            Property::Toward(d) => x.toward(i, *d),
         }
     }
 
@@ -159,11 +262,18 @@ impl Number {
     }
 }
 
-fn is_prime(n: i64) -> bool {
+pub(crate) fn is_prime(n: i64) -> bool {
     n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
 }
 
 impl Law {
+    /// What of the arrangement this Law looks at.
+    pub fn sees(&self) -> Sees {
+        let mut s = Sees::default();
+        s.law(self);
+        s
+    }
+
     /// Judges an experiment, with the reason a player can check.
     pub fn judge(&self, x: &Experiment) -> Judgement {
         let (follows, reason) = self.eval(x);
@@ -353,6 +463,7 @@ pub fn english_dice(d: &Dice) -> String {
             Property::Face(f) => tail.push(format!("showing {f}")),
             Property::Touching(s) => tail.push(format!("touching {}", english_dice(s))),
             Property::Alone => tail.push("touching nothing".into()),
+            Property::Toward(d) => tail.push(format!("in the {}", d.name())),
         }
     }
     let mut s = if words.is_empty() { "dice".to_string() } else { format!("{} dice", words.join(" ")) };
@@ -378,6 +489,7 @@ fn english_property(p: &Property) -> String {
         Property::OnTable => "stand on the table".into(),
         Property::Touching(d) => format!("touch one of the {}", english_dice(d)),
         Property::Alone => "touch no other die".into(),
+        Property::Toward(d) => format!("be in the {}", d.name()),
     }
 }
 
@@ -707,6 +819,10 @@ impl Parser {
                 "hidden" => Property::Hidden,
                 "stacked" => Property::Stacked,
                 "on-table" => Property::OnTable,
+                "north" => Property::Toward(Direction::North),
+                "south" => Property::Toward(Direction::South),
+                "east" => Property::Toward(Direction::East),
+                "west" => Property::Toward(Direction::West),
                 t => match (colour_word(t), face_word(t)) {
                     (Some(c), _) => Property::Colour(c.to_string()),
                     (None, Some(f)) if t.ends_with('s') || bare_face || !props.is_empty() => Property::Face(f),

@@ -6,12 +6,19 @@
 //! - [`picture`]: an experiment drawn as SVG.
 //! - [`law`]: the Law language, its English printer, and the evaluator.
 //!
-//! Planned (issue 7): the Universe's search for the smallest separating experiment over the
-//! constraint core, marker checks, the deck of Laws and the game.
+//! - [`deck`]: the graded Laws of the Universe (`corpus/infer/`).
+//! - [`shapes`]: every arrangement of n dice a Law can tell apart.
+//! - [`search`]: the smallest experiment that follows, breaks, or separates Laws, with the
+//!   colours and faces solved for in the constraint core.
 
+pub mod deck;
 pub mod experiment;
 pub mod law;
 pub mod picture;
+pub mod search;
+pub mod shapes;
 
+#[cfg(test)]
+mod search_tests;
 #[cfg(test)]
 mod tests;

@@ -223,3 +223,4 @@ mod laws {
         assert_eq!(law("no dice are odd").english(), "no die may be odd");
     }
 }
+

@@ -154,6 +154,49 @@ impl IntVar {
     }
 }
 
+impl IntVar {
+    /// An integer over `values` forced to `value(i, j)` whenever `self = self.values[i]` and
+    /// `other = other.values[j]`: exact in both directions, since each pair fixes it.
+    fn combine(&self, p: &mut SatProblem, other: &IntVar, value: impl Fn(i64, i64) -> i64) -> IntVar {
+        let mut values: Vec<i64> = Vec::with_capacity(self.values.len() * other.values.len());
+        for &a in &self.values {
+            for &b in &other.values {
+                values.push(value(a, b));
+            }
+        }
+        let z = IntVar::new(p, &values);
+        for (i, &a) in self.values.iter().enumerate() {
+            for (j, &b) in other.values.iter().enumerate() {
+                let target = z.eq(p, value(a, b));
+                p.add_clause(&[!self.eq[i], !other.eq[j], target]);
+            }
+        }
+        z
+    }
+
+    /// `self · other` (saturating, as the evaluators compute it); the domain is every product
+    /// of a pair, so keep both small.
+    pub fn mul(&self, p: &mut SatProblem, other: &IntVar) -> IntVar {
+        self.combine(p, other, i64::saturating_mul)
+    }
+
+    /// `if cond { then } else { otherwise }`.
+    pub fn select(p: &mut SatProblem, cond: Lit, then: &IntVar, otherwise: &IntVar) -> IntVar {
+        let mut values: Vec<i64> = then.values.clone();
+        values.extend(&otherwise.values);
+        let z = IntVar::new(p, &values);
+        for (i, &v) in then.values.iter().enumerate() {
+            let target = z.eq(p, v);
+            p.add_clause(&[!cond, !then.eq[i], target]);
+        }
+        for (i, &v) in otherwise.values.iter().enumerate() {
+            let target = z.eq(p, v);
+            p.add_clause(&[cond, !otherwise.eq[i], target]);
+        }
+        z
+    }
+}
+
 /// The sum `Σ cᵢ·xᵢ`, as a balanced tree of adders.
 pub fn linear(p: &mut SatProblem, terms: &[(i64, IntVar)]) -> IntVar {
     let scaled: Vec<IntVar> = terms.iter().map(|(c, x)| x.scale(p, *c)).collect();

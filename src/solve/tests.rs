@@ -163,6 +163,33 @@ proptest! {
     }
 
     #[test]
+    fn products_and_selections_are_exact(a_lo in -3i64..4, a_w in 0i64..4, b_lo in -3i64..4, b_w in 0i64..4, threshold in -10i64..11) {
+        let mut p = SatProblem::new();
+        let (a, b) = (IntVar::range(&mut p, a_lo, a_lo + a_w), IntVar::range(&mut p, b_lo, b_lo + b_w));
+        let cond = p.new_lit();
+        let product = a.mul(&mut p, &b);
+        let chosen = IntVar::select(&mut p, cond, &a, &b);
+        let (big, small) = (product.ge(&p, threshold), chosen.le(&p, threshold));
+        for &x in a.values() {
+            for &y in b.values() {
+                for c in [false, true] {
+                    let fix = [a.eq(&p, x), b.eq(&p, y), if c { cond } else { !cond }];
+                    let sol = match p.solve(&fix, &Budget::unlimited()) {
+                        Outcome::Sat(sol) => sol,
+                        other => return Err(TestCaseError::fail(format!("values are free: {other:?}"))),
+                    };
+                    let pick = if c { x } else { y };
+                    prop_assert_eq!(sol.int_value(&product), x * y);
+                    prop_assert_eq!(sol.int_value(&chosen), pick);
+                    // The reified comparisons must be forced too (used under negation by Laws).
+                    prop_assert_eq!(sol.value(big), x * y >= threshold);
+                    prop_assert_eq!(sol.value(small), pick <= threshold);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn deal_counts_equal_brute_force(
         items in 1usize..8,
         holders in 1usize..4,

@@ -1,0 +1,54 @@
+//! Infer: the Universe's search for the smallest experiment separating a Law from a Theory
+//! (goal: under a second whenever the answer has at most 6 dice), and the listing of shapes
+//! it searches over.
+
+use umpire::infer::deck::deck;
+use umpire::infer::experiment::Supply;
+use umpire::infer::law::{parse, Sees};
+use umpire::infer::search::{disprove, Found, Limits};
+use umpire::infer::shapes::shapes;
+use umpire::solve::Budget;
+
+fn main() {
+    divan::main();
+}
+
+fn limits() -> Limits {
+    Limits { max_dice: 6, budget: Budget::unlimited() }
+}
+
+/// Every pair of Laws in the deck (1081 searches; most separate with 0–3 dice).
+#[divan::bench(sample_count = 5)]
+fn disprove_all_deck_pairs() -> usize {
+    let cards = deck();
+    let supply = Supply::default();
+    let mut found = 0;
+    for (k, a) in cards.iter().enumerate() {
+        for b in &cards[k + 1..] {
+            found += matches!(disprove(&a.law, &b.law, &supply, &limits(), &mut |_, _| {}), Ok(Found::Experiment(_))) as usize;
+        }
+    }
+    found
+}
+
+/// Hard pairs: the witness needs 6 dice, or there is none and every shape up to 6 dice is
+/// ruled out.
+#[divan::bench(args = [
+    "line ascending 6 | count dice = 7",
+    "groups = count dice | no dice are touching dice",
+    "all dice are even | no dice are odd",
+    "dice different face and largest-group = 6 and some dice are stacked | count dice = 7",
+    "sum dice = 36 and line ascending 2 | count dice = 9",
+], sample_count = 5)]
+fn disprove_hard_pair(bencher: divan::Bencher, pair: &str) {
+    let (a, b) = pair.split_once('|').unwrap();
+    let (a, b) = (parse(a).unwrap(), parse(b).unwrap());
+    let supply = Supply::default();
+    bencher.bench(|| disprove(&a, &b, &supply, &limits(), &mut |_, _| {}).unwrap());
+}
+
+/// The arrangements of 6 dice when a Law sees touching, lines and stacking.
+#[divan::bench(sample_count = 5)]
+fn shapes_of_six_dice() -> usize {
+    shapes(6, Sees { compass: false, ..Sees::everything() }).len()
+}
