@@ -419,7 +419,7 @@ impl Law {
             }),
             Law::All(d, p) => format!("all {} must {}", dice(d), english_property(p)),
             Law::No(d, p) => format!("no {} may {}", singular(d), english_property(p)),
-            Law::Some(d, p) => format!("there must be one of the {} that must {}", dice(d), english_property(p)),
+            Law::Some(d, p) => format!("at least one {} must {}", singular(d), english_property(p)),
             Law::Most(d, p) => format!("most {} must {}", dice(d), english_property(p)),
             Law::TouchEachOther(d) => format!("the {} must touch each other (form one group)", dice(d)),
             Law::Same(d, a) => format!("the {} must all show the same {}", dice(d), aspect_name(*a)),

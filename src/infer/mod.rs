@@ -7,6 +7,7 @@
 //! - [`law`]: the Law language, its English printer, and the evaluator.
 //!
 //! - [`deck`]: the graded Laws of the Universe (`corpus/infer/`).
+//! - [`markers`]: marked experiments (O/X) and whether a Law agrees with them.
 //! - [`shapes`]: every arrangement of n dice a Law can tell apart.
 //! - [`search`]: the smallest experiment that follows, breaks, or separates Laws, with the
 //!   colours and faces solved for in the constraint core.
@@ -14,6 +15,7 @@
 pub mod deck;
 pub mod experiment;
 pub mod law;
+pub mod markers;
 pub mod picture;
 pub mod search;
 pub mod shapes;
