@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use umpire::files::write_atomically;
 use umpire::infer::experiment::{Experiment, ExperimentError, Supply};
 use umpire::infer::deck::{parse_deck, COMPASS_DECK, DECK};
+use umpire::infer::game::{Game, GameError, Setup};
 use umpire::infer::law::Law;
+use umpire::infer::play::{session, Table};
 use umpire::infer::markers::{disagreements, parse_markers};
 use umpire::infer::picture::svg;
 use umpire::infer::search::{self, Found, Goal, Limits};
@@ -79,6 +81,39 @@ pub enum InferAction {
         compass: bool,
         #[arg(long)]
         json: bool,
+    },
+    /// Plays Infer with the computer as the Universe. The game lives in FILE and is saved
+    /// after every move, so it can be played over days (asynchronous play). Commands come
+    /// from standard input (`help` lists them); Ctrl-C cancels a search in progress.
+    Play {
+        /// The saved game.
+        file: PathBuf,
+        /// Start a new game in FILE (which must not exist yet).
+        #[arg(long)]
+        new: bool,
+        /// Draw a Law of this level only (1 gentle, 2, 3 hard).
+        #[arg(long)]
+        level: Option<u8>,
+        /// A home-made Law instead of a card (it must be demonstrable with 4 dice).
+        #[arg(long)]
+        law: Option<String>,
+        /// The seed of the draw and the openings (default: the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Publish or Perish: 10 minutes, 5 more for each publication.
+        #[arg(long)]
+        timer: bool,
+        /// The Compass Rose variant: Laws may speak of directions (row 1 is north).
+        #[arg(long)]
+        compass: bool,
+        #[arg(long, default_value = "red:20,blue:20,white:20")]
+        supply: String,
+        /// The largest experiment the Universe tries when it disproves a Theory.
+        #[arg(long, default_value_t = 6)]
+        max_dice: usize,
+        /// The Universe's time budget per search, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time: f64,
     },
     /// Lists the Laws of the Universe deck in English, by level.
     Deck {
@@ -357,6 +392,92 @@ fn check_markers(law: &str, file: &std::path::Path, supply: &str, compass: bool,
     }
 }
 
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+type NewGame = (Option<u8>, Option<String>, Option<u64>, bool, bool, String);
+
+fn play(file: &std::path::Path, setup: Option<NewGame>, max_dice: usize, time: f64) -> ExitCode {
+    let fail = |e: GameError| {
+        eprintln!("{:?}", miette::Report::new(e));
+        ExitCode::from(EXIT_BAD_INPUT)
+    };
+    if max_dice > MAX_SEARCH_DICE || !(time.is_finite() && time >= 0.0) {
+        eprintln!("umpire: --max-dice is at most {MAX_SEARCH_DICE} and --time a number of seconds");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    let mut game = match setup {
+        Some((level, law, seed, timer, compass, supply)) => {
+            if file.exists() {
+                eprintln!("umpire: {} already exists; play it without --new, or choose another file", file.display());
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+            if level.is_some_and(|l| !(1..=3).contains(&l)) {
+                eprintln!("umpire: --level is 1, 2 or 3");
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+            if let Some(text) = &law {
+                if let Err(c) = read_law(text, compass) {
+                    return c;
+                }
+            }
+            let supply = match read_supply(&supply) {
+                Ok(s) => s,
+                Err(c) => return c,
+            };
+            let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
+            match Game::new(Setup { supply, compass, max_dice, timer, seed, level, law }, unix_now()) {
+                Ok(g) => g,
+                Err(e) => return fail(e),
+            }
+        }
+        None => {
+            let text = match read_input(file) {
+                Ok(t) => t,
+                Err(c) => return c,
+            };
+            match Game::load(&text) {
+                Ok(g) => g,
+                Err(e) => return fail(e),
+            }
+        }
+    };
+    let save_to = file.to_path_buf();
+    let mut save = move |g: &Game| write_atomically(&save_to, g.to_json().as_bytes());
+    if let Err(e) = save(&game) {
+        eprintln!("umpire: cannot save the game to {}: {e}", file.display());
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    // Ctrl-C cancels a search in progress; at any other time it leaves (the game is saved
+    // after every move, so nothing is lost).
+    let cancel = Arc::new(AtomicBool::new(false));
+    let searching = Arc::new(AtomicBool::new(false));
+    let (c, s) = (cancel.clone(), searching.clone());
+    let _ = ctrlc::set_handler(move || {
+        if s.load(Ordering::Relaxed) {
+            c.store(true, Ordering::Relaxed);
+        } else {
+            std::process::exit(130);
+        }
+    });
+    let budget = || {
+        cancel.store(false, Ordering::Relaxed);
+        searching.store(true, Ordering::Relaxed);
+        Budget::time(Duration::from_secs_f64(time)).with_cancel(cancel.clone())
+    };
+    let searched = || searching.store(false, Ordering::Relaxed);
+    let mut table = Table { now: &unix_now, budget: &budget, searched: &searched, save: &mut save };
+    let stdin = std::io::stdin();
+    match session(&mut game, &mut stdin.lock(), &mut std::io::stdout(), &mut table) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("umpire: {e}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
 /// A file's text, or standard input for `-`.
 fn read_input(path: &std::path::Path) -> Result<String, ExitCode> {
     let read = if path.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(path) };
@@ -417,6 +538,10 @@ pub fn run(action: InferAction) -> ExitCode {
         InferAction::Demonstrable { law, search } => return demonstrable(&law, &search),
         InferAction::CheckMarkers { law, file, supply, compass, json } => return check_markers(&law, &file, &supply, compass, json),
         InferAction::Deck { level, compass, json } => return list_deck(level, compass, json),
+        InferAction::Play { file, new, level, law, seed, timer, compass, supply, max_dice, time } => {
+            let setup = new.then_some((level, law, seed, timer, compass, supply));
+            return play(&file, setup, max_dice, time);
+        }
     };
     let read = || -> Result<Experiment, ExperimentError> {
         let x = Experiment::parse(&experiment)?;

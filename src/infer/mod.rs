@@ -7,6 +7,8 @@
 //! - [`law`]: the Law language, its English printer, and the evaluator.
 //!
 //! - [`deck`]: the graded Laws of the Universe (`corpus/infer/`).
+//! - [`game`]: a game with the computer as the Universe, saved between sittings.
+//! - [`play`]: the table talk of `umpire infer play` (commands in, answers out).
 //! - [`markers`]: marked experiments (O/X) and whether a Law agrees with them.
 //! - [`shapes`]: every arrangement of n dice a Law can tell apart.
 //! - [`search`]: the smallest experiment that follows, breaks, or separates Laws, with the
@@ -14,12 +16,16 @@
 
 pub mod deck;
 pub mod experiment;
+pub mod game;
 pub mod law;
 pub mod markers;
 pub mod picture;
+pub mod play;
 pub mod search;
 pub mod shapes;
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod search_tests;
 #[cfg(test)]

@@ -1,0 +1,170 @@
+//! The table talk of `umpire infer play`: commands read line by line, the Universe's
+//! answers written back, and the game saved after every move.
+
+use super::experiment::Experiment;
+use super::game::{Event, Game, Origin, Placed};
+use super::law::{parse, Law};
+use crate::solve::Budget;
+use std::io::{self, BufRead, Write};
+
+pub const COMMANDS: &str = "\
+commands:
+  build <experiment>   build an experiment, like `build r3 b4 . w1+b2` (the Universe marks it)
+  publish <theory>     publish a Theory, like `publish all blue are 5` (costs a token)
+  publish              spend a token without a Theory: the Universe builds an experiment
+  remove <n>           take experiment n down for parts (its marker leaves the game)
+  table                show the table
+  help                 this list
+  quit                 stop for now (the game is saved)";
+
+/// What the session needs from outside: the clock, the budget for each search (and a call
+/// when the search is over, so Ctrl-C can go back to meaning "leave"), the save.
+pub struct Table<'a> {
+    pub now: &'a dyn Fn() -> u64,
+    pub budget: &'a dyn Fn() -> Budget,
+    pub searched: &'a dyn Fn(),
+    pub save: &'a mut dyn FnMut(&Game) -> io::Result<()>,
+}
+
+fn describe(p: &Placed) -> String {
+    let by = match p.origin {
+        Origin::Opening => "the Universe's opening".to_string(),
+        Origin::Researchers => "built by the Researchers".to_string(),
+        Origin::Disproof(n) => format!("the Universe's answer to publication {n}"),
+        Origin::Help(n) => format!("the Universe's help for publication {n}"),
+    };
+    format!("#{:<3} {}  {:24} ({by})", p.number, if p.follows { "O" } else { "X" }, p.experiment)
+}
+
+pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> {
+    for p in &game.table {
+        writeln!(out, "{}", describe(p))?;
+    }
+    let mut status = format!("Result Markers left: {}; Publication tokens left: {}", game.markers_left, game.tokens_left);
+    if let Some(d) = game.deadline {
+        let left = d.saturating_sub(now);
+        status += &format!("; time left: {}:{:02}", left / 60, left % 60);
+    }
+    writeln!(out, "{status}")
+}
+
+/// Tells the table what happened; `theory` is the one just published, which a disproof is
+/// compared with. True when the game is over.
+fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Write) -> io::Result<bool> {
+    let mut over = false;
+    for e in events {
+        let theory_says = |n: usize| -> Option<&'static str> {
+            let p = game.table.iter().find(|p| p.number == n)?;
+            let follows = theory?.judge(&Experiment::parse(&p.experiment).ok()?).follows;
+            Some(if follows { "O" } else { "X" })
+        };
+        match e {
+            Event::Placed(p) => {
+                writeln!(out, "{}", describe(p))?;
+                if let (Origin::Disproof(_), Some(says)) = (&p.origin, theory_says(p.number)) {
+                    writeln!(out, "     (your Theory says {says})")?;
+                }
+            }
+            Event::PointedAt(n) => writeln!(out, "The Universe points at experiment #{n}: it already disproves the Theory (which says {}).", theory_says(*n).unwrap_or("?"))?,
+            Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
+            Event::Undecided(why) => writeln!(out, "The Universe could not decide ({why}); the token is returned.")?,
+            Event::Ended(end) => {
+                let mut why = end.why.clone();
+                if let Some(first) = why.get(..1) {
+                    why.replace_range(..1, &first.to_uppercase());
+                }
+                writeln!(out, "{} {why}", if end.won { "Everyone wins!" } else { "Everyone loses." })?;
+                over = true;
+            }
+        }
+    }
+    Ok(over)
+}
+
+/// Plays until the input ends, `quit`, or the game ends.
+pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, table: &mut Table) -> io::Result<()> {
+    if let Some(e) = &game.ending {
+        writeln!(out, "This game is over: {}", e.why)?;
+        return Ok(());
+    }
+    show_table(game, (table.now)(), out)?;
+    writeln!(out, "Type `help` for the commands.")?;
+    let mut lines = input.lines();
+    while let Some(line) = lines.next() {
+        let line = line?;
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(w, r)| (w, r.trim()));
+        let now = (table.now)();
+        let mut published = None;
+        let result = match word.to_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" => break,
+            "help" | "?" => {
+                writeln!(out, "{COMMANDS}")?;
+                continue;
+            }
+            "table" | "show" => {
+                show_table(game, now, out)?;
+                continue;
+            }
+            "build" | "b" => match Experiment::parse(rest) {
+                Ok(x) => game.build(&x, now),
+                Err(e) => {
+                    writeln!(out, "{}", e.message)?;
+                    continue;
+                }
+            },
+            "remove" => match rest.trim_start_matches('#').parse::<usize>() {
+                Ok(n) => game.take_down(n, now),
+                Err(_) => {
+                    writeln!(out, "which experiment? `remove 3`")?;
+                    continue;
+                }
+            },
+            "publish" => {
+                let theory = if rest.is_empty() {
+                    None
+                } else {
+                    match parse(rest) {
+                        Ok(t) => Some(t),
+                        Err(e) => {
+                            writeln!(out, "{} (at `{}`)", e.message, rest.get(e.span.offset()..).unwrap_or(""))?;
+                            continue;
+                        }
+                    }
+                };
+                // The Universe repeats the Theory back before it takes the token.
+                match &theory {
+                    Some(t) => writeln!(out, "The Universe understands your Theory as: {}. Publish it? (yes/no)", t.english())?,
+                    None => writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?,
+                }
+                match lines.next().transpose()? {
+                    Some(answer) if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
+                    _ => {
+                        writeln!(out, "Not published.")?;
+                        continue;
+                    }
+                }
+                let result = game.publish(theory.as_ref().map(|t| (rest, t)), &(table.budget)(), now);
+                (table.searched)();
+                published = theory;
+                result
+            }
+            other => {
+                writeln!(out, "`{other}` is not a command. {COMMANDS}")?;
+                continue;
+            }
+        };
+        match result {
+            Ok(events) => {
+                (table.save)(game)?;
+                if report(&events, published.as_ref(), game, out)? {
+                    return Ok(());
+                }
+            }
+            Err(e) => writeln!(out, "{e}")?,
+        }
+    }
+    (table.save)(game)?;
+    writeln!(out, "The game is saved.")
+}
