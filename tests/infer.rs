@@ -38,3 +38,106 @@ fn judge_marks_o_or_x_with_the_reason() {
     assert_eq!(v["marker"], "O");
     assert_eq!(umpire(&["infer", "judge", "all blue ar 5", "null"]).status.code(), Some(2));
 }
+
+fn json_of(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn disprove_finds_the_smallest_separating_experiment_or_says_none_up_to_the_bound() {
+    let out = umpire(&["infer", "disprove", "all dice are even", "no dice are odd", "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), v["bound"].as_u64(), out.status.code()), (Some("not_disproved"), Some(6), Some(1)));
+    let out = umpire(&["infer", "disprove", "sum dice = 10", "sum dice >= 10", "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), v["dice"].as_u64(), out.status.code()), (Some("disproved"), Some(2), Some(0)));
+    assert_ne!(v["law_follows"], v["theory_follows"]);
+    let text = String::from_utf8(umpire(&["infer", "disprove", "count red >= 1", "count dice >= 1"]).stdout).unwrap();
+    assert!(text.contains("Disproved with 1 die"), "{text}");
+    let spent = umpire(&["infer", "disprove", "all dice are even", "no dice are odd", "--time", "0", "--json"]);
+    assert_eq!((json_of(&spent)["verdict"].as_str(), spent.status.code()), (Some("unknown"), Some(3)));
+    assert_eq!(umpire(&["infer", "disprove", "all blue are", "count red = 1"]).status.code(), Some(2));
+    assert_eq!(umpire(&["infer", "disprove", "some blue are north", "count blue = 1"]).status.code(), Some(2), "directions need --compass");
+    assert_eq!(umpire(&["infer", "disprove", "some blue are north", "count blue = 1", "--compass"]).status.code(), Some(0));
+    assert_eq!(umpire(&["infer", "disprove", "count red = 1", "count red = 2", "--max-dice", "99"]).status.code(), Some(2));
+}
+
+#[test]
+fn demonstrable_shows_a_law_both_ways_or_says_it_cannot() {
+    let out = umpire(&["infer", "demonstrable", "odd blue touch each other", "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), out.status.code()), (Some("demonstrable"), Some(0)));
+    assert!(v["breaks"]["dice"].as_u64().unwrap() >= 2);
+    let out = umpire(&["infer", "demonstrable", "count dice = 6", "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), v["follows"]["bound"].as_u64(), out.status.code()), (Some("not_demonstrable"), Some(4), Some(1)));
+}
+
+#[test]
+fn check_markers_lists_the_marks_a_law_disagrees_with() {
+    let file = "corpus/infer/markers/all-blue-5.txt";
+    let out = umpire(&["infer", "check-markers", "all blue are 5", file, "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), v["marks"].as_u64(), out.status.code()), (Some("consistent"), Some(5), Some(0)));
+    let out = umpire(&["infer", "check-markers", "no blue are odd", file, "--json"]);
+    let v = json_of(&out);
+    assert_eq!((v["verdict"].as_str(), out.status.code()), (Some("inconsistent"), Some(1)));
+    let lines: Vec<u64> = v["disagreements"].as_array().unwrap().iter().map(|d| d["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, vec![2, 5], "the O marks with a visible blue 5 (odd) disagree");
+    let dir = std::env::temp_dir().join(format!("umpire-markers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "O r3\nQ r4\n").unwrap();
+    let out = umpire(&["infer", "check-markers", "all blue are 5", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    assert_eq!(umpire(&["infer", "check-markers", "all blue are 5", dir.to_str().unwrap()]).status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_deck_lists_at_least_forty_laws_in_english() {
+    let v = json_of(&umpire(&["infer", "deck", "--json"]));
+    let cards = v.as_array().unwrap();
+    assert!(cards.len() >= 40);
+    assert!(cards.iter().any(|c| c["english"] == "all blue dice must show 5"));
+    let level1 = json_of(&umpire(&["infer", "deck", "--level", "1", "--json"]));
+    assert!(level1.as_array().unwrap().iter().all(|c| c["level"] == 1));
+}
+
+#[test]
+fn play_keeps_the_game_in_a_file_between_sittings() {
+    let dir = std::env::temp_dir().join(format!("umpire-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let path = file.to_str().unwrap();
+    let run = |args: &[&str], input: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    let (first, code) = run(&["infer", "play", path, "--new", "--law", "count red >= 1", "--seed", "9"], "build r4\nquit\n");
+    assert_eq!(code, Some(0), "{first}");
+    assert!(first.contains("(the Universe's opening)") && first.contains("O  r4"), "{first}");
+    let (_, again) = run(&["infer", "play", path, "--new", "--law", "count red >= 1"], "");
+    assert_eq!(again, Some(2), "an existing game is never overwritten");
+    let (second, code) = run(&["infer", "play", path], "table\npublish some dice are red\nyes\n");
+    assert_eq!(code, Some(0));
+    assert!(second.contains("O  r4"), "the first sitting's experiment is still there: {second}");
+    assert!(second.contains("Everyone wins!") && second.contains("count red >= 1"), "{second}");
+    let (third, _) = run(&["infer", "play", path], "");
+    assert!(third.contains("This game is over"), "{third}");
+    std::fs::write(&file, "{ not a game").unwrap();
+    assert_eq!(run(&["infer", "play", path], "").1, Some(2));
+    let (_, code) = run(&["infer", "play", dir.join("other.json").to_str().unwrap(), "--new", "--law", "count dice = 6"], "");
+    assert_eq!(code, Some(2), "a home-made Law must be demonstrable with 4 dice");
+    std::fs::remove_dir_all(dir).unwrap();
+}
