@@ -11,7 +11,7 @@
 
 use super::experiment::{Experiment, Supply};
 use super::law::{Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
-use super::shapes::{shapes, Shape, COMPASS_MAX_DICE};
+use super::shapes::{shapes_within, Shape, COMPASS_MAX_DICE};
 use crate::solve::encode::{self, IntVar};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
 
@@ -79,7 +79,10 @@ pub fn smallest(goal: &Goal, supply: &Supply, limits: &Limits, progress: &mut dy
     }
     let mut checked = None;
     for dice in 0..=max_dice {
-        let candidates = shapes(dice, sees);
+        let candidates = match shapes_within(dice, sees, &limits.budget) {
+            Ok(c) => c,
+            Err(why) => return Ok(Found::Unknown { why, checked }),
+        };
         progress(dice, candidates.len());
         for shape in &candidates {
             if let Some(why) = limits.budget.spent() {

@@ -18,6 +18,7 @@
 
 use super::experiment::{Die, Experiment};
 use super::law::{Direction, Sees};
+use crate::solve::{Budget, Exhausted};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// What a Law can see of an arrangement, die by die.
@@ -207,10 +208,28 @@ pub const COMPASS_MAX_DICE: usize = 4;
 /// before touching, flat before stacked). With directions, `dice` must not exceed
 /// [`COMPASS_MAX_DICE`].
 pub fn shapes(dice: usize, sees: Sees) -> Vec<Shape> {
-    let candidates = if sees.compass { placements_in_square(dice) } else { piece_multisets(dice) };
-    let mut seen = HashSet::new();
-    candidates.into_iter().filter(|s| seen.insert(s.structure.key(sees))).collect()
+    shapes_within(dice, sees, &Budget::unlimited()).expect("an unlimited budget")
 }
+
+/// [`shapes`], giving up when the budget is spent (listing 9 or 10 dice takes seconds).
+pub fn shapes_within(dice: usize, sees: Sees, budget: &Budget) -> Result<Vec<Shape>, Exhausted> {
+    let stop = || budget.spent();
+    let candidates = if sees.compass { placements_in_square(dice, &stop)? } else { piece_multisets(dice, &stop)? };
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for s in candidates {
+        if let Some(why) = stop() {
+            return Err(why);
+        }
+        if seen.insert(s.structure.key(sees)) {
+            out.push(s);
+        }
+    }
+    Ok(out)
+}
+
+/// Says why to stop, when the budget is spent.
+type Stop<'a> = &'a dyn Fn() -> Option<Exhausted>;
 
 /// Cells with stack heights, as `((row, col), height)`.
 type Stacks = Vec<((i32, i32), u32)>;
@@ -267,11 +286,14 @@ fn heights(total: u32, parts: usize) -> Vec<Vec<u32>> {
 }
 
 /// Every connected piece of exactly `dice` dice, one per structure (all of it seen).
-fn pieces(dice: usize) -> Vec<Stacks> {
+fn pieces(dice: usize, stop: Stop) -> Result<Vec<Stacks>, Exhausted> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for cells in 1..=dice {
         for poly in polyominoes(cells) {
+            if let Some(why) = stop() {
+                return Err(why);
+            }
             for h in heights(dice as u32, cells) {
                 let stacks: Stacks = poly.iter().copied().zip(h).collect();
                 if seen.insert(Shape::new(&stacks).structure.key(Sees::everything())) {
@@ -282,12 +304,12 @@ fn pieces(dice: usize) -> Vec<Stacks> {
     }
     // Flat and spread out first: the simplest witnesses read best.
     out.sort_by_key(|s| (s.iter().map(|c| c.1).max().unwrap_or(0), s.len()));
-    out
+    Ok(out)
 }
 
 /// Every multiset of pieces with `dice` dice in all, the pieces laid out apart in a row.
-fn piece_multisets(dice: usize) -> Vec<Shape> {
-    let by_size: Vec<Vec<Stacks>> = (0..=dice).map(pieces).collect();
+fn piece_multisets(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted> {
+    let by_size: Vec<Vec<Stacks>> = (0..=dice).map(|d| pieces(d, stop)).collect::<Result<_, _>>()?;
     // Pieces numbered smallest first, so multisets come out with loose dice first.
     let all: Vec<(usize, &Stacks)> = by_size.iter().enumerate().flat_map(|(d, ps)| ps.iter().map(move |p| (d, p))).collect();
     let mut out = Vec::new();
@@ -315,17 +337,20 @@ fn piece_multisets(dice: usize) -> Vec<Shape> {
         }
     }
     pick(&all, 0, dice, &mut chosen, &mut out);
-    out
+    Ok(out)
 }
 
 /// Every placement of `dice` dice in stacks on cells of a square of side 2·cells−1, up to
 /// translation (Compass Rose: where pieces lie relative to each other matters).
-fn placements_in_square(dice: usize) -> Vec<Shape> {
+fn placements_in_square(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted> {
     if dice == 0 {
-        return vec![Shape::new(&[])];
+        return Ok(vec![Shape::new(&[])]);
     }
     let mut out = Vec::new();
     for cells in 1..=dice {
+        if let Some(why) = stop() {
+            return Err(why);
+        }
         let side = 2 * cells as i32 - 1;
         let square: Vec<(i32, i32)> = (0..side).flat_map(|r| (0..side).map(move |c| (r, c))).collect();
         let profiles = heights(dice as u32, cells);
@@ -341,7 +366,7 @@ fn placements_in_square(dice: usize) -> Vec<Shape> {
             }
         });
     }
-    out
+    Ok(out)
 }
 
 fn choose(from: &[(i32, i32)], start: usize, left: usize, chosen: &mut Vec<(i32, i32)>, visit: &mut dyn FnMut(&[(i32, i32)])) {
