@@ -110,7 +110,7 @@ pub fn disprove(law: &Law, theory: &Law, supply: &Supply, limits: &Limits, progr
 }
 
 fn solve_shape(goal: &Goal, shape: &Shape, supply: &Supply, budget: &Budget) -> Outcome<Experiment> {
-    let mut e = match Encoder::new(shape, supply) {
+    let mut e = match Encoder::new(shape, supply, budget) {
         Some(e) => e,
         None => return Outcome::Unsat(()),
     };
@@ -132,9 +132,11 @@ fn solve_shape(goal: &Goal, shape: &Shape, supply: &Supply, budget: &Budget) -> 
     }
 }
 
-/// Largest domain an arithmetic step may build (pairs of values), so that a Law like
-/// `sum * sum * sum …` gives up with "unknown" instead of eating the machine.
+/// Largest domain an arithmetic step may build (pairs of values), and most clauses one
+/// shape's encoding may hold, so that a Law like `sum * sum * sum …` or a sum of thousands
+/// of counts gives up with "unknown" instead of eating the machine.
 const MAX_PAIRS: usize = 200_000;
+const MAX_CLAUSES: usize = 2_000_000;
 
 /// A shape with symbolic colours and faces, and the Laws compiled over it.
 pub struct Encoder<'a> {
@@ -145,11 +147,13 @@ pub struct Encoder<'a> {
     pub colour: Vec<IntVar>,
     /// Per die, its face (1 for a covered die, whose face no Law sees).
     pub face: Vec<IntVar>,
+    budget: Budget,
 }
 
 impl<'a> Encoder<'a> {
-    /// `None` when the supply cannot fill the shape.
-    pub fn new(shape: &'a Shape, supply: &'a Supply) -> Option<Encoder<'a>> {
+    /// `None` when the supply cannot fill the shape. Compiling stops (with
+    /// [`Exhausted`]) when the budget is spent or the encoding grows too large.
+    pub fn new(shape: &'a Shape, supply: &'a Supply, budget: &Budget) -> Option<Encoder<'a>> {
         let n = shape.structure.len();
         let mut p = SatProblem::new();
         let colours: Vec<usize> = (0..supply.colours.len()).filter(|&c| supply.colours[c].1 > 0).collect();
@@ -166,7 +170,7 @@ impl<'a> Encoder<'a> {
                 encode::at_most(&mut p, &lits, limit);
             }
         }
-        Some(Encoder { p, shape, supply, colour, face })
+        Some(Encoder { p, shape, supply, colour, face, budget: budget.clone() })
     }
 
     fn n(&self) -> usize {
@@ -284,7 +288,15 @@ impl<'a> Encoder<'a> {
         })
     }
 
+    fn guard(&self) -> Result<(), Exhausted> {
+        if self.p.clauses().len() > MAX_CLAUSES {
+            return Err(Exhausted::Limit);
+        }
+        self.budget.spent().map_or(Ok(()), Err)
+    }
+
     fn arithmetic(&mut self, x: &IntVar, y: &IntVar, op: char) -> Result<IntVar, Exhausted> {
+        self.guard()?;
         if x.values().len().saturating_mul(y.values().len()) > MAX_PAIRS {
             return Err(Exhausted::Limit);
         }
@@ -313,6 +325,7 @@ impl<'a> Encoder<'a> {
 
     /// A literal that holds exactly when the experiment follows the Law.
     pub fn law(&mut self, l: &Law) -> Result<Lit, Exhausted> {
+        self.guard()?;
         let n = self.n();
         Ok(match l {
             Law::Compare(a, op, b) => {

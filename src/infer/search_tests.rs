@@ -36,7 +36,7 @@ fn random_experiment(rng: &mut SplitMix64, max: u64, colours: &[&str]) -> Experi
 /// evaluator says.
 fn compiled_agrees(l: &Law, x: &Experiment, supply: &Supply) -> Result<(), String> {
     let shape = Shape { cells: x.clone(), structure: Structure::of(x) };
-    let mut e = Encoder::new(&shape, supply).unwrap();
+    let mut e = Encoder::new(&shape, supply, &Budget::unlimited()).unwrap();
     let lit = e.law(l).map_err(|w| format!("{w}"))?;
     let mut fix: Vec<Lit> = Vec::new();
     for (i, d) in x.dice.iter().enumerate() {

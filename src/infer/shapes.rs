@@ -231,8 +231,11 @@ pub fn shapes_within(dice: usize, sees: Sees, budget: &Budget) -> Result<Vec<Sha
 /// Says why to stop, when the budget is spent.
 type Stop<'a> = &'a dyn Fn() -> Option<Exhausted>;
 
+/// A cell of the grid, `(row, col)`.
+type Cell = (i32, i32);
+
 /// Cells with stack heights, as `((row, col), height)`.
-type Stacks = Vec<((i32, i32), u32)>;
+type Stacks = Vec<(Cell, u32)>;
 
 /// Fixed polyominoes (orthogonally connected cell sets, up to translation) of `size` cells.
 fn polyominoes(size: usize) -> Vec<Vec<(i32, i32)>> {
@@ -369,7 +372,7 @@ fn placements_in_square(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted
     Ok(out)
 }
 
-fn choose(from: &[(i32, i32)], start: usize, left: usize, chosen: &mut Vec<(i32, i32)>, visit: &mut dyn FnMut(&[(i32, i32)])) {
+fn choose(from: &[Cell], start: usize, left: usize, chosen: &mut Vec<Cell>, visit: &mut dyn FnMut(&[Cell])) {
     if left == 0 {
         visit(chosen);
         return;
