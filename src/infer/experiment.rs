@@ -105,6 +105,9 @@ impl Experiment {
     /// Reads the text notation (`grammar/infer-experiment.ebnf`).
     pub fn parse(text: &str) -> Result<Experiment, ExperimentError> {
         let trimmed = text.trim();
+        if trimmed.starts_with('{') {
+            return Experiment::from_json(trimmed);
+        }
         if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("null") || trimmed == "-" {
             return Ok(Experiment::default());
         }
@@ -135,6 +138,42 @@ impl Experiment {
             offset += line.len() + 1;
         }
         Ok(Experiment::from_dice(dice))
+    }
+
+    /// Reads the JSON form `{"dice": [{"colour": "red", "face": 3, "row": 0, "col": 0,
+    /// "level": 0}, …]}`, as `umpire infer show --json` prints it (a covered die's `face`
+    /// may be null: no Law reads it; other fields are ignored).
+    pub fn from_json(text: &str) -> Result<Experiment, ExperimentError> {
+        #[derive(Deserialize)]
+        struct JsonDie {
+            colour: String,
+            face: Option<u8>,
+            row: i32,
+            col: i32,
+            #[serde(default)]
+            level: u32,
+        }
+        #[derive(Deserialize)]
+        struct JsonExperiment {
+            dice: Vec<JsonDie>,
+        }
+        let read: JsonExperiment = serde_json::from_str(text).map_err(|e| ExperimentError {
+            message: format!("not an experiment in JSON: {e}"),
+            span: None,
+            help: Some("like {\"dice\": [{\"colour\": \"red\", \"face\": 3, \"row\": 0, \"col\": 0, \"level\": 0}]}".into()),
+        })?;
+        let mut dice = Vec::new();
+        for d in read.dice {
+            let colour = colour_name(&d.colour).ok_or_else(|| ExperimentError::plain(format!("`{}` is not a colour umpire knows ({})", d.colour, COLOURS.join(", "))))?;
+            dice.push(Die { colour: colour.to_string(), face: d.face.unwrap_or(1), row: d.row, col: d.col, level: d.level });
+        }
+        let x = Experiment::from_dice(dice);
+        for (i, d) in x.dice.iter().enumerate() {
+            if x.dice[..i].iter().any(|e| (e.row, e.col, e.level) == (d.row, d.col, d.level)) {
+                return Err(ExperimentError::plain(format!("two dice at row {} column {} height {}", d.row, d.col, d.level)));
+            }
+        }
+        Ok(x)
     }
 
     /// An experiment from dice in any order; cells and heights are taken as given.

@@ -224,3 +224,15 @@ mod laws {
     }
 }
 
+
+#[test]
+fn experiments_read_from_json_as_show_prints_them() {
+    let x = e("r3 b4 . w1+w2 / . b5");
+    let json = serde_json::json!({
+        "dice": x.dice.iter().enumerate().map(|(i, d)| serde_json::json!({"colour": d.colour, "face": x.face(i), "row": d.row, "col": d.col, "level": d.level})).collect::<Vec<_>>(),
+    });
+    let back = Experiment::parse(&json.to_string()).unwrap();
+    assert_eq!(back.notation(), "r3 b4 . w1+w2 / . b5", "a covered die's face is not needed");
+    assert!(Experiment::parse(r#"{"dice": [{"colour": "red", "face": 1, "row": 0, "col": 0}, {"colour": "r", "face": 2, "row": 0, "col": 0}]}"#).is_err());
+    assert!(Experiment::parse(r#"{"dice": 3}"#).is_err());
+}
