@@ -42,10 +42,8 @@ pub enum InferAction {
         /// The Law (`grammar/infer-law.ebnf`), like `all blue are 5`.
         law: String,
         experiment: String,
-        #[arg(long, default_value = "red:20,blue:20,white:20")]
-        supply: String,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        table: TableArgs,
     },
     /// The Universe's move: the experiment with the fewest dice (the null experiment first)
     /// that follows the Law and not the Theory, or the Theory and not the Law. Exit 0 when
@@ -74,13 +72,8 @@ pub enum InferAction {
         law: String,
         /// The marked experiments (`-` reads standard input).
         file: PathBuf,
-        #[arg(long, default_value = "red:20,blue:20,white:20")]
-        supply: String,
-        /// Allow the Compass Rose variant's directions (north, south, east, west).
-        #[arg(long)]
-        compass: bool,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        table: TableArgs,
     },
     /// Plays Infer with the computer as the Universe. The game lives in FILE and is saved
     /// after every move, so it can be played over days (asynchronous play). Commands come
@@ -137,6 +130,13 @@ pub struct SearchArgs {
     /// Give up (answer unknown) after this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     time: f64,
+    #[command(flatten)]
+    table: TableArgs,
+}
+
+/// What every Law command shares: the dice in the box, the variant, the output form.
+#[derive(clap::Args)]
+pub struct TableArgs {
     #[arg(long, default_value = "red:20,blue:20,white:20")]
     supply: String,
     /// Allow the Compass Rose variant's directions (north, south, east, west).
@@ -162,7 +162,7 @@ impl SearchArgs {
             eprintln!("umpire: --time must be a number of seconds");
             return Err(ExitCode::from(EXIT_BAD_INPUT));
         }
-        let supply = read_supply(&self.supply)?;
+        let supply = read_supply(&self.table.supply)?;
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
@@ -212,7 +212,7 @@ fn print_json(v: &serde_json::Value) {
 }
 
 fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>) -> ExitCode {
-    let (l, t) = match (read_law(law, args.compass), read_law(theory, args.compass)) {
+    let (l, t) = match (read_law(law, args.table.compass), read_law(theory, args.table.compass)) {
         (Ok(l), Ok(t)) => (l, t),
         (Err(c), _) | (_, Err(c)) => return c,
     };
@@ -242,7 +242,7 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
             out["law_reason"] = jl.reason.clone().into();
             out["theory_follows"] = jt.follows.into();
             out["theory_reason"] = jt.reason.clone().into();
-            if !args.json {
+            if !args.table.json {
                 println!("Law:    {}.", l.english());
                 println!("Theory: {}.", t.english());
                 println!("Disproved with {} {}: {}", x.len(), if x.len() == 1 { "die" } else { "dice" }, x.notation());
@@ -261,7 +261,7 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
         Found::NoneUpTo(n) => {
             out["verdict"] = "not_disproved".into();
             out["bound"] = (*n).into();
-            if !args.json {
+            if !args.table.json {
                 println!("Law:    {}.", l.english());
                 println!("Theory: {}.", t.english());
                 println!("Not disproved: no experiment with up to {n} dice (within the supply) follows one and not the other.");
@@ -272,14 +272,14 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
             out["verdict"] = "unknown".into();
             out["why"] = why.to_string().into();
             out["checked_up_to"] = (*checked).into();
-            if !args.json {
+            if !args.table.json {
                 let so_far = checked.map_or("nothing yet".to_string(), |c| format!("no experiment with up to {c} dice separates them"));
                 println!("Unknown: {why} ({so_far}).");
             }
             ExitCode::from(super::EXIT_UNKNOWN)
         }
     };
-    if args.json {
+    if args.table.json {
         print_json(&out);
     }
     code
@@ -294,7 +294,7 @@ fn mark(follows: bool) -> &'static str {
 }
 
 fn demonstrable(law: &str, args: &SearchArgs) -> ExitCode {
-    let l = match read_law(law, args.compass) {
+    let l = match read_law(law, args.table.compass) {
         Ok(l) => l,
         Err(c) => return c,
     };
@@ -322,7 +322,7 @@ fn demonstrable(law: &str, args: &SearchArgs) -> ExitCode {
     let both = sides.iter().all(|f| matches!(f, Found::Experiment(_)));
     let unknown = sides.iter().any(|f| matches!(f, Found::Unknown { .. }));
     let verdict = if both { "demonstrable" } else if unknown { "unknown" } else { "not_demonstrable" };
-    if args.json {
+    if args.table.json {
         print_json(&serde_json::json!({"law": l.english(), "verdict": verdict, "follows": side(&sides[0]), "breaks": side(&sides[1])}));
     } else {
         println!("Law: {}.", l.english());
@@ -346,12 +346,13 @@ fn demonstrable(law: &str, args: &SearchArgs) -> ExitCode {
     }
 }
 
-fn check_markers(law: &str, file: &std::path::Path, supply: &str, compass: bool, json: bool) -> ExitCode {
-    let l = match read_law(law, compass) {
+fn check_markers(law: &str, file: &std::path::Path, table: &TableArgs) -> ExitCode {
+    let json = table.json;
+    let l = match read_law(law, table.compass) {
         Ok(l) => l,
         Err(c) => return c,
     };
-    let supply = match read_supply(supply) {
+    let supply = match read_supply(&table.supply) {
         Ok(s) => s,
         Err(c) => return c,
     };
@@ -500,15 +501,13 @@ fn list_deck(level: Option<u8>, compass: bool, json: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn judge(law: &str, experiment: &str, supply: &str, json: bool) -> ExitCode {
-    let parsed = match umpire::infer::law::parse(law) {
+fn judge(law: &str, experiment: &str, table: &TableArgs) -> ExitCode {
+    let parsed = match read_law(law, table.compass) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e).with_source_code(law.to_string()));
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
+        Err(c) => return c,
     };
-    let x = match Experiment::parse(experiment).and_then(|x| x.validate(&Supply::parse(supply)?).map(|()| x)) {
+    let json = table.json;
+    let x = match Experiment::parse(experiment).and_then(|x| x.validate(&Supply::parse(&table.supply)?).map(|()| x)) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{:?}", miette::Report::new(e).with_source_code(experiment.to_string()));
@@ -517,8 +516,7 @@ fn judge(law: &str, experiment: &str, supply: &str, json: bool) -> ExitCode {
     };
     let j = parsed.judge(&x);
     if json {
-        let out = serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason});
-        println!("{}", serde_json::to_string_pretty(&out).expect("plain data"));
+        print_json(&serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason}));
     } else {
         println!("Law: {}.", parsed.english());
         println!("{} {}: {}", if j.follows { "O" } else { "X" }, if j.follows { "follows" } else { "does not follow" }, j.reason);
@@ -533,10 +531,10 @@ fn judge(law: &str, experiment: &str, supply: &str, json: bool) -> ExitCode {
 pub fn run(action: InferAction) -> ExitCode {
     let (experiment, supply, json, picture) = match action {
         InferAction::Show { experiment, supply, json, svg } => (experiment, supply, json, svg),
-        InferAction::Judge { law, experiment, supply, json } => return judge(&law, &experiment, &supply, json),
+        InferAction::Judge { law, experiment, table } => return judge(&law, &experiment, &table),
         InferAction::Disprove { law, theory, search, svg } => return disprove(&law, &theory, &search, svg),
         InferAction::Demonstrable { law, search } => return demonstrable(&law, &search),
-        InferAction::CheckMarkers { law, file, supply, compass, json } => return check_markers(&law, &file, &supply, compass, json),
+        InferAction::CheckMarkers { law, file, table } => return check_markers(&law, &file, &table),
         InferAction::Deck { level, compass, json } => return list_deck(level, compass, json),
         InferAction::Play { file, new, level, law, seed, timer, compass, supply, max_dice, time } => {
             let setup = new.then_some((level, law, seed, timer, compass, supply));

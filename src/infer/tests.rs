@@ -236,3 +236,17 @@ fn experiments_read_from_json_as_show_prints_them() {
     assert!(Experiment::parse(r#"{"dice": [{"colour": "red", "face": 1, "row": 0, "col": 0}, {"colour": "r", "face": 2, "row": 0, "col": 0}]}"#).is_err());
     assert!(Experiment::parse(r#"{"dice": 3}"#).is_err());
 }
+
+#[test]
+fn compass_directions_are_relative_to_the_rest_of_the_experiment() {
+    use super::law::Direction::*;
+    let lone = e("b1");
+    assert!([North, South, East, West].iter().all(|&d| !lone.toward(0, d)), "a lone die is in no direction");
+    let column = e("b1 / r2");
+    assert!(column.toward(0, North) && !column.toward(0, South) && column.toward(1, South));
+    assert!(!column.toward(0, West) && !column.toward(0, East), "one column has no west or east");
+    let row = e("b1 . r2+w3");
+    assert!(row.toward(0, West) && row.toward(1, East) && row.toward(2, East), "a stack shares its cell's direction");
+    let law = super::law::parse("some blue are north").unwrap();
+    assert!(law.sees().compass && !law.judge(&lone).follows && law.judge(&column).follows);
+}
