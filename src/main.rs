@@ -130,7 +130,7 @@ enum Command {
         #[command(subcommand)]
         action: deduction_cli::DeductionAction,
     },
-    /// Infer: dice experiments and Laws (so far: showing, drawing and judging).
+    /// Infer: dice experiments and Laws — judging, the Universe's disproofs, the deck, and a game against a computer Universe.
     Infer {
         #[command(subcommand)]
         action: infer_cli::InferAction,
