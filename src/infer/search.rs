@@ -460,8 +460,8 @@ impl<'a> Encoder<'a> {
             Aspect::Colour => (self.colour[i].clone(), self.colour[j].clone()),
             Aspect::Face => (self.face[i].clone(), self.face[j].clone()),
         };
-        let both: Vec<Lit> = a.values().iter().map(|&v| (a.eq(&self.p, v), b.eq(&self.p, v))).collect::<Vec<_>>().into_iter().map(|(x, y)| self.p.and(&[x, y])).collect();
-        self.p.or(&both)
+        let pairs: Vec<(Lit, Lit)> = a.values().iter().map(|&v| (a.eq(&self.p, v), b.eq(&self.p, v))).collect();
+        self.either_pair(pairs)
     }
 
     /// Whether `b`'s face follows `a`'s in a run: one more (ascending) or the same.
@@ -469,6 +469,11 @@ impl<'a> Encoder<'a> {
         let (x, y) = (self.face[a].clone(), self.face[b].clone());
         let offset = i64::from(ascending);
         let pairs: Vec<(Lit, Lit)> = (1..=6).filter(|v| v + offset <= 6).map(|v| (x.eq(&self.p, v), y.eq(&self.p, v + offset))).collect();
+        self.either_pair(pairs)
+    }
+
+    /// A literal for "both literals of some pair hold".
+    fn either_pair(&mut self, pairs: Vec<(Lit, Lit)>) -> Lit {
         let both: Vec<Lit> = pairs.into_iter().map(|(p, q)| self.p.and(&[p, q])).collect();
         self.p.or(&both)
     }
