@@ -1,4 +1,5 @@
-//! The game logs' line structure, shared by the games that read logs (Clue, Deduction):
+//! The game logs' line structure, shared by the games that read logs (Clue, Deduction, and
+//! Infer's marker files):
 //! one statement per line, `#` starts a comment, blank lines are skipped, and every
 //! statement keeps its line number and span for diagnostics.
 
@@ -10,6 +11,16 @@ pub struct Statement<'a> {
     pub line: usize,
     pub span: SourceSpan,
     pub text: &'a str,
+}
+
+/// A log's event with the statement it was read from (for diagnostics and for naming the
+/// lines of a contradiction).
+#[derive(Clone, Debug)]
+pub struct Entry<E> {
+    pub event: E,
+    pub line: usize,
+    pub span: SourceSpan,
+    pub text: String,
 }
 
 /// The statements of a log, in order.

@@ -18,13 +18,7 @@ pub enum Event {
 }
 
 /// An event with the line it came from.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub event: Event,
-    pub line: usize,
-    pub span: SourceSpan,
-    pub text: String,
-}
+pub type Entry = crate::lines::Entry<Event>;
 
 /// A parsed log.
 #[derive(Clone, Debug)]

@@ -25,13 +25,8 @@ pub enum Event {
     Announce { by: usize, tile: usize },
 }
 
-#[derive(Clone, Debug)]
-pub struct Entry {
-    pub event: Event,
-    pub line: usize,
-    pub span: SourceSpan,
-    pub text: String,
-}
+/// An event with the line it came from.
+pub type Entry = crate::lines::Entry<Event>;
 
 #[derive(Clone, Debug)]
 pub struct Log {
