@@ -195,9 +195,6 @@ fn read_law(text: &str, compass: bool) -> Result<Law, ExitCode> {
 fn progress(dice: usize, shapes: usize) {
     if std::io::stderr().is_terminal() {
         eprint!("\rtrying {dice} dice ({shapes} arrangements)…   ");
-        if shapes == 0 {
-            eprintln!();
-        }
     }
 }
 
@@ -489,6 +486,10 @@ fn read_input(path: &std::path::Path) -> Result<String, ExitCode> {
 }
 
 fn list_deck(level: Option<u8>, compass: bool, json: bool) -> ExitCode {
+    if level.is_some_and(|l| !(1..=3).contains(&l)) {
+        eprintln!("umpire: --level is 1, 2 or 3");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
     let cards = parse_deck(if compass { COMPASS_DECK } else { DECK }).expect("the shipped decks read");
     let cards: Vec<_> = cards.into_iter().filter(|c| level.is_none_or(|l| c.level == l)).collect();
     if json {

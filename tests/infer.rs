@@ -103,6 +103,7 @@ fn the_deck_lists_at_least_forty_laws_in_english() {
     assert!(cards.iter().any(|c| c["english"] == "all blue dice must show 5"));
     let level1 = json_of(&umpire(&["infer", "deck", "--level", "1", "--json"]));
     assert!(level1.as_array().unwrap().iter().all(|c| c["level"] == 1));
+    assert_eq!(umpire(&["infer", "deck", "--level", "9"]).status.code(), Some(2));
 }
 
 #[test]

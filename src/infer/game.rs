@@ -302,12 +302,8 @@ impl Game {
         if x.dice.iter().any(|d| d.colour.is_empty()) {
             return Err(GameError::Damaged("a die without a colour".into()));
         }
-        let free = self.free_dice();
-        for (colour, count) in &free.colours {
-            let wanted = x.dice.iter().filter(|d| &d.colour == colour).count();
-            if wanted > *count as usize {
-                return Err(GameError::NotEnoughDice { colour: colour.clone(), wanted, free: *count as usize });
-            }
+        if let Some(short) = self.shortfall(x) {
+            return Err(short);
         }
         x.validate(&self.supply)?;
         if let Some(e) = self.needs_marker() {
@@ -404,7 +400,7 @@ impl Game {
         match search::disprove(law, theory, &self.supply, limits, &mut |_, _| {})? {
             Found::Experiment(x) => {
                 let mut events = Vec::new();
-                while !self.fits(&x) {
+                while self.shortfall(&x).is_some() {
                     let oldest = self.table.iter().find(|p| p.origin == Origin::Researchers).or(self.table.first()).map(|p| p.number);
                     let Some(n) = oldest else { break };
                     self.remove(n)?;
@@ -417,9 +413,12 @@ impl Game {
         }
     }
 
-    fn fits(&self, x: &Experiment) -> bool {
-        let free = self.free_dice();
-        free.colours.iter().all(|(c, n)| x.dice.iter().filter(|d| &d.colour == c).count() <= *n as usize)
+    /// The first colour the free dice have too few of for `x`, if any.
+    fn shortfall(&self, x: &Experiment) -> Option<GameError> {
+        self.free_dice().colours.into_iter().find_map(|(colour, free)| {
+            let wanted = x.dice.iter().filter(|d| d.colour == colour).count();
+            (wanted > free as usize).then_some(GameError::NotEnoughDice { colour, wanted, free: free as usize })
+        })
     }
 
     /// A token spent without a Theory (ruling I11): the Universe answers the easiest card
