@@ -2,17 +2,17 @@
 //! (goal: under 50 ms each with exact probabilities and envelope odds), the advice for the
 //! next suggestion, and the solve after each event of a five-player Deduction game.
 
-use umpire::clue::log::parse as parse_clue;
-use umpire::clue::simulate::random_game;
-use umpire::clue::Deck;
-use umpire::deduction::play::computer_game;
+use umpire::games::clue::log::parse as parse_clue;
+use umpire::games::clue::simulate::random_game;
+use umpire::games::clue::Deck;
+use umpire::games::deduction::play::computer_game;
 use umpire::solve::Budget;
 
 fn main() {
     divan::main();
 }
 
-fn clue_log(players: usize) -> umpire::clue::log::Log {
+fn clue_log(players: usize) -> umpire::games::clue::log::Log {
     let deck = Deck::builtin("classic").unwrap();
     let game = random_game(&deck, "classic", players, 30, 1);
     parse_clue(&game.log, &|_| Err("built-in deck".into())).unwrap()
@@ -22,17 +22,17 @@ fn clue_log(players: usize) -> umpire::clue::log::Log {
 #[divan::bench(args = [1, 2, 5, 10, 20, 30], sample_count = 10)]
 fn clue_six_players_after_event(bencher: divan::Bencher, events: usize) {
     let log = clue_log(6);
-    bencher.bench(|| umpire::clue::solve::solve(&log, Some(1 + events), &Budget::unlimited()).unwrap());
+    bencher.bench(|| umpire::games::clue::solve::solve(&log, Some(1 + events), &Budget::unlimited()).unwrap());
 }
 
 #[divan::bench(args = [3, 6], sample_count = 3)]
 fn clue_advice_after_ten_events(bencher: divan::Bencher, players: usize) {
     let mut log = clue_log(players);
     log.entries.truncate(11);
-    bencher.bench(|| umpire::clue::advise::advise(&log, None, &Budget::unlimited()).unwrap());
+    bencher.bench(|| umpire::games::clue::advise::advise(&log, None, &Budget::unlimited()).unwrap());
 }
 
-fn deduction_log() -> umpire::deduction::log::Log {
+fn deduction_log() -> umpire::games::deduction::log::Log {
     let players: Vec<String> = ["Ann", "Bob", "Cat", "Dan", "Eve"].iter().map(|s| s.to_string()).collect();
     let (_, logs) = computer_game(&players, 3, 200).unwrap();
     logs.into_iter().next().unwrap()
@@ -42,12 +42,12 @@ fn deduction_log() -> umpire::deduction::log::Log {
 #[divan::bench(args = [1, 5, 10, 20, 30], sample_count = 10)]
 fn deduction_five_players_after_event(bencher: divan::Bencher, events: usize) {
     let log = deduction_log();
-    bencher.bench(|| umpire::deduction::solve::solve(&log, Some(2 + events), &Budget::unlimited()).unwrap());
+    bencher.bench(|| umpire::games::deduction::solve::solve(&log, Some(2 + events), &Budget::unlimited()).unwrap());
 }
 
 #[divan::bench(sample_count = 5)]
 fn deduction_advice_at_the_start(bencher: divan::Bencher) {
     let mut log = deduction_log();
     log.entries.truncate(2);
-    bencher.bench(|| umpire::deduction::solve::advise(&log, 3, &Budget::unlimited()).unwrap());
+    bencher.bench(|| umpire::games::deduction::solve::advise(&log, 3, &Budget::unlimited()).unwrap());
 }

@@ -2,11 +2,11 @@
 //! full strategy table, and the full backward induction (one sample: it takes seconds).
 
 use std::sync::OnceLock;
-use umpire::dice::coach::advise;
-use umpire::dice::roll::first_roll_counts;
-use umpire::dice::strategy::Strategy;
-use umpire::dice::turn::{target_odds, Turn};
-use umpire::dice::{Rules, ScoreSheet, Sheet};
+use umpire::games::dice::coach::advise;
+use umpire::games::dice::roll::first_roll_counts;
+use umpire::games::dice::strategy::Strategy;
+use umpire::games::dice::turn::{target_odds, Turn};
+use umpire::games::dice::{Rules, ScoreSheet, Sheet};
 use umpire::solve::Budget;
 
 fn main() {

@@ -2,11 +2,11 @@
 //! (goal: under a second whenever the answer has at most 6 dice), and the listing of shapes
 //! it searches over.
 
-use umpire::infer::deck::deck;
-use umpire::infer::experiment::Supply;
-use umpire::infer::law::{parse, Sees};
-use umpire::infer::search::{disprove, Found, Limits};
-use umpire::infer::shapes::shapes;
+use umpire::games::infer::deck::deck;
+use umpire::games::infer::experiment::Supply;
+use umpire::games::infer::law::{parse, Sees};
+use umpire::games::infer::search::{disprove, Found, Limits};
+use umpire::games::infer::shapes::shapes;
 use umpire::solve::Budget;
 
 fn main() {

@@ -4,9 +4,10 @@
 
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
-use umpire::logic::cnf::clausify_with;
-use umpire::models::{self, premises_of, Limits};
-use umpire::prove::{check::check, Prover, Refutation};
+use umpire::logic::cnf::{clausify_with, premises_of};
+use umpire::reason::finite::{self, Limits};
+use umpire::reason::instantiate::{Prover, Refutation};
+use umpire::reason::proof::check::check;
 use umpire::solve::Budget;
 
 fn main() {
@@ -38,7 +39,7 @@ const CONSISTENT: &[&str] = &[
 fn model_search(name: &str) {
     let b = load(name);
     let limits = Limits { max_size: 10, budget: Budget::unlimited() };
-    divan::black_box(models::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
+    divan::black_box(finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
 }
 
 /// A board that has no finite model: how many sizes a second buys.
@@ -46,7 +47,7 @@ fn model_search(name: &str) {
 fn infinite_smarter_up_to(max_size: usize) {
     let b = load("infinite-smarter");
     let limits = Limits { max_size, budget: Budget::unlimited() };
-    divan::black_box(models::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
+    divan::black_box(finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
 }
 
 /// Inconsistent boards and true redundancy claims (board, negated statement).

@@ -1,19 +1,21 @@
 //! umpire referees table games of logic and deduction.
 //!
-//! The library holds everything; the `umpire` binary only parses arguments and prints.
-//! See `ARCHITECTURE.md` for the map of modules and how text becomes a verdict.
+//! The library holds everything; the `umpire` binary (`src/cli/`) only parses arguments,
+//! calls the command layer, prints and picks the exit code. The modules, from the ground up
+//! (each uses only those listed before it, never one after; see `ARCHITECTURE.md`):
 
-pub mod cardgame;
-pub mod clue;
-pub mod dice;
-pub mod deduction;
-pub mod files;
-pub mod infer;
-pub mod lines;
-pub mod logic;
-pub mod models;
-pub mod prove;
-pub mod random;
-pub mod repl;
+// The core: constraint solving, and small utilities.
 pub mod solve;
-pub mod verdict;
+pub mod util;
+
+// The statement language: syntax, checking, semantics, clause form, TPTP and SMT-LIB.
+pub mod logic;
+
+// The reasoning engines and the arbiter that races them.
+pub mod reason;
+
+// The games.
+pub mod games;
+
+// The command layer shared by the command line and the REPL.
+pub mod commands;

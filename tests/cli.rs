@@ -1,15 +1,8 @@
 //! The `umpire` binary as a user runs it.
 
-use crate::root;
-use std::process::{Command, Output};
+use crate::support::{stdout, umpire};
 
-fn umpire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).output().unwrap()
-}
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
 #[test]
 fn parse_prints_a_board_normalized() {
@@ -53,9 +46,10 @@ fn bad_input_is_a_diagnostic_and_exit_2() {
 }
 
 #[test]
-fn a_missing_file_argument_is_read_as_a_statement() {
+fn a_missing_file_that_looks_like_a_path_is_refused_not_read_as_a_statement() {
     let out = umpire(&["parse", "no/such/file.board"]);
     assert_eq!(out.status.code(), Some(2));
+    assert!(crate::support::stderr(&out).contains("no such file"), "{}", crate::support::stderr(&out));
 }
 
 fn verdict_of(args: &[&str]) -> (serde_json::Value, Option<i32>) {
@@ -210,7 +204,7 @@ fn export_writes_smt2() {
 
 #[test]
 fn tptp_prints_szs_status_and_a_derivation() {
-    let out = umpire(&["tptp", "--cpu-limit", "10", "../shared/tptp/GRP003-1.p"]);
+    let out = umpire(&["tptp", "--cpu-limit", "10", "corpus/tptp/GRP003-1.p"]);
     let text = stdout(&out);
     assert!(text.starts_with("% SZS status Unsatisfiable for GRP003-1\n"), "{text}");
     assert!(text.contains("% SZS output start CNFRefutation for GRP003-1"), "{text}");
@@ -219,4 +213,22 @@ fn tptp_prints_szs_status_and_a_derivation() {
     let out = umpire(&["tptp", "corpus/boards/s-cards.board"]);
     assert!(stdout(&out).starts_with("% SZS status InputError"), "{}", stdout(&out));
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn huge_time_limits_are_refused_never_a_panic() {
+    for args in [
+        &["check", "--timeout", "1e300", "∀x happy(x)"][..],
+        &["infer", "disprove", "--time", "1e300", "all dice are even", "no dice are odd"],
+        &["infer", "demonstrable", "--time", "1e300", "count red >= 1"],
+        &["dice", "optimal", "--timeout", "1e300", "--boxes", "1-2"],
+        &["clue", "advise", "--timeout", "1e300", "corpus/clue/logs/three-players.log"],
+        &["tptp", "--cpu-limit", "1e300", "corpus/tptp/GRP003-1.p"],
+        &["game", "claim", "--timeout", "1e300", "--player", "Ann", "g.json", "inconsistent"],
+    ] {
+        let out = umpire(args);
+        let err = crate::support::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("not a number of seconds between 0 and 32000000") && !err.contains("panicked"), "{args:?}: {err}");
+    }
 }

@@ -1,11 +1,7 @@
 //! `umpire clue …` as a user runs it.
 
-use crate::root;
-use std::process::Command;
+use crate::support::{root, umpire};
 
-fn umpire(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).output().unwrap()
-}
 
 #[test]
 fn solve_prints_the_notebook_and_json() {

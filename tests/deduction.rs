@@ -1,11 +1,7 @@
 //! `umpire deduction …` as a user runs it.
 
-use crate::root;
-use std::process::{Command, Stdio};
+use crate::support::umpire;
 
-fn umpire(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).stdin(Stdio::null()).output().unwrap()
-}
 
 #[test]
 fn solve_names_the_missing_tile_and_advise_rates_questions() {

@@ -1,27 +1,9 @@
 //! `umpire dice …` as a user runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use crate::support::{stderr, stdout, umpire_with_input};
 
-fn umpire(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// A fresh folder for table files.
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -33,20 +15,20 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn sum_gives_the_inverted_sum_and_refuses_bad_dice() {
-    let out = umpire(&["dice", "sum", "2 3 5 5 6"], "");
+    let out = umpire_with_input(&["dice", "sum", "2 3 5 5 6"], "");
     assert!(out.status.success());
     assert_eq!(stdout(&out), "5\n");
-    let bad = umpire(&["dice", "sum", "12379"], "");
+    let bad = umpire_with_input(&["dice", "sum", "12379"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("`7` is not a die"), "{}", stderr(&bad));
-    assert_eq!(umpire(&["dice", "sum", ""], "").status.code(), Some(2));
+    assert_eq!(umpire_with_input(&["dice", "sum", ""], "").status.code(), Some(2));
 }
 
 #[test]
 fn table_prints_the_first_roll_distribution_and_draws_it() {
     let dir = scratch("table");
     let svg = dir.join("first.svg");
-    let out = umpire(&["dice", "table", "--json", "--svg", svg.to_str().unwrap()], "");
+    let out = umpire_with_input(&["dice", "table", "--json", "--svg", svg.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", stderr(&out));
     let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(rows.as_array().unwrap().len(), 20);
@@ -59,12 +41,12 @@ fn table_prints_the_first_roll_distribution_and_draws_it() {
 
 #[test]
 fn odds_are_exact_fractions() {
-    let out = umpire(&["dice", "odds", "--target", "20", "--json"], "");
+    let out = umpire_with_input(&["dice", "odds", "--target", "20", "--json"], "");
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v[0]["within_rolls"][0]["fraction"], "1/7776");
     assert_eq!(v[0]["within_rolls"][2]["fraction"], "6240321451/470184984576"); // (91/216)^5
-    assert_eq!(umpire(&["dice", "odds", "--target", "21"], "").status.code(), Some(2));
+    assert_eq!(umpire_with_input(&["dice", "odds", "--target", "21"], "").status.code(), Some(2));
 }
 
 #[test]
@@ -72,19 +54,19 @@ fn optimal_computes_saves_and_then_loads_the_table() {
     let dir = scratch("optimal");
     let table = dir.join("small.table");
     let args = ["dice", "optimal", "--boxes", "1-6", "--no-bonus", "--json", "--table", table.to_str().unwrap()];
-    let first = umpire(&args, "");
+    let first = umpire_with_input(&args, "");
     assert!(first.status.success(), "{}", stderr(&first));
     assert!(stderr(&first).contains("saved the strategy table"));
     let v: serde_json::Value = serde_json::from_str(&stdout(&first)).unwrap();
     let expected = v["expected_score"].as_f64().unwrap();
     assert!(expected > 10.0 && expected < 21.0, "{expected}");
     assert_eq!(v["maximum"], 21);
-    let second = umpire(&args, "");
+    let second = umpire_with_input(&args, "");
     assert!(!stderr(&second).contains("computed"), "the saved table is loaded, not recomputed");
     let w: serde_json::Value = serde_json::from_str(&stdout(&second)).unwrap();
     assert_eq!(w["expected_score"], v["expected_score"]);
     // The same file under other rules is refused, not misused.
-    let other = umpire(&["dice", "optimal", "--boxes", "1-6", "--no-bonus", "--free-zero", "--table", table.to_str().unwrap()], "");
+    let other = umpire_with_input(&["dice", "optimal", "--boxes", "1-6", "--no-bonus", "--free-zero", "--table", table.to_str().unwrap()], "");
     assert_eq!(other.status.code(), Some(2));
     assert!(stderr(&other).contains("other rules"), "{}", stderr(&other));
 }
@@ -93,7 +75,7 @@ fn optimal_computes_saves_and_then_loads_the_table() {
 fn advise_names_the_best_keep_with_its_odds() {
     let dir = scratch("advise");
     let table = dir.join("t.table");
-    let out = umpire(
+    let out = umpire_with_input(
         &["dice", "advise", "--dice", "11346", "--boxes", "19,20", "--scored", "19", "--table", table.to_str().unwrap(), "--json"],
         "",
     );
@@ -105,7 +87,7 @@ fn advise_names_the_best_keep_with_its_odds() {
     assert_eq!(v["outcomes"][1][0], serde_json::json!({"kind": "score", "box": 20}));
     let chance = v["outcomes"][1][1].as_f64().unwrap();
     assert!((chance - (11.0f64 / 36.0).powi(3)).abs() < 1e-12, "{chance}");
-    let text = umpire(&["dice", "advise", "--dice", "11346", "--boxes", "19,20", "--scored", "19", "--table", table.to_str().unwrap()], "");
+    let text = umpire_with_input(&["dice", "advise", "--dice", "11346", "--boxes", "19,20", "--scored", "19", "--table", table.to_str().unwrap()], "");
     assert!(stdout(&text).contains("best: keep 11, reroll 3 dice"), "{}", stdout(&text));
     for bad in [
         vec!["dice", "advise", "--dice", "1134", "--boxes", "19,20"],
@@ -115,7 +97,7 @@ fn advise_names_the_best_keep_with_its_odds() {
     ] {
         let mut args = bad.clone();
         args.extend(["--table", table.to_str().unwrap()]);
-        let out = umpire(&args, "");
+        let out = umpire_with_input(&args, "");
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
 }
@@ -129,7 +111,7 @@ fn a_typed_game_for_two_players_scores_zeroes_and_bonuses() {
                  11111\nstop\n7\n2\n\
                  11111\nnone\n13456\n?\nstop\n\
                  23456\nstop\n";
-    let out = umpire(&["dice", "play", "--players", "Ann,Bob", "--typed", "--boxes", "1-2", "--table", table.to_str().unwrap()], input);
+    let out = umpire_with_input(&["dice", "play", "--players", "Ann,Bob", "--typed", "--boxes", "1-2", "--table", table.to_str().unwrap()], input);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}\n{}", stderr(&out));
     assert!(text.contains("Ann: 1 points in box 1"), "{text}");
@@ -142,12 +124,12 @@ fn a_typed_game_for_two_players_scores_zeroes_and_bonuses() {
 
 #[test]
 fn a_seeded_game_rolls_the_same_dice_and_an_early_end_is_reported() {
-    let run = |seed: &str| umpire(&["dice", "play", "--seed", seed], "none\n");
+    let run = |seed: &str| umpire_with_input(&["dice", "play", "--seed", seed], "none\n");
     let (a, b, c) = (run("11"), run("11"), run("12"));
     assert_eq!(stdout(&a), stdout(&b));
     assert_ne!(stdout(&a), stdout(&c));
     assert_eq!(a.status.code(), Some(2));
     assert!(stderr(&a).contains("the input ended"), "{}", stderr(&a));
-    let too_many = umpire(&["dice", "play", "--players", "a,b,c,d,e,f", "--seed", "1"], "");
+    let too_many = umpire_with_input(&["dice", "play", "--players", "a,b,c,d,e,f", "--seed", "1"], "");
     assert_eq!(too_many.status.code(), Some(2));
 }

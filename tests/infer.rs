@@ -1,11 +1,7 @@
 //! `umpire infer …` as a user runs it.
 
-use crate::root;
-use std::process::Command;
+use crate::support::{umpire, umpire_with_input};
 
-fn umpire(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).output().unwrap()
-}
 
 #[test]
 fn show_reads_an_experiment_and_draws_it() {
@@ -113,16 +109,7 @@ fn play_keeps_the_game_in_a_file_between_sittings() {
     let file = dir.join("game.json");
     let path = file.to_str().unwrap();
     let run = |args: &[&str], input: &str| {
-        use std::io::Write;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = umpire_with_input(args, input);
         (String::from_utf8(out.stdout).unwrap(), out.status.code())
     };
     let (first, code) = run(&["infer", "play", path, "--new", "--law", "count red >= 1", "--seed", "9"], "build r4\nquit\n");

@@ -8,15 +8,7 @@ mod infer;
 mod language;
 mod models;
 mod repl;
+mod support;
 mod tptp;
 
-use std::path::{Path, PathBuf};
-
-/// A path relative to the crate root.
-pub fn root(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
-
-pub fn read(rel: &str) -> String {
-    std::fs::read_to_string(root(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
+pub use support::{read, root};

@@ -4,9 +4,10 @@
 use crate::read;
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
-use umpire::models::{self, premises_of, Limits};
+use umpire::logic::cnf::premises_of;
+use umpire::reason::finite::{self, Limits};
 use umpire::solve::Budget;
-use umpire::verdict::{decide, Certificate, Question, Verdict};
+use umpire::reason::{decide, Certificate, Question, Verdict};
 
 fn load(name: &str) -> CheckedBoard {
     let path = format!("corpus/boards/{name}");
@@ -53,8 +54,8 @@ fn corpus_verdicts() {
             let premises = premises_of(&b, negated);
             for s in 1..m.structure.size {
                 if !d.sizes_without_model.contains(&s) {
-                    let at = models::search_size(&b.signature, &premises, s, &Budget::unlimited()).unwrap();
-                    assert!(matches!(at, models::AtSize::Forbidden { .. }), "{name}: size {s} skipped");
+                    let at = finite::search_size(&b.signature, &premises, s, &Budget::unlimited()).unwrap();
+                    assert!(matches!(at, finite::AtSize::Forbidden { .. }), "{name}: size {s} skipped");
                 }
             }
         }
@@ -104,14 +105,14 @@ fn a_model_of_a_given_size() {
     let b = load("two-objects.board");
     let premises = premises_of(&b, None);
     let budget = Budget::unlimited();
-    assert!(matches!(models::search_size(&b.signature, &premises, 1, &budget).unwrap(), models::AtSize::NoModel));
-    let models::AtSize::Found { model } = models::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
+    assert!(matches!(finite::search_size(&b.signature, &premises, 1, &budget).unwrap(), finite::AtSize::NoModel));
+    let finite::AtSize::Found { model } = finite::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
         panic!("a model of size 7")
     };
     assert_eq!(model.structure.size, 7);
     let bounded = load("bounded-redundancy.board");
     let p = premises_of(&bounded, None);
-    assert!(matches!(models::search_size(&bounded.signature, &p, 2, &budget).unwrap(), models::AtSize::Forbidden { .. }));
+    assert!(matches!(finite::search_size(&bounded.signature, &p, 2, &budget).unwrap(), finite::AtSize::Forbidden { .. }));
 }
 
 #[test]
@@ -119,7 +120,7 @@ fn names_and_functions_show_in_the_model() {
     let b = load("plus-group.board");
     let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
     let m = d.verdict.model().unwrap();
-    let text = umpire::models::render::text(m);
+    let text = umpire::reason::finite::render::text(m);
     assert!(text.contains("zero = #"), "{text}");
     assert!(text.contains("+ (row + column):"), "{text}");
     assert!(text.contains("inverse: #1↦"), "{text}");

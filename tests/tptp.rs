@@ -6,20 +6,19 @@ use std::time::Duration;
 use umpire::logic::board;
 use umpire::logic::check::CheckMode;
 use umpire::logic::tptp::{self, read::{read_file, to_board}};
-use umpire::models::Limits;
+use umpire::reason::finite::Limits;
 use umpire::solve::Budget;
-use umpire::verdict::{decide, Question, Verdict};
+use umpire::reason::{decide, Question, Verdict};
 
 fn limits(seconds: f64) -> Limits {
     Limits { max_size: 12, budget: Budget::time(Duration::from_secs_f64(seconds)) }
 }
 
-#[test]
-fn the_tptp_selection_is_never_contradicted() {
-    let dir = root("../shared/tptp");
-    let Ok(manifest) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else {
-        panic!("../shared/tptp/MANIFEST.tsv is missing: CI runs with ../shared beside the clone");
-    };
+/// Runs every problem of a folder's MANIFEST.tsv (file, format, known SZS status, …) with
+/// `seconds` each; panics on any answer that contradicts the known status. Returns how many
+/// were solved, of how many.
+fn never_contradicted(dir: &std::path::Path, seconds: f64) -> (usize, usize) {
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let (mut solved, mut total) = (0, 0);
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -28,7 +27,7 @@ fn the_tptp_selection_is_never_contradicted() {
         let formulas = read_file(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let Ok((board, conjecture)) = to_board(file, &formulas) else { continue };
         let question = conjecture.map_or(Question::Consistency, Question::Follows);
-        let d = decide(&board, question, &limits(1.0), &mut |_| {}).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let d = decide(&board, question, &limits(seconds), &mut |_| {}).unwrap_or_else(|e| panic!("{file}: {e}"));
         let status = d.verdict.szs_status();
         if matches!(d.verdict, Verdict::Unknown { .. }) {
             continue;
@@ -36,8 +35,26 @@ fn the_tptp_selection_is_never_contradicted() {
         assert_eq!(status, known, "{file}: umpire says {status}, the library says {known}: {}", d.explanation);
         solved += 1;
     }
+    (solved, total)
+}
+
+/// The dozen TPTP problems kept in the repository (each status, with and without equality).
+#[test]
+fn the_vendored_tptp_problems_are_never_contradicted() {
+    let (solved, total) = never_contradicted(&root("corpus/tptp"), 5.0);
+    assert_eq!(total, 12);
+    // 11 of 12 within 0.5 s each in a release build; PUZ037-1 is out of reach.
+    assert!(solved >= 10, "only {solved} of {total} solved");
+}
+
+/// The whole selection in `../shared/tptp` (beside the clone, not in it): run with
+/// `cargo test -- --ignored`, or `scripts/tptp-manifest.sh` for a table.
+#[test]
+#[ignore = "needs ../shared/tptp beside the clone"]
+fn the_shared_tptp_selection_is_never_contradicted() {
+    let (solved, total) = never_contradicted(&root("../shared/tptp"), 1.0);
     assert!(total >= 70, "{total} problems");
-    // 44 of 77 within 3 s on the build machine; a loaded CI machine gets a second each.
+    // 44 of 77 within 3 s on the build machine; a loaded machine gets a second each.
     assert!(solved >= 20, "only {solved} of {total} solved");
 }
 

@@ -5,6 +5,7 @@ use crate::logic::ast::Statement;
 use crate::logic::check::{CheckMode, Checker, Signature};
 use crate::logic::diagnostics::{FreeConstantNote, LanguageError, Report};
 use crate::logic::parse::parse_statement_at;
+use crate::util::input::{MAX_BOARD_BYTES, MAX_STATEMENTS};
 
 /// A parsed board: its text, and its statements with the line each stands on.
 #[derive(Clone, Debug)]
@@ -25,8 +26,12 @@ pub struct CheckedBoard {
 }
 
 impl Board {
-    /// Parses every line; all syntax errors are reported together.
+    /// Parses every line; all syntax errors are reported together. A text past the input
+    /// limits ([`MAX_BOARD_BYTES`], [`MAX_STATEMENTS`]) is refused before anything is parsed.
     pub fn parse(name: &str, text: &str) -> Result<Board, Report> {
+        if let Some(e) = too_large(text) {
+            return Err(Report::new(name, text, vec![e]));
+        }
         let mut statements = Vec::new();
         let mut lines = Vec::new();
         let mut errors = Vec::new();
@@ -80,6 +85,35 @@ impl Board {
             Err(Report::new(&self.name, &self.text, errors))
         }
     }
+}
+
+/// Why a board's text is past the input limits, if it is: pointing at where it passes them.
+fn too_large(text: &str) -> Option<LanguageError> {
+    if text.len() as u64 > MAX_BOARD_BYTES {
+        let at = (0..=MAX_BOARD_BYTES as usize).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        return Some(LanguageError::TooLarge {
+            what: format!("{} bytes", text.len()),
+            limit: format!("{MAX_BOARD_BYTES} bytes"),
+            span: (at, 0).into(),
+        });
+    }
+    let mut count = 0;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.split('#').next().unwrap_or("");
+        if !content.trim().is_empty() {
+            count += 1;
+            if count > MAX_STATEMENTS {
+                return Some(LanguageError::TooLarge {
+                    what: format!("more than {MAX_STATEMENTS} statements"),
+                    limit: format!("{MAX_STATEMENTS} statements"),
+                    span: (offset, content.trim_end().len()).into(),
+                });
+            }
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// Parses and checks in one step.

@@ -15,157 +15,14 @@
 //! - `|L| ≥ n` and `|L| < n` never become clauses: they are bounds on the domain size
 //!   ([`DomainBounds`]); written out, `|L| < 8` alone has 7⁸ ground instances at size 7.
 //!
-//! The clauses speak about any signature, not just the game's six symbols.
+//! The clause types are in [`crate::logic::clauses`] (re-exported here); they speak about any
+//! signature, not just the game's six symbols.
 
 use crate::logic::ast::{self, BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, TermKind};
-use crate::logic::check::{Signature, SymbolKind, SymbolOrigin};
-use serde::Serialize;
+use crate::logic::check::{Signature, SymbolKind};
+use crate::logic::clauses::*;
+use crate::logic::board::CheckedBoard;
 use std::collections::{BTreeSet, HashMap};
-
-/// Index of a symbol in a [`Vocabulary`].
-pub type SymId = usize;
-
-/// A first-order term; variables are numbered within their clause.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Term {
-    Var(u32),
-    App(SymId, Vec<Term>),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Atom {
-    Pred(SymId, Vec<Term>),
-    Eq(Term, Term),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Literal {
-    pub positive: bool,
-    pub atom: Atom,
-}
-
-/// Which part of a statement a clause or symbol comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Part {
-    /// The statement as written.
-    Statement,
-    /// The negation of the statement (the claim under test in "does k follow?").
-    Negation,
-    /// The definition that a name made by `∃!` brings (ruling L6).
-    NameDefinition,
-}
-
-/// Where a clause comes from: statement numbers count from 1, as players count them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Origin {
-    pub statement: usize,
-    pub part: Part,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clause {
-    pub literals: Vec<Literal>,
-    pub origin: Origin,
-    /// Variables are `0..num_vars`.
-    pub num_vars: u32,
-    /// The statement's name for each variable (`x`, `y`, …), to explain instances.
-    pub var_names: Vec<String>,
-}
-
-/// What a symbol of the clause set stands for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// A symbol of the board's signature (the game's, a name, a free constant).
-    Given(SymbolOrigin),
-    /// The witness for the `∃` variable `var` of a statement.
-    Skolem { origin: Origin, var: String },
-    /// A predicate that stands for a subformula of a statement.
-    Definition { origin: Origin },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Symbol {
-    pub name: String,
-    pub arity: usize,
-    pub predicate: bool,
-    pub role: Role,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Vocabulary {
-    pub symbols: Vec<Symbol>,
-    by_name: HashMap<String, SymId>,
-}
-
-impl Vocabulary {
-    pub fn get(&self, id: SymId) -> &Symbol {
-        &self.symbols[id]
-    }
-    pub fn id(&self, name: &str) -> Option<SymId> {
-        self.by_name.get(name).copied()
-    }
-    /// A fresh predicate that stands for part of a clause from `origin`.
-    pub fn add_definition(&mut self, arity: usize, origin: Origin) -> SymId {
-        self.add("def".into(), arity, true, Role::Definition { origin })
-    }
-
-    fn add(&mut self, name: String, arity: usize, predicate: bool, role: Role) -> SymId {
-        let mut unique = name.clone();
-        let mut k = 1;
-        while self.by_name.contains_key(&unique) {
-            k += 1;
-            unique = format!("{name}.{k}");
-        }
-        let id = self.symbols.len();
-        self.by_name.insert(unique.clone(), id);
-        self.symbols.push(Symbol { name: unique, arity, predicate, role });
-        id
-    }
-}
-
-/// The domain sizes the cardinality statements allow: `at_least ≤ size < below`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct DomainBounds {
-    /// Never below 1: the domain is never empty (a rule of the game).
-    pub at_least: usize,
-    /// The statement that sets `at_least`, if one does.
-    pub at_least_from: Option<Origin>,
-    pub below: Option<usize>,
-    pub below_from: Option<Origin>,
-}
-
-impl DomainBounds {
-    pub fn allows(&self, size: usize) -> bool {
-        size >= self.at_least && self.below.is_none_or(|b| size < b)
-    }
-    /// True when no size at all is allowed.
-    pub fn empty(&self) -> bool {
-        self.below.is_some_and(|b| b <= self.at_least)
-    }
-}
-
-impl Default for DomainBounds {
-    fn default() -> Self {
-        DomainBounds { at_least: 1, at_least_from: None, below: None, below_from: None }
-    }
-}
-
-impl ClauseSet {
-    /// Whether any clause mentions the symbol.
-    pub fn mentions(&self, sym: SymId) -> bool {
-        fn in_term(t: &Term, sym: SymId) -> bool {
-            match t {
-                Term::Var(_) => false,
-                Term::App(f, args) => *f == sym || args.iter().any(|a| in_term(a, sym)),
-            }
-        }
-        self.clauses.iter().flat_map(|c| &c.literals).any(|l| match &l.atom {
-            Atom::Pred(p, args) => *p == sym || args.iter().any(|a| in_term(a, sym)),
-            Atom::Eq(a, b) => in_term(a, sym) || in_term(b, sym),
-        })
-    }
-}
 
 /// A statement taken into a problem, as written or negated.
 #[derive(Clone, Copy, Debug)]
@@ -179,12 +36,22 @@ pub struct Premise<'a> {
     pub name_only: bool,
 }
 
-/// A board (or a redundancy question) in clause form.
-#[derive(Clone, Debug)]
-pub struct ClauseSet {
-    pub vocabulary: Vocabulary,
-    pub clauses: Vec<Clause>,
-    pub bounds: DomainBounds,
+/// The premises of a board: every statement as written, except `negate` (1-based), which
+/// is taken negated (the question "does it follow from the others?").
+pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
+    premises_with(board, negate, &BTreeSet::new())
+}
+
+/// Like [`premises_of`], with the statements in `struck` (1-based) off the board except for
+/// the meaning of any name they made.
+pub fn premises_with<'b>(board: &'b CheckedBoard, negate: Option<usize>, struck: &BTreeSet<usize>) -> Vec<Premise<'b>> {
+    board
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1), name_only: struck.contains(&(i + 1)) })
+        .collect()
 }
 
 /// Clausifies the premises over `signature` (which must hold every symbol they use, as the
@@ -571,43 +438,6 @@ fn is_literal(f: &Formula) -> bool {
     }
 }
 
-pub fn negate(l: &Literal) -> Literal {
-    Literal { positive: !l.positive, atom: l.atom.clone() }
-}
-
-pub fn subst_term(t: &Term, s: &HashMap<u32, Term>) -> Term {
-    match t {
-        Term::Var(v) => s.get(v).cloned().unwrap_or(Term::Var(*v)),
-        Term::App(f, args) => Term::App(*f, args.iter().map(|a| subst_term(a, s)).collect()),
-    }
-}
-
-pub fn subst_atom(a: &Atom, s: &HashMap<u32, Term>) -> Atom {
-    match a {
-        Atom::Pred(p, args) => Atom::Pred(*p, args.iter().map(|t| subst_term(t, s)).collect()),
-        Atom::Eq(l, r) => Atom::Eq(subst_term(l, s), subst_term(r, s)),
-    }
-}
-
-pub fn term_vars(t: &Term, out: &mut BTreeSet<u32>) {
-    match t {
-        Term::Var(v) => {
-            out.insert(*v);
-        }
-        Term::App(_, args) => args.iter().for_each(|a| term_vars(a, out)),
-    }
-}
-
-pub fn atom_vars(a: &Atom, out: &mut BTreeSet<u32>) {
-    match a {
-        Atom::Pred(_, args) => args.iter().for_each(|t| term_vars(t, out)),
-        Atom::Eq(l, r) => {
-            term_vars(l, out);
-            term_vars(r, out);
-        }
-    }
-}
-
 fn nnf_free_vars(n: &Nnf, bound: &mut Vec<u32>, out: &mut BTreeSet<u32>) {
     match n {
         Nnf::Lit(l) => {
@@ -674,36 +504,6 @@ fn collect_in_order(a: &Atom, order: &mut Vec<u32>) {
             term(l, order);
             term(r, order);
         }
-    }
-}
-
-/// Prints a clause for debugging and for proofs: `¬blonde(X0) ∨ happy(X0)`.
-pub fn clause_text(v: &Vocabulary, c: &Clause) -> String {
-    if c.literals.is_empty() {
-        return "⊥".into();
-    }
-    c.literals.iter().map(|l| literal_text(v, l)).collect::<Vec<_>>().join(" ∨ ")
-}
-
-pub fn literal_text(v: &Vocabulary, l: &Literal) -> String {
-    match &l.atom {
-        Atom::Eq(a, b) => format!("{} {} {}", term_text(v, a), if l.positive { "=" } else { "≠" }, term_text(v, b)),
-        Atom::Pred(p, args) => {
-            let s = format!("{}({})", v.get(*p).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", "));
-            if l.positive {
-                s
-            } else {
-                format!("¬{s}")
-            }
-        }
-    }
-}
-
-pub fn term_text(v: &Vocabulary, t: &Term) -> String {
-    match t {
-        Term::Var(i) => format!("X{i}"),
-        Term::App(f, args) if args.is_empty() => v.get(*f).name.clone(),
-        Term::App(f, args) => format!("{}({})", v.get(*f).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", ")),
     }
 }
 

@@ -136,7 +136,22 @@ pub enum LanguageError {
         #[label("n = 0")]
         span: SourceSpan,
     },
+
+    #[error("the board is too large: {what}; umpire reads at most {limit}")]
+    #[diagnostic(
+        code(umpire::too_large),
+        help("a board at the table has tens of statements; split the file, or check the part you mean")
+    )]
+    TooLarge {
+        what: String,
+        limit: String,
+        #[label("from here on")]
+        span: SourceSpan,
+    },
 }
+
+impl crate::util::failure::Classify for LanguageError {}
+impl crate::util::failure::Classify for Report {}
 
 impl LanguageError {
     /// The main span the diagnostic points at.
@@ -153,7 +168,8 @@ impl LanguageError {
             | LanguageError::VariableIsSymbol { span, .. }
             | LanguageError::NameTaken { span, .. }
             | LanguageError::BadNaming { span, .. }
-            | LanguageError::NonPositiveCardinality { span } => *span,
+            | LanguageError::NonPositiveCardinality { span }
+            | LanguageError::TooLarge { span, .. } => *span,
         }
     }
 }

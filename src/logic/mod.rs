@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod board;
 pub mod check;
+pub mod clauses;
 pub mod cnf;
 pub mod diagnostics;
 pub mod parse;

@@ -9,8 +9,9 @@
 //! - [`SatProblem::enumerate`] (projected, with blocking clauses that can be retracted),
 //!   [`SatProblem::backbone`] (literals true in every solution), and exact counting: by
 //!   enumeration in general, and by a dynamic program for card deals ([`deal`]).
-//! - Every call takes a [`Budget`] (time, conflicts, a cancellation flag another thread may
-//!   set). An exhausted budget is the distinct outcome [`Outcome::Exhausted`], never an answer.
+//! - Every call takes a [`Budget`] (time, memory, conflicts, cancellation flags another
+//!   thread may set). An exhausted budget is the distinct outcome [`Outcome::Exhausted`],
+//!   never an answer.
 //!
 //! varisat has no interrupt API; the one hook inside a running `solve` is a proof processor,
 //! called at each learned clause. [`SatProblem`] installs one that stops the search when the
@@ -20,78 +21,19 @@
 //! Every model returned is re-checked against all clauses added (kept for that purpose); a
 //! model that fails is a bug and panics rather than being shown.
 
+pub mod budget;
 pub mod deal;
 pub mod encode;
 pub mod information;
 
+pub use budget::{parse_seconds, Budget, Exhausted, TimeLimitError};
 pub use encode::IntVar;
 pub use varisat::{Lit, Var};
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 use varisat::checker::{CheckedProofStep, CheckerData, ProofProcessor};
 use varisat::ExtendFormula;
-
-/// How much work a call may do.
-#[derive(Clone, Debug, Default)]
-pub struct Budget {
-    pub deadline: Option<Instant>,
-    /// Learned clauses (about one per conflict) allowed per call.
-    pub conflicts: Option<u64>,
-    /// Flags set from another thread (Ctrl-C, or a rival search that already answered):
-    /// the work stops when any is set.
-    pub cancel: Vec<Arc<AtomicBool>>,
-}
-
-impl Budget {
-    pub fn unlimited() -> Self {
-        Budget::default()
-    }
-    pub fn time(limit: Duration) -> Self {
-        Budget { deadline: Some(Instant::now() + limit), ..Budget::default() }
-    }
-    pub fn with_conflicts(mut self, n: u64) -> Self {
-        self.conflicts = Some(n);
-        self
-    }
-    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel.push(flag);
-        self
-    }
-    /// Why the budget is spent, if it is (conflicts are counted inside the solver).
-    pub fn spent(&self) -> Option<Exhausted> {
-        if self.cancel.iter().any(|c| c.load(Ordering::Relaxed)) {
-            return Some(Exhausted::Cancelled);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(Exhausted::Time);
-        }
-        None
-    }
-}
-
-/// Why work stopped without an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Exhausted {
-    Time,
-    Conflicts,
-    Cancelled,
-    /// A size limit of the algorithm (e.g. too many solutions to enumerate).
-    Limit,
-}
-
-impl std::fmt::Display for Exhausted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Exhausted::Time => "the time limit was reached",
-            Exhausted::Conflicts => "the conflict limit was reached",
-            Exhausted::Cancelled => "the search was cancelled",
-            Exhausted::Limit => "a size limit was reached",
-        })
-    }
-}
 
 /// The answer of a call: found, proved impossible, or out of budget.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,8 +70,7 @@ impl Solution {
 /// The budget state shared with the proof processor that runs inside varisat.
 #[derive(Default)]
 struct Guard {
-    deadline: Mutex<Option<Instant>>,
-    cancel: Mutex<Vec<Arc<AtomicBool>>>,
+    budget: Mutex<Budget>,
     conflicts_left: AtomicU64,
     stopped: Mutex<Option<Exhausted>>,
 }
@@ -158,15 +99,7 @@ impl ProofProcessor for Interrupter {
         let reason = if g.conflicts_left.fetch_sub(1, Ordering::Relaxed) <= 1 {
             Some(Exhausted::Conflicts)
         } else if self.steps % 64 == 0 {
-            let cancelled = g.cancel.lock().unwrap().iter().any(|c| c.load(Ordering::Relaxed));
-            let late = g.deadline.lock().unwrap().is_some_and(|d| Instant::now() >= d);
-            if cancelled {
-                Some(Exhausted::Cancelled)
-            } else if late {
-                Some(Exhausted::Time)
-            } else {
-                None
-            }
+            g.budget.lock().unwrap().spent()
         } else {
             None
         };
@@ -280,8 +213,7 @@ impl SatProblem {
         if let Some(why) = self.dead.or_else(|| budget.spent()) {
             return Outcome::Exhausted(why);
         }
-        *self.guard.deadline.lock().unwrap() = budget.deadline;
-        *self.guard.cancel.lock().unwrap() = budget.cancel.clone();
+        *self.guard.budget.lock().unwrap() = budget.clone();
         self.guard.conflicts_left.store(budget.conflicts.unwrap_or(u64::MAX), Ordering::Relaxed);
         self.solver.assume(assumptions);
         match self.solver.solve() {

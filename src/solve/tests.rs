@@ -6,6 +6,9 @@ use super::encode::{self, IntVar};
 use super::*;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// A clause over variables 0..n as (variable, polarity) pairs.
 type RawClause = Vec<(usize, bool)>;

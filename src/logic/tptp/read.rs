@@ -9,6 +9,7 @@
 use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Ident, Quantifier, Span, Statement, StatementKind, Term, TermKind};
 use crate::logic::board::{Board, CheckedBoard};
 use crate::logic::check::{Signature, SymbolKind, SymbolOrigin};
+use crate::util::input::{read_text, MAX_TPTP_BYTES};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
@@ -19,6 +20,8 @@ pub struct TptpError {
     pub message: String,
     pub at: usize,
 }
+
+impl crate::util::failure::Classify for TptpError {}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -374,8 +377,8 @@ impl Parser<'_> {
 
 /// Reads a problem file (following includes).
 pub fn read_file(path: &Path) -> Result<Vec<Annotated>, TptpError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| TptpError { file: path.display().to_string(), message: e.to_string(), at: 0 })?;
+    let text = read_text(path, MAX_TPTP_BYTES)
+        .map_err(|e| TptpError { file: path.display().to_string(), message: e.reason(), at: 0 })?;
     read(&text, path, 0)
 }
 
@@ -400,8 +403,8 @@ fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpErr
             } else {
                 std::env::var_os("TPTP").map(|t| PathBuf::from(t).join(&name)).unwrap_or(here)
             };
-            let text = std::fs::read_to_string(&target)
-                .map_err(|e| TptpError { file: file.clone(), message: format!("include {name}: {e}"), at: 0 })?;
+            let text = read_text(&target, MAX_TPTP_BYTES)
+                .map_err(|e| TptpError { file: file.clone(), message: format!("include {name}: {}", e.reason()), at: 0 })?;
             out.extend(read(&text, &target, depth + 1)?);
             continue;
         }

@@ -1,0 +1,259 @@
+//! The commands that take a board: `parse`, `check`, `follows`, `model` and `export`.
+
+use crate::budget::{budget, seconds};
+use crate::exit::{print_json, Answer, Failure, Outcome};
+use clap::Args;
+use std::io::IsTerminal;
+use std::time::Duration;
+use umpire::commands::board::{read_board, BoardError};
+use umpire::logic::board::CheckedBoard;
+use umpire::logic::cnf::premises_of;
+use umpire::logic::print::{self, Style};
+use umpire::logic::tptp;
+use umpire::reason::finite::{self, render, AtSize, Limits, Progress};
+use umpire::reason::{decide, Certificate, Decision, Question, Verdict};
+use umpire::util::failure::FailureKind;
+
+#[derive(Args)]
+pub struct ParseArgs {
+    /// A board file (one statement a line, `#` comments) or a statement in quotes.
+    input: String,
+    /// Print with ASCII connectives (forall, ~, &, |, ->, <->).
+    #[arg(long, conflicts_with = "unicode")]
+    ascii: bool,
+    /// Print with Unicode connectives (the default).
+    #[arg(long)]
+    unicode: bool,
+    /// Print the syntax trees as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// A board file or a statement in quotes.
+    board: String,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args)]
+pub struct FollowsArgs {
+    board: String,
+    /// The statement claimed redundant, counted from 1 in the board file.
+    k: usize,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args)]
+pub struct ModelArgs {
+    board: String,
+    /// Look for a model of exactly this many objects.
+    #[arg(long)]
+    size: Option<usize>,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Args)]
+pub struct ExportArgs {
+    board: String,
+    /// TPTP (FOF), for E, Vampire, cvc5.
+    #[arg(long, required_unless_present = "smt2", conflicts_with = "smt2")]
+    tptp: bool,
+    /// SMT-LIB 2 (uninterpreted sort U), for z3 and cvc5; with --follows, statement K is
+    /// asserted negated, so `unsat` means it follows.
+    #[arg(long)]
+    smt2: bool,
+    /// Make statement K the conjecture: does it follow from the others?
+    #[arg(long, value_name = "K")]
+    follows: Option<usize>,
+}
+
+#[derive(Args)]
+struct Output {
+    /// Print the verdict as JSON (its `verdict` field: consistent, inconsistent, redundant,
+    /// not-redundant, unknown).
+    #[arg(long, conflicts_with = "dot")]
+    json: bool,
+    /// Draw the model as Graphviz (likes and smarter as arrows, father dashed).
+    #[arg(long)]
+    dot: bool,
+    /// Print the proof's steps when the verdict is inconsistent or redundant.
+    #[arg(long)]
+    proof: bool,
+}
+
+#[derive(Args)]
+struct SearchArgs {
+    /// Give up after this many seconds (the answer is then `unknown`).
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
+    timeout: Duration,
+    /// The largest domain size the model search tries.
+    #[arg(long, default_value_t = 24, value_name = "N")]
+    max_size: usize,
+    /// Report each domain size searched on stderr (the default when stderr is a terminal).
+    #[arg(long)]
+    progress: bool,
+}
+
+impl SearchArgs {
+    fn limits(&self) -> Limits {
+        Limits { max_size: self.max_size.max(1), budget: budget(self.timeout) }
+    }
+}
+
+/// Reads a board, or fails with every problem it has, each pointing into the text.
+pub fn load(input: &str) -> Result<CheckedBoard, Failure> {
+    read_board(input).map_err(|e| match e {
+        BoardError::Language(report) => Failure::reports(FailureKind::BadInput, report.each()),
+        other => Failure::plain(other),
+    })
+}
+
+/// The exit answer of a verdict.
+pub fn answer(verdict: &Verdict) -> Answer {
+    match verdict {
+        Verdict::Consistent { .. } | Verdict::Redundant { .. } => Answer::Yes,
+        Verdict::Inconsistent { .. } | Verdict::NotRedundant { .. } => Answer::No,
+        Verdict::Unknown { .. } => Answer::Unknown,
+    }
+}
+
+pub fn parse(args: ParseArgs) -> Outcome {
+    let style = if args.ascii { Style::Ascii } else { Style::Unicode };
+    let board = load(&args.input)?;
+    for note in &board.notes {
+        let report = miette::Report::new(note.clone())
+            .with_source_code(miette::NamedSource::new(&board.board.name, board.board.text.clone()));
+        eprintln!("{report:?}");
+    }
+    if args.json {
+        let statements: Vec<_> = board
+            .board
+            .statements
+            .iter()
+            .zip(&board.board.lines)
+            .map(|(st, line)| serde_json::json!({ "line": line, "text": print::statement(st, style), "ast": st }))
+            .collect();
+        print_json(&serde_json::json!({ "statements": statements, "signature": board.signature }));
+    } else {
+        for st in &board.board.statements {
+            println!("{}", print::statement(st, style));
+        }
+    }
+    Ok(Answer::Yes)
+}
+
+pub fn check(args: CheckArgs) -> Outcome {
+    verdict(&args.board, Question::Consistency, &args.output, &args.search)
+}
+
+pub fn follows(args: FollowsArgs) -> Outcome {
+    verdict(&args.board, Question::Follows(args.k), &args.output, &args.search)
+}
+
+/// Prints each searched size on stderr when a person is watching.
+fn progress_printer(always: bool) -> impl FnMut(&Progress) {
+    let show = always || std::io::stderr().is_terminal();
+    move |p: &Progress| {
+        if show {
+            eprintln!(
+                "size {}: {} ({} ms, {} variables, {} clauses)",
+                p.size,
+                if p.found { "model found" } else { "no model" },
+                p.elapsed.as_millis(),
+                p.variables,
+                p.clauses
+            );
+        }
+    }
+}
+
+fn verdict(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
+    let board = load(input)?;
+    let decision = decide(&board, question, &search.limits(), &mut progress_printer(search.progress))?;
+    print_decision(&decision, output);
+    Ok(answer(&decision.verdict))
+}
+
+fn print_decision(decision: &Decision, output: &Output) {
+    if output.json {
+        print_json(decision);
+    } else if output.dot {
+        match decision.verdict.model() {
+            Some(m) => print!("{}", render::dot(m)),
+            None => eprintln!("{}", decision.explanation),
+        }
+    } else {
+        println!("{}", decision.explanation);
+        if let Some(m) = decision.verdict.model() {
+            print!("{}", render::text(m));
+        }
+        if let (true, Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate }) = (output.proof, &decision.verdict) {
+            if let Certificate::Refutation { proof, argument } = certificate {
+                print!("{}", proof.text(argument));
+            }
+        }
+    }
+}
+
+pub fn model(args: ModelArgs) -> Outcome {
+    let Some(size) = args.size else {
+        return verdict(&args.board, Question::Consistency, &args.output, &args.search);
+    };
+    let board = load(&args.board)?;
+    let premises = premises_of(&board, None);
+    let model = match finite::search_size(&board.signature, &premises, size, &args.search.limits().budget)? {
+        AtSize::Found { model } => model,
+        AtSize::NoModel => {
+            println!("no model of size {size}");
+            return Ok(Answer::No);
+        }
+        AtSize::Forbidden { bounds } => {
+            let why = match bounds.below {
+                Some(b) if size >= b => format!("the board allows fewer than {b} objects"),
+                _ if size == 0 => "the domain is never empty".to_string(),
+                _ if size < bounds.at_least => format!("the board needs at least {} objects", bounds.at_least),
+                _ => format!("the model search handles at most {} objects", finite::finder::MAX_SIZE),
+            };
+            println!("no model of size {size}: {why}");
+            return Ok(Answer::No);
+        }
+        AtSize::GaveUp(why) => {
+            println!("unknown: the search at size {size} stopped ({why})");
+            return Ok(Answer::Unknown);
+        }
+    };
+    if args.output.json {
+        print_json(&serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }));
+    } else if args.output.dot {
+        print!("{}", render::dot(&model));
+    } else {
+        print!("{}", render::text(&model));
+    }
+    Ok(Answer::Yes)
+}
+
+pub fn export(args: ExportArgs) -> Outcome {
+    let board = load(&args.board)?;
+    if let Some(k) = args.follows {
+        let count = board.board.statements.len();
+        if k == 0 || k > count {
+            return Err(Failure::usage(format_args!("there is no statement {k}: the board has {count}")));
+        }
+    }
+    if args.smt2 {
+        print!("{}", umpire::logic::smt2::problem(&board, args.follows));
+    } else {
+        print!("{}", tptp::problem(&board, args.follows));
+    }
+    Ok(Answer::Yes)
+}

@@ -1,0 +1,129 @@
+//! The binary's one way out: a command ends with an [`Answer`] (yes, no, unknown) or a
+//! [`Failure`], and [`finish`] prints the failure once and turns either into the exit
+//! status. Which status a library error gets is the error's own [`FailureKind`], never a
+//! guess from its text.
+
+use std::fmt::Display;
+use std::process::ExitCode;
+use umpire::util::failure::{Classify, FailureKind};
+
+/// The answer is yes (consistent; the statement follows; a model exists; upheld).
+pub const EXIT_YES: u8 = 0;
+/// The answer is no (inconsistent; the statement does not follow; a log contradicts itself).
+pub const EXIT_NO: u8 = 1;
+/// The input could not be read or is not well-formed.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// umpire could not decide within its budget.
+pub const EXIT_UNKNOWN: u8 = 3;
+/// umpire caught itself in an internal error (a result failed its re-check).
+pub const EXIT_INTERNAL: u8 = 70;
+
+/// How a command that ran to its end answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl Answer {
+    pub fn code(self) -> u8 {
+        match self {
+            Answer::Yes => EXIT_YES,
+            Answer::No => EXIT_NO,
+            Answer::Unknown => EXIT_UNKNOWN,
+        }
+    }
+}
+
+/// What a command returns.
+pub type Outcome = Result<Answer, Failure>;
+
+/// Why a command stopped: what to print on standard error, and the kind of failure.
+pub struct Failure {
+    kind: FailureKind,
+    shown: Vec<String>,
+}
+
+/// A mistake in the command line's words that no library type names (`--level 4`).
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+impl Classify for UsageError {}
+
+impl Failure {
+    /// A library error, rendered as a diagnostic (with its source, labels and hint), then
+    /// the lines it asks to list.
+    pub fn report<E: miette::Diagnostic + Classify + Send + Sync + 'static>(e: E) -> Failure {
+        let (kind, notes) = (e.kind(), e.notes());
+        Failure::of(kind, miette::Report::new(e), notes)
+    }
+
+    /// Like [`Failure::report`], pointing into the text the error is about.
+    pub fn in_source<E: miette::Diagnostic + Classify + Send + Sync + 'static>(e: E, name: &str, text: &str) -> Failure {
+        let (kind, notes) = (e.kind(), e.notes());
+        let report = miette::Report::new(e).with_source_code(miette::NamedSource::new(name, text.to_string()));
+        Failure::of(kind, report, notes)
+    }
+
+    /// Several diagnostics about one input (a board's problems), each shown whole.
+    pub fn reports(kind: FailureKind, reports: impl IntoIterator<Item = miette::Report>) -> Failure {
+        Failure { kind, shown: reports.into_iter().map(|r| format!("{r:?}")).collect() }
+    }
+
+    /// A one-line message, `umpire: …`, with the kind of the error it comes from.
+    pub fn plain(e: impl Display + Classify) -> Failure {
+        Failure { kind: e.kind(), shown: vec![format!("umpire: {e}")] }
+    }
+
+    /// A one-line message about the command line's words (bad input).
+    pub fn usage(message: impl Display) -> Failure {
+        Failure::plain(UsageError(message.to_string()))
+    }
+
+    /// One more line to print after the rest (what was left unchanged, say).
+    pub fn then(mut self, line: impl Display) -> Failure {
+        self.shown.push(format!("umpire: {line}"));
+        self
+    }
+
+    fn of(kind: FailureKind, report: miette::Report, notes: Vec<String>) -> Failure {
+        let mut shown = vec![format!("{report:?}")];
+        shown.extend(notes.into_iter().map(|n| format!("  {n}")));
+        Failure { kind, shown }
+    }
+
+    pub fn code(&self) -> u8 {
+        match self.kind {
+            FailureKind::BadInput => EXIT_BAD_INPUT,
+            FailureKind::Contradiction => EXIT_NO,
+            FailureKind::OutOfBudget => EXIT_UNKNOWN,
+            FailureKind::Internal => EXIT_INTERNAL,
+        }
+    }
+}
+
+impl<E: miette::Diagnostic + Classify + Send + Sync + 'static> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::report(e)
+    }
+}
+
+/// Prints a failure (once, on standard error) and gives the exit status.
+pub fn finish(outcome: Outcome) -> ExitCode {
+    match outcome {
+        Ok(answer) => ExitCode::from(answer.code()),
+        Err(failure) => {
+            for line in &failure.shown {
+                eprintln!("{line}");
+            }
+            ExitCode::from(failure.code())
+        }
+    }
+}
+
+/// Prints JSON of plain data (it cannot fail to serialize).
+pub fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string_pretty(value).expect("JSON of plain data"));
+}

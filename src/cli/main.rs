@@ -1,0 +1,88 @@
+//! The `umpire` binary: parses the command line and hands each command to its file here;
+//! the library does the work. Every command ends in [`exit::finish`], the one error path.
+
+mod board;
+mod budget;
+mod clue;
+mod deduction;
+mod dice;
+mod exit;
+mod game;
+mod infer;
+mod repl;
+mod shell;
+mod tptp;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "umpire", version, about = "Referees table games of logic and deduction")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and check statements; print them normalized, or as a syntax tree.
+    Parse(board::ParseArgs),
+    /// Is the board consistent? Prints a model, or why there is none.
+    Check(board::CheckArgs),
+    /// Does statement K (counted from 1) follow from the other statements?
+    Follows(board::FollowsArgs),
+    /// Finds and shows a model of the board (the smallest, or one of the given size).
+    Model(board::ModelArgs),
+    /// Try statements interactively: build a board, check it, ask what follows, play a game.
+    Repl,
+    /// A game of the logic card game, kept in a save file (JSON; written atomically).
+    #[command(subcommand)]
+    Game(game::GameAction),
+    /// Solves a TPTP problem (FOF or CNF) and reports in the ATP ecosystem's terms:
+    /// `% SZS status … for NAME`, then the model or the proof.
+    Tptp(tptp::TptpArgs),
+    /// Clue: everything a game log implies, with exact probabilities; advice; log editing.
+    #[command(subcommand)]
+    Clue(clue::ClueAction),
+    /// Deduction (piecepack): what a log implies about the missing tile, advice, a game.
+    #[command(subcommand)]
+    Deduction(deduction::DeductionAction),
+    /// Infer: dice experiments and Laws — judging, the Universe's disproofs, the deck, and a game against a computer Universe.
+    #[command(subcommand)]
+    Infer(infer::InferAction),
+    /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
+    #[command(subcommand)]
+    Dice(dice::DiceAction),
+    /// Writes the board as a problem for other provers.
+    Export(board::ExportArgs),
+    /// Prints a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions { shell: clap_complete::Shell },
+    /// Prints the manual page (roff): `umpire man > umpire.1 && man ./umpire.1`.
+    Man,
+}
+
+fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`umpire … | head`) would panic
+    // in println!. A command-line tool should end quietly instead, as cat and grep do.
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread starts; it only resets a signal action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    exit::finish(match Cli::parse().command {
+        Command::Parse(args) => board::parse(args),
+        Command::Check(args) => board::check(args),
+        Command::Follows(args) => board::follows(args),
+        Command::Model(args) => board::model(args),
+        Command::Export(args) => board::export(args),
+        Command::Repl => repl::run(),
+        Command::Game(action) => game::run(action),
+        Command::Tptp(args) => tptp::run(args),
+        Command::Clue(action) => clue::run(action),
+        Command::Deduction(action) => deduction::run(action),
+        Command::Infer(action) => infer::run(action),
+        Command::Dice(action) => dice::run(action),
+        Command::Completions { shell } => shell::completions(Cli::command(), shell),
+        Command::Man => shell::man(Cli::command()),
+    })
+}

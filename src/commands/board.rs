@@ -1,0 +1,74 @@
+//! A board as a user gives it: the name of a board file, or a statement in quotes. One
+//! reading for every command that takes a board (`check`, `follows`, `model`, `parse`,
+//! `export`), so that a missing file or a folder is refused with the same words everywhere.
+
+use crate::logic::board::{self, CheckedBoard};
+use crate::logic::check::CheckMode;
+use crate::logic::diagnostics::Report;
+use crate::util::failure::Classify;
+use crate::util::input::{read_text, InputError, MAX_BOARD_BYTES};
+use std::path::Path;
+
+/// Why a board cannot be had.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum BoardError {
+    #[error("{0} is a folder; give a board file or a statement in quotes")]
+    #[diagnostic(code(umpire::folder))]
+    Folder(String),
+    #[error("cannot read {0}: no such file (to check a statement, write it in quotes)")]
+    #[diagnostic(code(umpire::no_such_file))]
+    NoSuchFile(String),
+    #[error("{0}")]
+    #[diagnostic(transparent)]
+    Unreadable(InputError),
+    /// The statements do not parse or check; each problem points into the text.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Language(Report),
+}
+
+impl Classify for BoardError {}
+
+/// Reads `input` as a board file if such a file exists (or it looks like a path), else as
+/// one statement; parses and checks it free-standing (any names allowed).
+pub fn read_board(input: &str) -> Result<CheckedBoard, BoardError> {
+    let path = Path::new(input);
+    let looks_like_a_path = !input.contains(char::is_whitespace)
+        && (input.contains('/') || input.ends_with(".board") || input.ends_with(".txt"));
+    if path.is_dir() {
+        return Err(BoardError::Folder(input.to_string()));
+    }
+    if looks_like_a_path && !path.exists() {
+        return Err(BoardError::NoSuchFile(input.to_string()));
+    }
+    let (name, text) = if path.exists() {
+        (input.to_string(), read_text(path, MAX_BOARD_BYTES).map_err(BoardError::Unreadable)?)
+    } else {
+        ("statement".to_string(), input.to_string())
+    };
+    board::load(&name, &text, CheckMode::FreeStanding).map_err(BoardError::Language)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_folders_and_statements() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let b = read_board(&format!("{root}/corpus/boards/grandfather.board")).unwrap();
+        assert!(b.board.statements.len() >= 3);
+        assert!(matches!(read_board(root), Err(BoardError::Folder(_))));
+        assert!(matches!(read_board("no/such.board"), Err(BoardError::NoSuchFile(_))));
+        assert_eq!(read_board("∀x happy(x)").unwrap().board.statements.len(), 1);
+        assert!(matches!(read_board("∀x happy("), Err(BoardError::Language(_))));
+    }
+
+    #[test]
+    fn a_board_of_a_hundred_thousand_statements_is_refused_with_the_limit() {
+        let text = "a = a\n".repeat(100_000);
+        let Err(BoardError::Language(report)) = read_board(&text) else { panic!("accepted") };
+        let shown = report.render_plain();
+        assert!(shown.contains("10000 statements"), "{shown}");
+    }
+}

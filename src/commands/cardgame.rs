@@ -1,0 +1,153 @@
+//! The card game at the table: a game with its save file, and the words players use for
+//! cards and claims. `umpire game …` and the REPL's `game …` both come here, so a card or a
+//! claim is read and refused in one place, with one message, and every change is saved at
+//! once (atomically) in both.
+
+use crate::games::cardgame::deck::CardKind;
+use crate::games::cardgame::game::{Claim, Event, Game, GameError, Settings};
+use crate::games::cardgame::legal::Illegal;
+use crate::reason::finite::Limits;
+use std::path::{Path, PathBuf};
+
+/// How the cards are written, for messages.
+pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";
+
+/// Reads card names (`P:blonde`, `X:¬`, …); an unknown one is refused (ruling G1).
+pub fn parse_cards<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Vec<CardKind>, GameError> {
+    names
+        .into_iter()
+        .map(|name| {
+            CardKind::parse(name.trim()).ok_or_else(|| {
+                GameError::Illegal(Illegal { reason: format!("there is no card `{}` (cards look like {CARD_EXAMPLES})", name.trim()), ruling: "G1" })
+            })
+        })
+        .collect()
+}
+
+/// Reads a claim: `redundant K` or `inconsistent` (ruling G8).
+pub fn parse_claim(words: &[&str]) -> Result<Claim, GameError> {
+    match words {
+        ["redundant", k] => match k.parse() {
+            Ok(statement) => Ok(Claim::Redundant { statement }),
+            Err(_) => Err(bad_claim()),
+        },
+        ["inconsistent"] => Ok(Claim::Inconsistent),
+        _ => Err(bad_claim()),
+    }
+}
+
+fn bad_claim() -> GameError {
+    GameError::Illegal(Illegal { reason: "claim `redundant K` or `inconsistent`".into(), ruling: "G8" })
+}
+
+/// What a claim's event says, for the table: "upheld: …" or "not upheld: …".
+pub fn claim_outcome(event: &Event) -> Option<String> {
+    match event {
+        Event::Claim { upheld, verdict, .. } => Some(format!("{}: {verdict}", if *upheld { "upheld" } else { "not upheld" })),
+        _ => None,
+    }
+}
+
+/// A game and the file it lives in. Every change is written to the file before it is
+/// reported; when writing fails, the change is reported as failed.
+pub struct SavedGame {
+    pub game: Game,
+    pub path: PathBuf,
+}
+
+impl SavedGame {
+    /// Deals a new game into a file that must not exist yet.
+    pub fn create(path: &Path, settings: Settings) -> Result<SavedGame, GameError> {
+        if path.exists() {
+            return Err(GameError::Io { path: path.display().to_string(), why: "a file of that name exists; choose another name".into() });
+        }
+        let game = Game::new(settings)?;
+        game.save(path)?;
+        Ok(SavedGame { game, path: path.to_path_buf() })
+    }
+
+    /// Opens a save, replaying (and so verifying) every event.
+    pub fn open(path: &Path) -> Result<SavedGame, GameError> {
+        Ok(SavedGame { game: Game::load(path)?, path: path.to_path_buf() })
+    }
+
+    /// The player called `name`, or the one whose turn it is.
+    pub fn player(&self, name: Option<&str>) -> Result<usize, GameError> {
+        match name {
+            Some(n) => self.game.player_index(n),
+            None => Ok(self.game.state.current),
+        }
+    }
+
+    pub fn play(&mut self, player: usize, cards: &[CardKind], statement: &str, target: Option<usize>) -> Result<Event, GameError> {
+        self.change(|g| g.play(player, cards, statement, target))
+    }
+
+    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<Event, GameError> {
+        self.change(|g| g.claim(player, claim, limits))
+    }
+
+    pub fn pass(&mut self, player: usize) -> Result<Event, GameError> {
+        self.change(|g| g.pass(player))
+    }
+
+    /// Takes back the last event.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        let before = self.game.undo()?;
+        before.save(&self.path)?;
+        self.game = before;
+        Ok(())
+    }
+
+    /// Saves to another file, which the game then lives in.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), GameError> {
+        self.game.save(path)?;
+        self.path = path.to_path_buf();
+        Ok(())
+    }
+
+    /// Applies a change to a copy, saves the copy, and only then keeps it: a failed save
+    /// leaves the game in memory as it is on disk.
+    fn change(&mut self, step: impl FnOnce(&mut Game) -> Result<Event, GameError>) -> Result<Event, GameError> {
+        let mut next = self.game.clone();
+        let event = step(&mut next)?;
+        next.save(&self.path)?;
+        self.game = next;
+        Ok(event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_and_claims_are_read_once_with_one_message() {
+        assert_eq!(parse_cards(["P:blonde", " X:¬"]).unwrap().len(), 2);
+        let e = parse_cards(["P:blonde", "Z:9"]).unwrap_err().to_string();
+        assert!(e.contains("there is no card `Z:9`") && e.contains("P:blonde"), "{e}");
+        assert_eq!(parse_claim(&["redundant", "2"]).unwrap(), Claim::Redundant { statement: 2 });
+        assert_eq!(parse_claim(&["inconsistent"]).unwrap(), Claim::Inconsistent);
+        for bad in [&["redundant"][..], &["redundant", "x"], &["inconsistent", "2"], &[]] {
+            assert!(parse_claim(bad).unwrap_err().to_string().contains("claim `redundant K` or `inconsistent`"));
+        }
+    }
+
+    #[test]
+    fn a_new_game_never_overwrites_a_file_and_every_change_is_saved() {
+        let dir = std::env::temp_dir().join(format!("umpire-saved-game-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.json");
+        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5 };
+        let mut g = SavedGame::create(&path, settings.clone()).unwrap();
+        assert!(SavedGame::create(&path, settings).is_err(), "an existing file is refused");
+        let ann = g.player(Some("ann")).unwrap();
+        g.pass(ann).unwrap();
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1);
+        assert!(g.pass(ann).is_err(), "not Ann's turn any more");
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1, "a refused change is not saved");
+        g.undo().unwrap();
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,462 @@
+//! The REPL's session: players try statements, build a board, ask for verdicts, and run a
+//! saved game, one line at a time.
+//!
+//! [`Session`] holds the state and answers a line with text; [`hint`] and [`complete`] are
+//! what the terminal shows while a line is typed. None of it touches a terminal (the
+//! command line's `repl` puts it behind rustyline), so all of it is tested directly.
+
+use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
+use crate::logic::board::{self, CheckedBoard};
+use crate::logic::check::CheckMode;
+use crate::logic::print::{self, Style};
+use crate::reason::finite::{render, Limits};
+use crate::reason::{decide, Certificate, Decision, Question, Verdict};
+use crate::solve::{parse_seconds, Budget};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The words that start a command (completed at the start of a line).
+pub const COMMANDS: &[&str] = &[
+    "add", "list", "remove", "clear", "check", "follows", "model", "proof", "set", "game", "help", "quit",
+];
+/// The words after `game`.
+pub const GAME_COMMANDS: &[&str] = &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
+
+const HELP: &str = "\
+A line that is not a command is a statement: it is checked and added to the board.
+  add <statement>     the same, explicitly
+  list                the board, numbered
+  remove <k>          take statement k off the board
+  clear               empty the board
+  check               is the board consistent? (a model, or a proof)
+  follows <k>         does statement k follow from the others?
+  model [<n>]         a model (of n objects)
+  proof               the last verdict's proof, step by step
+  set timeout <s>     the budget of each search (default 10 s); set max-size <n>
+  game load <file>    play a saved game (see `umpire game new`); then:
+  game show | game score | game play <cards> <statement> [-> <k>] |
+  game claim redundant <k> | game claim inconsistent | game pass | game undo
+  (each change is saved at once) | game save <file> (to another file)
+  help, quit (or Ctrl-D)
+ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
+\\and \\or \\to \\iff \\ne \\ge become ∀ ∃ ∃! ¬ ∧ ∨ → ↔ ≠ ≥. Ctrl-C stops a search.";
+
+/// Backslash shortcuts for the logic symbols.
+pub fn unicode_shortcuts(line: &str) -> String {
+    let mut out = line.to_string();
+    for (from, to) in [
+        ("\\E!", "∃!"),
+        ("\\A", "∀"),
+        ("\\E", "∃"),
+        ("\\not", "¬"),
+        ("\\and", "∧"),
+        ("\\or", "∨"),
+        ("\\to", "→"),
+        ("\\iff", "↔"),
+        ("\\ne", "≠"),
+        ("\\ge", "≥"),
+    ] {
+        out = out.replace(from, to);
+    }
+    out
+}
+
+/// What the session answers.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    Text(String),
+    Quit,
+}
+
+pub struct Session {
+    statements: Vec<String>,
+    timeout: Duration,
+    max_size: usize,
+    cancel: Arc<AtomicBool>,
+    last: Option<Decision>,
+    game: Option<SavedGame>,
+}
+
+impl Session {
+    /// A session whose searches stop when `cancel` is set (Ctrl-C).
+    pub fn new(cancel: Arc<AtomicBool>) -> Session {
+        Session { statements: Vec::new(), timeout: Duration::from_secs(10), max_size: 24, cancel, last: None, game: None }
+    }
+
+    /// The symbols a statement can use now: the game's and the names on the board.
+    pub fn symbols(&self) -> Vec<String> {
+        let mut out: Vec<String> = ["blonde", "happy", "likes", "smarter", "father"].iter().map(|s| s.to_string()).collect();
+        if let Ok(b) = self.board() {
+            let more: Vec<String> = b.signature.symbols.keys().filter(|k| !out.contains(k) && k.as_str() != "+").cloned().collect();
+            out.extend(more);
+        }
+        out
+    }
+
+    fn board(&self) -> Result<CheckedBoard, String> {
+        let text: String = self.statements.iter().map(|s| format!("{s}\n")).collect();
+        board::load("board", &text, CheckMode::FreeStanding).map_err(|r| r.render_plain())
+    }
+
+    fn limits(&self) -> Limits {
+        self.cancel.store(false, Ordering::Relaxed);
+        let budget = Budget::time(self.timeout).with_cancel(self.cancel.clone());
+        Limits { max_size: self.max_size, budget }
+    }
+
+    /// Answers one line.
+    pub fn execute(&mut self, line: &str) -> Reply {
+        let line = unicode_shortcuts(line.trim());
+        if line.is_empty() {
+            return Reply::Text(String::new());
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).map_or((line.as_str(), ""), |(w, r)| (w, r.trim()));
+        let text = match word {
+            "quit" | "exit" => return Reply::Quit,
+            "help" => HELP.to_string(),
+            "add" => self.add(rest),
+            "list" => self.list(),
+            "clear" => {
+                self.statements.clear();
+                "the board is empty".into()
+            }
+            "remove" => match rest.parse::<usize>() {
+                Ok(k) if k >= 1 && k <= self.statements.len() => {
+                    let st = self.statements.remove(k - 1);
+                    match self.board() {
+                        Ok(_) => format!("removed ({k}) {st}"),
+                        Err(e) => {
+                            self.statements.insert(k - 1, st);
+                            format!("cannot remove ({k}): later statements need it\n{e}")
+                        }
+                    }
+                }
+                _ => format!("remove takes a statement number, 1 to {}", self.statements.len()),
+            },
+            "check" => self.verdict(Question::Consistency),
+            "follows" => match rest.parse::<usize>() {
+                Ok(k) => self.verdict(Question::Follows(k)),
+                Err(_) => "follows takes a statement number".into(),
+            },
+            "model" => self.model(rest),
+            "proof" => self.proof(),
+            "set" => self.set(rest),
+            "game" => self.game(rest),
+            _ => self.add(&line),
+        };
+        Reply::Text(text)
+    }
+
+    fn add(&mut self, statement: &str) -> String {
+        if statement.is_empty() {
+            return "add takes a statement".into();
+        }
+        self.statements.push(statement.to_string());
+        match self.board() {
+            Ok(b) => {
+                let st = b.board.statements.last().expect("just added");
+                let notes: Vec<String> = b
+                    .notes
+                    .iter()
+                    .filter(|n| statement.contains(n.name.as_str()))
+                    .map(|n| format!("  note: `{}` is taken as a constant", n.name))
+                    .collect();
+                let mut out = format!("({}) {}", self.statements.len(), print::statement(st, Style::Unicode));
+                for n in notes {
+                    out.push('\n');
+                    out.push_str(&n);
+                }
+                out
+            }
+            Err(e) => {
+                self.statements.pop();
+                e
+            }
+        }
+    }
+
+    fn list(&self) -> String {
+        if self.statements.is_empty() {
+            return "the board is empty".into();
+        }
+        match self.board() {
+            Ok(b) => b
+                .board
+                .statements
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("({}) {}", i + 1, print::statement(s, Style::Unicode)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Err(e) => e,
+        }
+    }
+
+    fn verdict(&mut self, question: Question) -> String {
+        let b = match self.board() {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        match decide(&b, question, &self.limits(), &mut |_| {}) {
+            Ok(d) => {
+                let mut out = d.explanation.clone();
+                if self.cancel.load(Ordering::Relaxed) {
+                    out = format!("cancelled — {out}");
+                }
+                if let Some(m) = d.verdict.model() {
+                    out.push('\n');
+                    out.push_str(render::text(m).trim_end());
+                }
+                self.last = Some(d);
+                out
+            }
+            Err(e) => format!("{:?}", miette::Report::new(e)),
+        }
+    }
+
+    fn model(&mut self, rest: &str) -> String {
+        if rest.is_empty() {
+            return self.verdict(Question::Consistency);
+        }
+        let Ok(size) = rest.parse::<usize>() else { return "model takes a number of objects".into() };
+        let b = match self.board() {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let premises = crate::logic::cnf::premises_of(&b, None);
+        match crate::reason::finite::search_size(&b.signature, &premises, size, &self.limits().budget) {
+            Ok(crate::reason::finite::AtSize::Found { model }) => render::text(&model).trim_end().to_string(),
+            Ok(crate::reason::finite::AtSize::NoModel) => format!("no model of size {size}"),
+            Ok(crate::reason::finite::AtSize::Forbidden { .. }) => format!("no model of size {size}: the board's |L| statements rule it out"),
+            Ok(crate::reason::finite::AtSize::GaveUp(why)) => format!("unknown: the search stopped ({why})"),
+            Err(e) => format!("{:?}", miette::Report::new(e)),
+        }
+    }
+
+    fn proof(&self) -> String {
+        match &self.last {
+            Some(d) => match &d.verdict {
+                Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
+                | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => {
+                    proof.text(argument).trim_end().to_string()
+                }
+                _ => format!("the last verdict has no proof in steps: {}", d.explanation),
+            },
+            None => "no verdict yet: try `check` or `follows k`".into(),
+        }
+    }
+
+    fn set(&mut self, rest: &str) -> String {
+        let mut words = rest.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("timeout"), Some(text)) => match parse_seconds(text) {
+                Ok(limit) => {
+                    self.timeout = limit;
+                    format!("searches now stop after {} s", limit.as_secs_f64())
+                }
+                Err(e) => e.to_string(),
+            },
+            (Some("max-size"), Some(n)) => match n.parse::<usize>() {
+                Ok(n) if n >= 1 => {
+                    self.max_size = n;
+                    format!("the model search now tries up to {n} objects")
+                }
+                _ => "the largest model size is a whole number, at least 1".into(),
+            },
+            _ => "set timeout <seconds> | set max-size <n>".into(),
+        }
+    }
+
+    fn game(&mut self, rest: &str) -> String {
+        let (word, args) = rest.split_once(char::is_whitespace).map_or((rest, ""), |(w, r)| (w, r.trim()));
+        if word == "load" {
+            return match SavedGame::open(&PathBuf::from(args)) {
+                Ok(g) => {
+                    let shown = g.game.show(Some(g.game.state.current));
+                    self.game = Some(g);
+                    shown.trim_end().to_string()
+                }
+                Err(e) => format!("{:?}", miette::Report::new(e)),
+            };
+        }
+        let limits = self.limits();
+        let Some(table) = self.game.as_mut() else { return "no game loaded: `game load <file>`".into() };
+        let player = table.game.state.current;
+        let result = match word {
+            "show" => return table.game.show(Some(player)).trim_end().to_string(),
+            "score" => {
+                let game = &table.game;
+                let scores: Vec<String> = game.settings.players.iter().zip(&game.state.scores).map(|(p, s)| format!("{p} {s}")).collect();
+                return scores.join(", ");
+            }
+            "save" => {
+                return match table.save_as(&PathBuf::from(args)) {
+                    Ok(()) => format!("saved to {}", table.path.display()),
+                    Err(e) => format!("{:?}", miette::Report::new(e)),
+                };
+            }
+            "play" => {
+                // game play P:blonde,F:father ∃x blonde(father(x))   (-> k for the ¬ card)
+                let (cards, statement) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+                let (statement, target) = match statement.rsplit_once("->") {
+                    Some((s, k)) if k.trim().parse::<usize>().is_ok() => (s.trim(), k.trim().parse().ok()),
+                    _ => (statement.trim(), None),
+                };
+                parse_cards(cards.split(',')).and_then(|kinds| table.play(player, &kinds, statement, target)).map(Some)
+            }
+            "claim" => {
+                let words: Vec<&str> = args.split_whitespace().collect();
+                parse_claim(&words).and_then(|claim| table.claim(player, claim, &limits)).map(Some)
+            }
+            "pass" => table.pass(player).map(Some),
+            "undo" => table.undo().map(|()| None),
+            _ => return format!("game commands: {}", GAME_COMMANDS.join(", ")),
+        };
+        match result {
+            Ok(Some(event)) if claim_outcome(&event).is_some() => {
+                format!("{}\n{}", claim_outcome(&event).unwrap_or_default(), table.game.show(None).trim_end())
+            }
+            Ok(_) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
+            Err(e) => format!("{:?}", miette::Report::new(e)),
+        }
+    }
+}
+
+/// While a statement is typed in ASCII or with shortcuts, the same statement in Unicode
+/// (shown greyed after the cursor); `None` for commands and for what does not parse yet.
+pub fn hint(line: &str) -> Option<String> {
+    if line.is_empty() {
+        return None;
+    }
+    let first = line.split_whitespace().next().unwrap_or("");
+    if COMMANDS.contains(&first) && first != "add" {
+        return None;
+    }
+    let text = unicode_shortcuts(line.strip_prefix("add").unwrap_or(line));
+    let st = crate::logic::parse::parse_statement(text.trim()).ok()?;
+    let shown = print::statement(&st, Style::Unicode);
+    (shown != line.trim()).then(|| format!("   ⟶ {shown}"))
+}
+
+/// Completions for the word before `pos`: commands at the start of a line, game commands
+/// after `game`, and the symbols a statement can use. Returns where the word starts.
+pub fn complete(line: &str, pos: usize, symbols: &[String]) -> (usize, Vec<String>) {
+    let pos = pos.min(line.len());
+    let pos = (0..=pos).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+    let start = line[..pos].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).map_or(0, |i| i + line[i..].chars().next().map_or(1, char::len_utf8));
+    let word = &line[start..pos];
+    let first = line[..start].trim().is_empty();
+    let mut options: Vec<&str> = symbols.iter().map(String::as_str).collect();
+    if first {
+        options.extend(COMMANDS);
+    } else if line.trim_start().starts_with("game") {
+        options.extend(GAME_COMMANDS);
+    }
+    let words = options.into_iter().filter(|o| o.starts_with(word) && !word.is_empty()).map(str::to_string).collect();
+    (start, words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(Arc::new(AtomicBool::new(false)))
+    }
+
+    fn say(s: &mut Session, line: &str) -> String {
+        match s.execute(line) {
+            Reply::Text(t) => t,
+            Reply::Quit => "QUIT".into(),
+        }
+    }
+
+    #[test]
+    fn statements_are_added_checked_and_listed() {
+        let mut s = session();
+        assert_eq!(say(&mut s, "forall x blonde(x) -> happy(x)"), "(1) ∀x blonde(x) → happy(x)");
+        assert_eq!(say(&mut s, "\\E!x blonde(x) | blondie := x"), "(2) ∃!x blonde(x) | blondie := x");
+        assert!(say(&mut s, "happy(blondie) & likes(x)").contains("likes"), "an error, not added");
+        assert_eq!(say(&mut s, "list").lines().count(), 2);
+        assert!(say(&mut s, "remove 2").starts_with("removed (2)"));
+        assert_eq!(say(&mut s, "quit"), "QUIT");
+    }
+
+    #[test]
+    fn verdicts_models_and_proofs() {
+        let mut s = session();
+        say(&mut s, "∀x blonde(father(x))");
+        assert!(say(&mut s, "check").starts_with("consistent"));
+        say(&mut s, "∀x ¬blonde(father(x))");
+        assert!(say(&mut s, "check").starts_with("inconsistent"));
+        assert!(say(&mut s, "proof").contains("[2]"));
+        say(&mut s, "clear");
+        say(&mut s, "∃x blonde(x)");
+        assert!(say(&mut s, "model 3").starts_with("3 objects"));
+        assert!(say(&mut s, "follows 1").starts_with("not redundant"));
+    }
+
+    #[test]
+    fn a_saved_game_is_played_from_the_repl() {
+        use crate::games::cardgame::game::{Game, Settings};
+        let dir = std::env::temp_dir().join(format!("umpire-repl-game-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.json");
+        // Seed 5: Ann holds S:9 X:¬ F:father.
+        let g = Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5 }).unwrap();
+        g.save(&path).unwrap();
+        let mut s = session();
+        assert!(say(&mut s, &format!("game load {}", path.display())).contains("Ann's hand: S:9"));
+        let out = say(&mut s, "game play S:9 ∀a∀b (a+b=b+a)");
+        assert!(out.contains("(1) ∀a∀b (a+b=b+a)"), "{out}");
+        assert!(say(&mut s, "game claim redundant 1").starts_with("not upheld"));
+        assert!(say(&mut s, "game pass").contains("Ann to play"));
+        assert!(say(&mut s, "game undo").contains("Bob to play"));
+        assert_eq!(say(&mut s, "game score"), "Ann 0, Bob 0");
+        let copy = dir.join("copy.json");
+        assert!(say(&mut s, &format!("game save {}", copy.display())).starts_with("saved to"));
+        assert!(copy.exists());
+        assert_eq!(Game::load(&path).unwrap().events.len(), 2, "each change is saved");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn odd_settings_are_refused_with_the_reason() {
+        let mut s = session();
+        assert!(say(&mut s, "set timeout 1e300").contains("not a number of seconds"));
+        assert!(say(&mut s, "set timeout nan").contains("not a number of seconds"));
+        assert_eq!(say(&mut s, "set timeout 2.5"), "searches now stop after 2.5 s");
+        assert!(say(&mut s, "set max-size 0").contains("at least 1"));
+        assert_eq!(say(&mut s, "set max-size 7"), "the model search now tries up to 7 objects");
+    }
+
+    #[test]
+    fn hints_and_completions_need_no_terminal() {
+        assert_eq!(hint("forall x happy(x)").as_deref(), Some("   ⟶ ∀x happy(x)"));
+        assert_eq!(hint("check"), None);
+        assert_eq!(hint("∀x happy("), None, "nothing while it does not parse");
+        let symbols = vec!["blonde".to_string(), "blondie".to_string()];
+        assert_eq!(complete("bl", 2, &symbols), (0, symbols.clone()));
+        assert_eq!(complete("game un", 7, &symbols), (5, vec!["undo".to_string()]));
+        assert_eq!(complete("∀x ¬bl", "∀x ¬bl".len(), &symbols).0, "∀x ¬".len());
+    }
+
+    #[test]
+    fn a_cancelled_search_says_so() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut s = Session::new(flag.clone());
+        for st in ["∀x smarter(father(x), x)", "∀x ¬smarter(x, x)", "∀x∀y∀z smarter(x, y) ∧ smarter(y, z) → smarter(x, z)"] {
+            say(&mut s, st);
+        }
+        say(&mut s, "set max-size 250");
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let out = say(&mut s, "check");
+        setter.join().unwrap();
+        assert!(out.starts_with("cancelled"), "{out}");
+    }
+}

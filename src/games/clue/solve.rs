@@ -1,0 +1,307 @@
+//! From a log to everything that follows: exact counts of the deals consistent with it.
+//!
+//! Every event is a constraint of the core's deal counter ([`crate::solve::deal`]): a card
+//! placed ("I saw it", my hand), forbidden ("could not refute"), "at least one of these"
+//! (a refutation I did not see), and the envelope's one card of each kind. A failed
+//! accusation ("not all three in the envelope") is not of those shapes; it is counted by
+//! inclusion–exclusion: deals − deals with all three there (over subsets, when there are
+//! several). The counts are exact, so a card is *certainly* somewhere exactly when its count
+//! there equals the total (the backbone), and every probability is a fraction of counts.
+
+use super::log::{Entry, Event, Log};
+use crate::solve::deal::{Deal, DealCount};
+use crate::solve::information::minimal_conflict;
+use crate::solve::{Budget, Exhausted, Outcome};
+use serde::Serialize;
+
+/// What the log implies.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// Players, then `envelope`.
+    pub holders: Vec<String>,
+    pub cards: Vec<String>,
+    /// Deals consistent with the log.
+    pub total: u128,
+    /// `counts[card][holder]`: the consistent deals that put `card` with `holder`.
+    pub counts: Vec<Vec<u128>>,
+    /// Envelope contents (one card per kind) with their counts, likeliest first (count > 0).
+    pub envelopes: Vec<(Vec<usize>, u128)>,
+}
+
+impl Solution {
+    pub fn envelope(&self) -> usize {
+        self.holders.len() - 1
+    }
+
+    pub fn probability(&self, card: usize, holder: usize) -> f64 {
+        self.counts[card][holder] as f64 / self.total as f64
+    }
+
+    /// The holder `card` is certainly with, if any.
+    pub fn certain_holder(&self, card: usize) -> Option<usize> {
+        (0..self.holders.len()).find(|&h| self.counts[card][h] == self.total)
+    }
+
+    /// The solution, when only one envelope is possible.
+    pub fn can_accuse(&self) -> Option<&[usize]> {
+        match self.envelopes.as_slice() {
+            [(cards, _)] => Some(cards),
+            _ => None,
+        }
+    }
+}
+
+/// Why a log has no answer.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum SolveError {
+    #[error("the hands ({hands} cards) and the envelope ({envelope}) do not add up to the deck's {deck} cards")]
+    #[diagnostic(code(umpire::clue::sizes), help("check the hand sizes on the `players:` line"))]
+    Sizes { hands: u32, envelope: u32, deck: usize },
+    #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
+    #[diagnostic(code(umpire::clue::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
+    Contradiction { lines: Vec<usize>, texts: Vec<String> },
+    #[error("the log is not consistent: {0}")]
+    #[diagnostic(code(umpire::clue::event))]
+    Event(String),
+    #[error("the count stopped ({0}) before it finished")]
+    #[diagnostic(code(umpire::clue::budget))]
+    Exhausted(Exhausted),
+}
+
+impl crate::util::failure::Classify for SolveError {
+    fn kind(&self) -> crate::util::failure::FailureKind {
+        use crate::util::failure::FailureKind;
+        match self {
+            SolveError::Contradiction { .. } => FailureKind::Contradiction,
+            SolveError::Exhausted(_) => FailureKind::OutOfBudget,
+            _ => FailureKind::BadInput,
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match self {
+            SolveError::Contradiction { lines, texts } => crate::util::lines::conflict_notes(lines, texts),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The deal for a log's first `upto` entries (without the accusations, which are returned).
+pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
+    let players = log.players.len();
+    let envelope = players;
+    let kinds = log.deck.kinds.len() as u32;
+    // Hand sizes are at most the deck's size (checked when parsing), so the sum cannot overflow.
+    let hands: u32 = log.hand_sizes.iter().sum();
+    if (hands + kinds) as usize != log.deck.len() {
+        return Err(SolveError::Sizes { hands, envelope: kinds, deck: log.deck.len() });
+    }
+    let mut capacities = log.hand_sizes.clone();
+    capacities.push(kinds);
+    let mut deal = Deal::new(log.deck.len(), capacities);
+    for k in 0..log.deck.kinds.len() {
+        deal.exactly(envelope, &log.deck.kind_range(k).collect::<Vec<_>>(), 1);
+    }
+    let mut accusations = Vec::new();
+    for entry in entries {
+        match &entry.event {
+            Event::Hand { cards } => {
+                for &c in cards {
+                    deal.place(c, log.me);
+                }
+            }
+            Event::Seen { player, card } => deal.place(*card, *player),
+            Event::Accuse { cards, .. } => accusations.push(cards.clone()),
+            Event::Suggest { by, cards, passed, shown_by, card } => {
+                // Ruling C1: everyone between the suggester and the refuter (all others when
+                // nobody refuted) was asked and could not refute.
+                let mut asked = Vec::new();
+                let mut seat = (*by + 1) % players;
+                while seat != *by && Some(seat) != *shown_by {
+                    asked.push(seat);
+                    seat = (seat + 1) % players;
+                }
+                for &p in passed.iter().chain(&asked) {
+                    for &c in cards {
+                        deal.forbid(c, p);
+                    }
+                }
+                if let Some(r) = shown_by {
+                    match card {
+                        Some(c) => deal.place(*c, *r),
+                        None => deal.at_least_one(*r, cards),
+                    }
+                }
+            }
+        }
+    }
+    Ok((deal, accusations))
+}
+
+/// Counts `deal` under "not all of each accusation in the envelope", by inclusion–exclusion.
+pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, budget: &Budget) -> Result<DealCount, SolveError> {
+    let n = deal.items();
+    let h = deal.holders();
+    let mut plus = DealCount { total: 0, marginals: vec![vec![0; h]; n] };
+    let mut minus = plus.clone();
+    for subset in 0u32..(1 << accusations.len()) {
+        let mut term = deal.clone();
+        for (i, acc) in accusations.iter().enumerate() {
+            if subset & (1 << i) != 0 {
+                for &c in acc {
+                    term.place(c, envelope);
+                }
+            }
+        }
+        let counted = match term.count(budget) {
+            Outcome::Sat(c) => c,
+            Outcome::Unsat(()) => continue,
+            Outcome::Exhausted(why) => return Err(SolveError::Exhausted(why)),
+        };
+        let into = if subset.count_ones() % 2 == 0 { &mut plus } else { &mut minus };
+        into.total += counted.total;
+        for (row, add) in into.marginals.iter_mut().zip(&counted.marginals) {
+            for (x, y) in row.iter_mut().zip(add) {
+                *x += y;
+            }
+        }
+    }
+    let total = plus.total - minus.total;
+    let marginals = plus.marginals.iter().zip(&minus.marginals).map(|(p, m)| p.iter().zip(m).map(|(a, b)| a - b).collect()).collect();
+    Ok(DealCount { total, marginals })
+}
+
+fn check_events(log: &Log) -> Result<(), SolveError> {
+    for e in &log.entries {
+        let bad = |why: String| SolveError::Event(format!("line {}: {why}", e.line));
+        match &e.event {
+            Event::Suggest { by, cards, shown_by, card, passed } => {
+                let mut kinds: Vec<usize> = cards.iter().map(|&c| log.deck.kind_of(c)).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                if kinds.len() != cards.len() || cards.len() != log.deck.kinds.len() {
+                    return Err(bad(format!("a suggestion names one card of each of the {} kinds", log.deck.kinds.len())));
+                }
+                if shown_by.is_some_and(|r| r == *by) || passed.contains(by) {
+                    return Err(bad("the suggester does not answer their own suggestion".into()));
+                }
+                if let Some(c) = card {
+                    if !cards.contains(c) {
+                        return Err(bad(format!("{} was not suggested", log.deck.name_of(*c))));
+                    }
+                    if *by != log.me && *shown_by != Some(log.me) {
+                        return Err(bad("only the suggester sees the card shown (write it only when that is me)".into()));
+                    }
+                }
+            }
+            Event::Accuse { cards, .. } if cards.len() != log.deck.kinds.len() => {
+                return Err(bad(format!("an accusation names one card of each of the {} kinds", log.deck.kinds.len())));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Solves the log's first `upto` entries (all when `None`).
+pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution, SolveError> {
+    check_events(log)?;
+    let entries: Vec<&Entry> = log.entries.iter().take(upto.unwrap_or(usize::MAX)).collect();
+    let envelope = log.players.len();
+    let (deal, accusations) = build(log, &entries)?;
+    let counted = count(&deal, &accusations, envelope, budget)?;
+    if counted.total == 0 {
+        return Err(contradiction(log, &entries, budget));
+    }
+    // Envelope contents: fix a card of each kind but the last, read the last from the marginals.
+    let kinds = log.deck.kinds.len();
+    let mut envelopes = Vec::new();
+    let mut prefixes: Vec<Vec<usize>> = vec![Vec::new()];
+    for k in 0..kinds - 1 {
+        prefixes = prefixes
+            .into_iter()
+            .flat_map(|p| {
+                log.deck.kind_range(k).filter(|&c| counted.marginals[c][envelope] > 0).map(move |c| [p.clone(), vec![c]].concat())
+            })
+            .collect();
+    }
+    for prefix in prefixes {
+        let mut fixed = deal.clone();
+        for &c in &prefix {
+            fixed.place(c, envelope);
+        }
+        let sub = count(&fixed, &accusations, envelope, budget)?;
+        for last in log.deck.kind_range(kinds - 1) {
+            let n = sub.marginals[last][envelope];
+            if n > 0 {
+                envelopes.push(([prefix.clone(), vec![last]].concat(), n));
+            }
+        }
+    }
+    envelopes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut holders = log.players.clone();
+    holders.push("envelope".into());
+    Ok(Solution { holders, cards: log.deck.cards().cloned().collect(), total: counted.total, counts: counted.marginals, envelopes })
+}
+
+/// The lines that conflict: a minimal set of entries with no consistent deal (deletion: drop
+/// each entry whose removal leaves the rest still contradictory).
+fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
+    let envelope = log.players.len();
+    let consistent = |subset: &[&Entry]| -> bool {
+        match build(log, subset).and_then(|(d, a)| count(&d, &a, envelope, budget)) {
+            Ok(c) => c.total > 0,
+            Err(_) => true,
+        }
+    };
+    let core: Vec<&Entry> = minimal_conflict(entries.len(), |keep| consistent(&keep.iter().map(|&i| entries[i]).collect::<Vec<_>>()))
+        .into_iter()
+        .map(|i| entries[i])
+        .collect();
+    SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() }
+}
+
+/// The detective's notebook: a row per card, a column per holder; ✓ certain, · impossible,
+/// else the probability in percent. Then the likeliest envelopes.
+pub fn notebook(log: &Log, s: &Solution) -> String {
+    let width = s.cards.iter().map(|c| c.chars().count()).max().unwrap_or(4).max(4);
+    let mut out = format!("{:width$}", "");
+    for h in &s.holders {
+        out.push_str(&format!(" {:>9}", truncate(h, 9)));
+    }
+    out.push('\n');
+    for (k, kind) in log.deck.kinds.iter().enumerate() {
+        out.push_str(&format!("── {}\n", kind.kind));
+        for c in log.deck.kind_range(k) {
+            out.push_str(&format!("{:width$}", s.cards[c]));
+            for h in 0..s.holders.len() {
+                let cell = if s.counts[c][h] == s.total {
+                    "✓".to_string()
+                } else if s.counts[c][h] == 0 {
+                    "·".to_string()
+                } else {
+                    format!("{:.1}%", 100.0 * s.probability(c, h))
+                };
+                out.push_str(&format!(" {cell:>9}"));
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!("{} deals fit the log; {} envelopes are possible.\n", s.total, s.envelopes.len()));
+    for (cards, n) in s.envelopes.iter().take(5) {
+        let names: Vec<&str> = cards.iter().map(|&c| s.cards[c].as_str()).collect();
+        out.push_str(&format!("  {:>6.2}%  {}\n", 100.0 * *n as f64 / s.total as f64, names.join(", ")));
+    }
+    match s.can_accuse() {
+        Some(cards) => out.push_str(&format!(
+            "Accuse now: {} (certain).\n",
+            cards.iter().map(|&c| s.cards[c].as_str()).collect::<Vec<_>>().join(", ")
+        )),
+        None => out.push_str("Not yet certain: do not accuse.\n"),
+    }
+    out
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}

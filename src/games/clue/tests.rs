@@ -1,0 +1,288 @@
+//! The Clue solver against brute-force enumeration of every deal of a small deck, on logs
+//! generated from known deals, after every event; a hand-checked scenario; a contradiction.
+
+use super::log::{parse, Entry, Event, Log};
+use super::solve::{solve, SolveError};
+use super::{Deck, Kind};
+use crate::util::random::SplitMix64;
+use crate::solve::Budget;
+
+fn small_deck() -> Deck {
+    let kind = |k: &str, cards: &[&str]| Kind { kind: k.into(), cards: cards.iter().map(|c| c.to_string()).collect() };
+    Deck { name: "small".into(), kinds: vec![kind("who", &["Ann", "Bo"]), kind("what", &["axe", "bat"]), kind("where", &["cellar", "den", "attic"])] }
+}
+
+/// Whether a deal (card → holder; envelope = players) fits an event, by the rules directly.
+fn fits(deal: &[usize], players: usize, me: usize, e: &Event) -> bool {
+    let envelope = players;
+    match e {
+        Event::Hand { cards } => cards.iter().all(|&c| deal[c] == me),
+        Event::Seen { player, card } => deal[*card] == *player,
+        Event::Accuse { cards, .. } => !cards.iter().all(|&c| deal[c] == envelope),
+        Event::Suggest { by, cards, passed, shown_by, card } => {
+            let holds = |p: usize| cards.iter().any(|&c| deal[c] == p);
+            let mut seat = (by + 1) % players;
+            while seat != *by && Some(seat) != *shown_by {
+                if holds(seat) {
+                    return false;
+                }
+                seat = (seat + 1) % players;
+            }
+            passed.iter().all(|&p| !holds(p))
+                && match (shown_by, card) {
+                    (Some(r), Some(c)) => deal[*c] == *r,
+                    (Some(r), None) => holds(*r),
+                    (None, _) => true,
+                }
+        }
+    }
+}
+
+/// Every deal of the deck to `sizes` and an envelope with one card per kind.
+fn all_deals(deck: &Deck, sizes: &[u32]) -> Vec<Vec<usize>> {
+    let n = deck.len();
+    let holders = sizes.len() + 1;
+    let mut caps: Vec<u32> = sizes.to_vec();
+    caps.push(deck.kinds.len() as u32);
+    let mut out = Vec::new();
+    let mut deal = vec![0; n];
+    fn go(i: usize, deal: &mut Vec<usize>, caps: &mut Vec<u32>, holders: usize, deck: &Deck, out: &mut Vec<Vec<usize>>) {
+        if i == deal.len() {
+            let env = holders - 1;
+            if (0..deck.kinds.len()).all(|k| deck.kind_range(k).filter(|&c| deal[c] == env).count() == 1) {
+                out.push(deal.clone());
+            }
+            return;
+        }
+        for h in 0..holders {
+            if caps[h] > 0 {
+                caps[h] -= 1;
+                deal[i] = h;
+                go(i + 1, deal, caps, holders, deck, out);
+                caps[h] += 1;
+            }
+        }
+    }
+    go(0, &mut deal, &mut caps, holders, deck, &mut out);
+    out
+}
+
+/// A random, truthful log of `events` events for a random deal.
+fn random_log(seed: u64, events: usize) -> Log {
+    let deck = small_deck();
+    let mut rng = SplitMix64::new(seed);
+    let sizes = vec![2u32, 2];
+    let deals = all_deals(&deck, &sizes);
+    let truth = deals[rng.below(deals.len() as u64) as usize].clone();
+    let players = 2;
+    let me = 0;
+    let mut entries = vec![Entry {
+        event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == me).collect() },
+        line: 1,
+        span: (0, 0).into(),
+        text: "hand".into(),
+    }];
+    for i in 0..events {
+        let by = rng.below(players as u64) as usize;
+        let cards: Vec<usize> = (0..3).map(|k| {
+            let r = deck.kind_range(k);
+            r.start + rng.below(r.len() as u64) as usize
+        }).collect();
+        let event = match rng.below(5) {
+            0 => Event::Accuse { by, cards: cards.clone() },
+            _ => {
+                let other = (by + 1) % players;
+                let held: Vec<usize> = cards.iter().copied().filter(|&c| truth[c] == other).collect();
+                let (shown_by, card) = if held.is_empty() {
+                    (None, None)
+                } else {
+                    let c = held[rng.below(held.len() as u64) as usize];
+                    (Some(other), (by == me || other == me).then_some(c))
+                };
+                Event::Suggest { by, cards: cards.clone(), passed: Vec::new(), shown_by, card }
+            }
+        };
+        if let Event::Accuse { cards, .. } = &event {
+            if cards.iter().all(|&c| truth[c] == players) {
+                continue; // a right accusation ends the game; logs hold only wrong ones
+            }
+        }
+        entries.push(Entry { event, line: i + 2, span: (0, 0).into(), text: String::new() });
+    }
+    Log { deck, players: vec!["me".into(), "you".into()], hand_sizes: sizes, me, entries }
+}
+
+#[test]
+fn counts_and_envelopes_equal_brute_force_after_every_event() {
+    for seed in 0..40 {
+        let log = random_log(seed, 6);
+        let deals = all_deals(&log.deck, &log.hand_sizes);
+        for upto in 0..=log.entries.len() {
+            let fitting: Vec<&Vec<usize>> =
+                deals.iter().filter(|d| log.entries[..upto].iter().all(|e| fits(d, 2, 0, &e.event))).collect();
+            let s = solve(&log, Some(upto), &Budget::unlimited()).expect("a truthful log is consistent");
+            assert_eq!(s.total, fitting.len() as u128, "seed {seed}, {upto} events");
+            for c in 0..log.deck.len() {
+                for h in 0..3 {
+                    assert_eq!(s.counts[c][h], fitting.iter().filter(|d| d[c] == h).count() as u128, "seed {seed} card {c} holder {h}");
+                }
+            }
+            let envelope_total: u128 = s.envelopes.iter().map(|e| e.1).sum();
+            assert_eq!(envelope_total, s.total);
+            for (cards, n) in &s.envelopes {
+                assert_eq!(*n, fitting.iter().filter(|d| cards.iter().all(|&c| d[c] == 2)).count() as u128);
+            }
+        }
+    }
+}
+
+fn classic_log(text: &str) -> Log {
+    parse(text, &|_| Err("no files in tests".into())).unwrap()
+}
+
+#[test]
+fn a_hand_checked_classic_scenario() {
+    // Three players, 6 cards each. I hold six cards; nobody can refute Bob's suggestion of
+    // Plum, Rope, Hall, so each is Bob's or the envelope's. I then see Bob's Rope and Hall.
+    let log = classic_log(
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\n\
+         hand: Scarlet, Mustard, Knife, Kitchen, Ballroom, Study\n\
+         suggest Bob: Plum, Rope, Hall; passed Cat, Ann\n\
+         seen Bob: Rope\nseen Bob: Hall\n",
+    );
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    let card = |n: &str| log.deck.find(n).unwrap();
+    assert_eq!(s.certain_holder(card("Scarlet")), Some(0));
+    // Nobody but Bob or the envelope can have Plum; Cat certainly not.
+    assert_eq!(s.counts[card("Plum")][2], 0);
+    assert_eq!(s.counts[card("Plum")][0], 0);
+    assert_eq!(s.certain_holder(card("Rope")), Some(1));
+    // Neither the Rope nor the Hall is in the envelope.
+    assert!(s.envelopes.iter().all(|(cards, _)| !cards.contains(&card("Rope")) && !cards.contains(&card("Hall"))));
+    assert!(s.can_accuse().is_none());
+}
+
+#[test]
+fn a_contradictory_log_names_the_lines_that_conflict() {
+    let log = classic_log(
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\n\
+         hand: Scarlet, Mustard, Knife, Kitchen, Ballroom, Study\n\
+         suggest Cat: Green, Wrench, Lounge; passed Ann, Bob\n\
+         seen Bob: Wrench\n\
+         seen Cat: Hall\n",
+    );
+    match solve(&log, None, &Budget::unlimited()) {
+        Err(SolveError::Contradiction { lines, .. }) => assert_eq!(lines, vec![4, 5]),
+        other => panic!("{other:?}"),
+    }
+    // Undo: the log up to line 4 is fine.
+    assert!(solve(&log, Some(2), &Budget::unlimited()).is_ok());
+}
+
+#[test]
+fn bad_logs_are_diagnostics() {
+    let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n").contains("no card `Moose`"));
+    assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n").contains("`L` could be Lead Pipe or Library or Lounge"));
+    assert!(parse("players: Ann six\n").contains("not a player and a hand size"));
+    assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
+    assert!(parse("hello\n").contains("a log line is"));
+    assert!(parse("players: Ann 6\n").contains("who is `me`"));
+    let crowd: Vec<String> = (0..70).map(|i| format!("P{i} {}", u32::from(i < 18))).collect();
+    assert!(parse(&format!("players: {}\nme: P0\n", crowd.join(", "))).contains("at most 63"));
+    assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
+    let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
+    assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Sizes { .. })));
+    let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
+    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event(_))));
+}
+
+/// The expected information about the envelope, kind by kind, by enumerating every deal
+/// that fits the log and the refuter's equally likely choices (the advisor's rulings C4, C5).
+fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
+    let players = log.players.len();
+    let envelope = players;
+    let fitting: Vec<&Vec<usize>> = deals.iter().filter(|d| log.entries.iter().all(|e| fits(d, players, log.me, &e.event))).collect();
+    let h = |w: &[f64]| {
+        let t: f64 = w.iter().sum();
+        w.iter().filter(|&&x| x > 0.0).map(|&x| -(x / t) * (x / t).log2()).sum::<f64>()
+    };
+    // Outcome → (weight, envelope card weights for each kind).
+    let kinds = log.deck.kinds.len();
+    let mut outcomes: std::collections::BTreeMap<(usize, usize), (f64, Vec<Vec<f64>>)> = Default::default();
+    let mut prior = vec![vec![0.0; log.deck.len()]; kinds];
+    for d in &fitting {
+        let mut seat = (log.me + 1) % players;
+        let mut shown: Vec<((usize, usize), f64)> = vec![((usize::MAX, 0), 1.0)];
+        while seat != log.me {
+            let held: Vec<usize> = cards.iter().copied().filter(|&c| d[c] == seat).collect();
+            if !held.is_empty() {
+                shown = held.iter().map(|&c| ((seat, c), 1.0 / held.len() as f64)).collect();
+                break;
+            }
+            seat = (seat + 1) % players;
+        }
+        for (key, w) in shown {
+            let o = outcomes.entry(key).or_insert_with(|| (0.0, vec![vec![0.0; log.deck.len()]; kinds]));
+            o.0 += w;
+            for c in 0..log.deck.len() {
+                if d[c] == envelope {
+                    o.1[log.deck.kind_of(c)][c] += w;
+                }
+            }
+        }
+        for c in 0..log.deck.len() {
+            if d[c] == envelope {
+                prior[log.deck.kind_of(c)][c] += 1.0;
+            }
+        }
+    }
+    let total: f64 = outcomes.values().map(|o| o.0).sum();
+    (0..kinds).map(|k| h(&prior[k]) - outcomes.values().map(|o| o.0 / total * h(&o.1[k])).sum::<f64>()).sum()
+}
+
+#[test]
+fn advice_equals_brute_force_information() {
+    use super::advise::advise;
+    for seed in 0..12 {
+        let mut log = random_log(seed, 3);
+        // Three players: me with two cards, two others with one each.
+        log.players = vec!["me".into(), "you".into(), "them".into()];
+        log.hand_sizes = vec![2, 1, 1];
+        let deck = log.deck.clone();
+        let deals = all_deals(&deck, &log.hand_sizes);
+        // Keep the events true of one deal of the new seating: my hand and others' refutations.
+        let truth = deals[(seed as usize * 7) % deals.len()].clone();
+        log.entries.retain(|e| fits(&truth, 3, 0, &e.event) && !matches!(e.event, Event::Hand { .. }));
+        log.entries.insert(0, Entry { event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == 0).collect() }, line: 1, span: (0, 0).into(), text: String::new() });
+        let advice = advise(&log, Some(&[deck.find("den").unwrap()]), &Budget::unlimited()).unwrap();
+        assert_eq!(advice.unevaluated, 0);
+        assert_eq!(advice.suggestions.len(), 2 * 2 * 3);
+        for s in &advice.suggestions {
+            let want = brute_bits(&log, &deals, &s.cards);
+            assert!((s.bits - want).abs() < 1e-9, "seed {seed} {:?}: {} vs {want}", s.cards, s.bits);
+            assert_eq!(s.reachable, Some(s.cards[2] == deck.find("den").unwrap()));
+        }
+        assert!(advice.suggestions.windows(2).all(|w| w[0].bits >= w[1].bits));
+    }
+}
+
+#[test]
+fn simulated_games_are_consistent_and_the_truth_is_always_possible() {
+    use super::simulate::random_game;
+    let deck = Deck::builtin("classic").unwrap();
+    for (players, seed) in [(3, 1), (4, 2), (6, 3)] {
+        let game = random_game(&deck, "classic", players, 20, seed);
+        let log = classic_log(&game.log);
+        let s = solve(&log, None, &Budget::unlimited()).expect("a truthful log");
+        let envelope = players;
+        for c in 0..deck.len() {
+            assert!(s.counts[c][game.deal[c]] > 0, "the true holder of card {c} is possible");
+            if let Some(h) = s.certain_holder(c) {
+                assert_eq!(h, game.deal[c]);
+            }
+        }
+        let truth: Vec<usize> = (0..deck.len()).filter(|&c| game.deal[c] == envelope).collect();
+        assert!(s.envelopes.iter().any(|(cards, _)| *cards == truth));
+    }
+}

@@ -1,0 +1,183 @@
+//! The Deduction log: parsing `grammar/deduction-log.ebnf` into events with spans.
+
+use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute};
+use crate::util::lines::{error, LogError};
+use miette::SourceSpan;
+
+/// An answer to a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    No,
+    /// Yes, with the tile shown when I asked or answered.
+    Yes(Option<usize>),
+    /// How many.
+    Count(u32),
+}
+
+/// Something that happened, as one player saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Hand(Vec<usize>),
+    /// The face-up leftovers.
+    Table(Vec<usize>),
+    /// `asker` asked `answerer` about `about` ("have one?" or "how many?", by the answer).
+    Ask { asker: usize, answerer: usize, about: Attribute, answer: Answer, coin: Option<usize> },
+    /// A wrong announcement: `tile` is not the missing one.
+    Announce { by: usize, tile: usize },
+}
+
+/// An event with the line it came from.
+pub type Entry = crate::util::lines::Entry<Event>;
+
+#[derive(Clone, Debug)]
+pub struct Log {
+    pub players: Vec<String>,
+    pub me: usize,
+    pub entries: Vec<Entry>,
+}
+
+impl Log {
+    /// Hand size and leftovers for this many players.
+    pub fn deal(&self) -> (u32, u32) {
+        deal_for(self.players.len()).expect("checked when parsed")
+    }
+
+    /// The event as a log line (`grammar/deduction-log.ebnf`).
+    pub fn line(&self, event: &Event) -> String {
+        let tiles = |ts: &[usize]| ts.iter().map(|&t| tile_name(t)).collect::<Vec<_>>().join(", ");
+        match event {
+            Event::Hand(ts) => format!("hand: {}", tiles(ts)),
+            Event::Table(ts) => format!("table: {}", tiles(ts)),
+            Event::Announce { by, tile } => format!("{} announces: {} wrong", self.players[*by], tile_name(*tile)),
+            Event::Ask { asker, answerer, about, answer, .. } => {
+                let q = match answer {
+                    Answer::Count(_) => format!("how many {}?", about.name()),
+                    _ => format!("have {}?", about.name()),
+                };
+                let a = match answer {
+                    Answer::No => "no".to_string(),
+                    Answer::Yes(None) => "yes".to_string(),
+                    Answer::Yes(Some(t)) => format!("yes: {}", tile_name(*t)),
+                    Answer::Count(n) => n.to_string(),
+                };
+                format!("{} asks {}: {q} {a}", self.players[*asker], self.players[*answerer])
+            }
+        }
+    }
+}
+
+
+const TILE_HELP: &str = "a tile is a suit (Sun, Moon, Crown, Shield) and a value (Null, Ace, 2–5): `Moon 3`";
+
+/// Reads a log.
+pub fn parse(text: &str) -> Result<Log, LogError> {
+    let mut players: Vec<String> = Vec::new();
+    let mut me = None;
+    let mut entries = Vec::new();
+    let mut coin: Option<(usize, SourceSpan)> = None;
+    for crate::util::lines::Statement { line, span, text: content } in crate::util::lines::statements(text) {
+        let (head, rest) = content
+            .split_once(':')
+            .ok_or_else(|| error("a log line is `…: …`", span, Some("for example `Ann asks Bob: have 3? yes`")))?;
+        let head = head.trim();
+        let find = |name: &str| -> Result<usize, LogError> {
+            players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| error(format!("there is no player `{}`", name.trim()), span, Some("players are named on the `players:` line")))
+        };
+        let tile_list = |t: &str| -> Result<Vec<usize>, LogError> {
+            t.split(',').map(|w| parse_tile(w).ok_or_else(|| error(format!("`{}` is not a tile", w.trim()), span, Some(TILE_HELP)))).collect()
+        };
+        let event = match head.to_lowercase().as_str() {
+            "players" => {
+                players = rest.split(',').map(|p| p.trim().to_string()).collect();
+                if players.iter().any(String::is_empty) || deal_for(players.len()).is_none() {
+                    return Err(error("Deduction is for 3 to 5 players, each named", span, Some("like `players: Ann, Bob, Cat`")));
+                }
+                continue;
+            }
+            "me" => {
+                me = Some(find(rest)?);
+                continue;
+            }
+            "hand" => Event::Hand(tile_list(rest)?),
+            "table" => Event::Table(tile_list(rest)?),
+            "coin" => {
+                coin = Some((parse_tile(rest).ok_or_else(|| error(format!("`{}` is not a coin", rest.trim()), span, Some(TILE_HELP)))?, span));
+                continue;
+            }
+            lower if lower.ends_with(" announces") => {
+                let by = find(&head[..head.len() - " announces".len()])?;
+                let named = rest.trim();
+                let named = named.strip_suffix("wrong").unwrap_or(named);
+                let tile = parse_tile(named).ok_or_else(|| error(format!("`{}` is not a tile", named.trim()), span, Some(TILE_HELP)))?;
+                Event::Announce { by, tile }
+            }
+            lower if lower.contains(" asks ") => {
+                let at = lower.find(" asks ").expect("found");
+                let asker = find(&head[..at])?;
+                let answerer = find(&head[at + " asks ".len()..])?;
+                if asker == answerer {
+                    return Err(error("a player asks another player", span, None));
+                }
+                let (question, reply) = rest
+                    .split_once('?')
+                    .ok_or_else(|| error("a question ends with `?`", span, Some("`have 3? yes` or `how many Suns? 2`")))?;
+                let question = question.trim().to_lowercase();
+                let (count, named) = if let Some(a) = question.strip_prefix("how many") {
+                    (true, a.trim().strip_suffix("do you have").unwrap_or(a.trim()))
+                } else if let Some(a) = question.strip_prefix("have").or_else(|| question.strip_prefix("do you have")) {
+                    (false, a.trim().strip_prefix("a ").or_else(|| a.trim().strip_prefix("an ")).unwrap_or(a.trim()))
+                } else {
+                    return Err(error(format!("`{question}?` is neither `have …?` nor `how many …?`"), span, None));
+                };
+                let about = parse_attribute(named)
+                    .ok_or_else(|| error(format!("`{named}` is neither a suit nor a value"), span, Some("suits: Sun, Moon, Crown, Shield; values: Null, Ace, 2, 3, 4, 5")))?;
+                let reply = reply.trim().to_lowercase();
+                let answer = if count {
+                    Answer::Count(reply.parse().map_err(|_| error(format!("`{reply}` is not a number"), span, None))?)
+                } else if reply == "no" {
+                    Answer::No
+                } else if let Some(shown) = reply.strip_prefix("yes") {
+                    let shown = shown.trim().trim_start_matches(':').trim();
+                    if shown.is_empty() {
+                        Answer::Yes(None)
+                    } else {
+                        let t = parse_tile(shown).ok_or_else(|| error(format!("`{shown}` is not a tile"), span, Some(TILE_HELP)))?;
+                        if !about.fits(t) {
+                            return Err(error(format!("{} is not a {}", tile_name(t), about.name()), span, None));
+                        }
+                        Answer::Yes(Some(t))
+                    }
+                } else {
+                    return Err(error(format!("`{reply}` is not `yes`, `yes: tile` or `no`"), span, None));
+                };
+                let coin = match coin.take() {
+                    Some((c, coin_span)) => {
+                        if !about.fits(c) {
+                            return Err(error(format!("the coin drawn was {}: a question names its suit or its value", tile_name(c)), coin_span, None));
+                        }
+                        Some(c)
+                    }
+                    None => None,
+                };
+                Event::Ask { asker, answerer, about, answer, coin }
+            }
+            _ => return Err(error(format!("`{head}` is not a kind of log line"), span, Some("lines are players, me, hand, table, coin, `… asks …` or `… announces`"))),
+        };
+        entries.push(Entry { event, line, span, text: content.to_string() });
+    }
+    if players.is_empty() {
+        return Err(error("the log names no players", (0, 0).into(), Some("add `players: Ann, Bob, Cat` (3 to 5, in seat order)")));
+    }
+    let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
+    for e in &entries {
+        if let Event::Ask { asker, answerer, answer: Answer::Yes(Some(_)), .. } = e.event {
+            if asker != me && answerer != me {
+                return Err(error("only the asker sees the tile shown (write it only when that is me)", e.span, None));
+            }
+        }
+    }
+    Ok(Log { players, me, entries })
+}

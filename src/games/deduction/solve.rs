@@ -1,0 +1,279 @@
+//! From a Deduction log to everything that follows, and the best question to ask.
+
+use super::log::{Answer, Entry, Event, Log};
+use super::{tile_name, Attribute, SUITS, TILES, VALUES};
+use crate::solve::deal::{Deal, DealCount};
+use crate::solve::information::{entropy, expected_gain, minimal_conflict};
+use crate::solve::{Budget, Exhausted, Outcome};
+use serde::Serialize;
+
+/// What the log implies.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// Players, then `missing`, then `table`.
+    pub holders: Vec<String>,
+    /// Deals consistent with the log.
+    pub total: u128,
+    /// `counts[tile][holder]`: the consistent deals that put `tile` there.
+    pub counts: Vec<Vec<u128>>,
+}
+
+impl Solution {
+    pub fn missing(&self) -> usize {
+        self.holders.len() - 2
+    }
+
+    /// The exact chance that `tile` is the missing one, as (count, total).
+    pub fn missing_chance(&self, tile: usize) -> (u128, u128) {
+        (self.counts[tile][self.missing()], self.total)
+    }
+
+    /// The missing tile, when the log leaves only one.
+    pub fn announce(&self) -> Option<usize> {
+        let possible: Vec<usize> = (0..TILES).filter(|&t| self.counts[t][self.missing()] > 0).collect();
+        match possible.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// The likeliest missing tile (the first, on a tie).
+    pub fn likeliest(&self) -> usize {
+        (0..TILES).max_by_key(|&t| (self.counts[t][self.missing()], std::cmp::Reverse(t))).expect("24 tiles")
+    }
+
+    pub fn certain_holder(&self, tile: usize) -> Option<usize> {
+        (0..self.holders.len()).find(|&h| self.counts[tile][h] == self.total)
+    }
+
+    fn missing_weights(&self) -> Vec<f64> {
+        (0..TILES).map(|t| self.counts[t][self.missing()] as f64).collect()
+    }
+}
+
+/// Why a log has no answer.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum SolveError {
+    #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
+    #[diagnostic(code(umpire::deduction::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
+    Contradiction { lines: Vec<usize>, texts: Vec<String> },
+    #[error("line {line}: {why}")]
+    #[diagnostic(code(umpire::deduction::event))]
+    Event { line: usize, why: String },
+    #[error("the count stopped ({0}) before it finished")]
+    #[diagnostic(code(umpire::deduction::budget))]
+    Exhausted(Exhausted),
+}
+
+impl crate::util::failure::Classify for SolveError {
+    fn kind(&self) -> crate::util::failure::FailureKind {
+        use crate::util::failure::FailureKind;
+        match self {
+            SolveError::Contradiction { .. } => FailureKind::Contradiction,
+            SolveError::Exhausted(_) => FailureKind::OutOfBudget,
+            _ => FailureKind::BadInput,
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match self {
+            SolveError::Contradiction { lines, texts } => crate::util::lines::conflict_notes(lines, texts),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The deal for some of a log's entries: players, the missing tile, the face-up table.
+pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
+    let (hand, up) = log.deal();
+    let players = log.players.len();
+    let (missing, table) = (players, players + 1);
+    let mut capacities = vec![hand; players];
+    capacities.extend([1, up]);
+    let mut deal = Deal::new(TILES, capacities);
+    for entry in entries {
+        match &entry.event {
+            Event::Hand(tiles) => tiles.iter().for_each(|&t| deal.place(t, log.me)),
+            Event::Table(tiles) => tiles.iter().for_each(|&t| deal.place(t, table)),
+            Event::Announce { tile, .. } => deal.forbid(*tile, missing),
+            Event::Ask { answerer, about, answer, .. } => {
+                let tiles = about.tiles();
+                match answer {
+                    Answer::No => tiles.iter().for_each(|&t| deal.forbid(t, *answerer)),
+                    Answer::Yes(Some(t)) => deal.place(*t, *answerer),
+                    Answer::Yes(None) => deal.at_least_one(*answerer, &tiles),
+                    Answer::Count(n) => deal.exactly(*answerer, &tiles, *n),
+                }
+            }
+        }
+    }
+    deal
+}
+
+fn check(log: &Log) -> Result<(), SolveError> {
+    let (hand, up) = log.deal();
+    for e in &log.entries {
+        let bad = |why: String| Err(SolveError::Event { line: e.line, why });
+        match &e.event {
+            Event::Hand(ts) if ts.len() != hand as usize => return bad(format!("a hand has {hand} tiles with {} players", log.players.len())),
+            Event::Table(ts) if ts.len() != up as usize => return bad(format!("{up} tiles lie face up with {} players", log.players.len())),
+            Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => {
+                return bad(format!("nobody can hold {n} {} tiles", about.name()))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn count(deal: &Deal, budget: &Budget) -> Result<DealCount, SolveError> {
+    match deal.count(budget) {
+        Outcome::Sat(c) => Ok(c),
+        Outcome::Unsat(()) => Ok(DealCount { total: 0, marginals: vec![vec![0; deal.holders()]; deal.items()] }),
+        Outcome::Exhausted(why) => Err(SolveError::Exhausted(why)),
+    }
+}
+
+/// Solves the log's first `upto` entries (all when `None`).
+pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution, SolveError> {
+    check(log)?;
+    let entries: Vec<&Entry> = log.entries.iter().take(upto.unwrap_or(usize::MAX)).collect();
+    let counted = count(&build(log, &entries), budget)?;
+    if counted.total == 0 {
+        let consistent = |keep: &[usize]| {
+            let subset: Vec<&Entry> = keep.iter().map(|&i| entries[i]).collect();
+            count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
+        };
+        let core: Vec<&Entry> = minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
+        return Err(SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() });
+    }
+    let mut holders = log.players.clone();
+    holders.extend(["missing".to_string(), "table".to_string()]);
+    Ok(Solution { holders, total: counted.total, counts: counted.marginals })
+}
+
+/// A question I could ask with the drawn coin, and what it is expected to teach.
+#[derive(Clone, Debug, Serialize)]
+pub struct Question {
+    pub answerer: usize,
+    pub about: Attribute,
+    /// "How many?" rather than "do you have one?".
+    pub how_many: bool,
+    /// Expected information about the missing tile, in bits.
+    pub bits: f64,
+}
+
+impl Question {
+    pub fn text(&self, log: &Log) -> String {
+        let name = &log.players[self.answerer];
+        if self.how_many {
+            format!("{name}, how many {}s do you have?", self.about.name())
+        } else {
+            format!("{name}, do you have a {}?", self.about.name())
+        }
+    }
+}
+
+/// Every question `me` may ask with `coin` (its suit or its value, to each other player,
+/// "have one?" or "how many?"), best first. When I ask "have one?" and the answer is yes I
+/// see a tile; a player with several chooses each with equal chance (ruling E2).
+pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Question>), SolveError> {
+    let now = solve(log, None, budget)?;
+    let prior = now.missing_weights();
+    let entries: Vec<&Entry> = log.entries.iter().collect();
+    let base = build(log, &entries);
+    let missing = now.missing();
+    let column = |c: &DealCount| -> Vec<f64> { (0..TILES).map(|t| c.marginals[t][missing] as f64).collect() };
+    let mut questions = Vec::new();
+    for answerer in (0..log.players.len()).filter(|&p| p != log.me) {
+        for about in [Attribute::Suit(super::suit_of(coin)), Attribute::Value(super::value_of(coin))] {
+            let tiles = about.tiles();
+            // How many: one outcome per count.
+            let mut outcomes = Vec::new();
+            for n in 0..=tiles.len() as u32 {
+                let mut d = base.clone();
+                d.exactly(answerer, &tiles, n);
+                let c = count(&d, budget)?;
+                if c.total > 0 {
+                    outcomes.push((c.total as f64, column(&c)));
+                }
+            }
+            questions.push(Question { answerer, about, how_many: true, bits: expected_gain(&prior, &outcomes) });
+            // Have one: no, or yes with tile t shown — t held with k of the kind, shown 1/k.
+            let mut outcomes = Vec::new();
+            let mut none = base.clone();
+            tiles.iter().for_each(|&t| none.forbid(t, answerer));
+            let c = count(&none, budget)?;
+            if c.total > 0 {
+                outcomes.push((c.total as f64, column(&c)));
+            }
+            for &t in &tiles {
+                let mut weight = 0.0;
+                let mut dist = vec![0.0; TILES];
+                for k in 1..=tiles.len() as u32 {
+                    let mut d = base.clone();
+                    d.place(t, answerer);
+                    d.exactly(answerer, &tiles, k);
+                    let c = count(&d, budget)?;
+                    weight += c.total as f64 / k as f64;
+                    for (x, y) in dist.iter_mut().zip(column(&c)) {
+                        *x += y / k as f64;
+                    }
+                }
+                if weight > 0.0 {
+                    outcomes.push((weight, dist));
+                }
+            }
+            questions.push(Question { answerer, about, how_many: false, bits: expected_gain(&prior, &outcomes) });
+        }
+    }
+    questions.sort_by(|a, b| b.bits.total_cmp(&a.bits));
+    Ok((entropy(&prior), questions))
+}
+
+/// The notebook: for each tile, where it can be (✓ certain, · impossible, else percent),
+/// then the chance of each tile being the missing one as a suit × value grid.
+pub fn notebook(s: &Solution) -> String {
+    let mut out = format!("{:10}", "");
+    for h in &s.holders {
+        out.push_str(&format!(" {:>8}", h.chars().take(8).collect::<String>()));
+    }
+    out.push('\n');
+    for t in 0..TILES {
+        out.push_str(&format!("{:10}", tile_name(t)));
+        for h in 0..s.holders.len() {
+            out.push_str(&format!(" {:>8}", cell(s.counts[t][h], s.total)));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("\nThe missing tile ({} deals fit the log):\n{:8}", s.total, ""));
+    for v in VALUES {
+        out.push_str(&format!(" {v:>7}"));
+    }
+    out.push('\n');
+    for (si, suit) in SUITS.iter().enumerate() {
+        out.push_str(&format!("{suit:8}"));
+        for v in 0..VALUES.len() {
+            out.push_str(&format!(" {:>7}", cell(s.counts[super::tile(si, v)][s.missing()], s.total)));
+        }
+        out.push('\n');
+    }
+    match s.announce() {
+        Some(t) => out.push_str(&format!("Announce now: the missing tile is {} (certain).\n", tile_name(t))),
+        None => {
+            let (n, d) = s.missing_chance(s.likeliest());
+            out.push_str(&format!("Not certain yet: likeliest {} at {:.1}%; do not announce.\n", tile_name(s.likeliest()), 100.0 * n as f64 / d as f64));
+        }
+    }
+    out
+}
+
+fn cell(n: u128, total: u128) -> String {
+    if n == total {
+        "✓".into()
+    } else if n == 0 {
+        "·".into()
+    } else {
+        format!("{:.1}%", 100.0 * n as f64 / total as f64)
+    }
+}

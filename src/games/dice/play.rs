@@ -1,0 +1,276 @@
+//! A score-sheet game for 1–5 players at the table, and robot games that follow the coach.
+//!
+//! Each turn: umpire rolls (seeded), or the player rolls real dice and types them; after each
+//! roll the player types the dice to keep, `stop`, or `?` for the coach. At the end of the
+//! turn the result is scored, or the player names the box to cross out. The game reads
+//! lines from any input, so a whole game can be scripted (and is, in the tests).
+
+use super::coach::advise;
+use super::roll::{face_set, inverted_sum, parse_dice, DICE, ROLLS};
+use super::strategy::{End, Strategy};
+use super::{Rules, ScoreSheet, Scoring, Sheet};
+use crate::util::random::SplitMix64;
+use std::io::{BufRead, Write};
+
+/// Who rolls the dice.
+#[derive(Clone, Copy, Debug)]
+pub enum Dice {
+    /// umpire rolls, from this seed.
+    Seeded(u64),
+    /// The players roll real dice and type what they show.
+    Typed,
+}
+
+/// Why a game stopped before its end.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum PlayError {
+    #[error("the input ended before the game did")]
+    InputEnded,
+    #[error("the game was abandoned")]
+    Quit,
+    #[error("the terminal failed: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("a game needs 1 to 5 players, {0} given")]
+    Players(usize),
+}
+
+impl crate::util::failure::Classify for PlayError {}
+
+/// Where the coach's table comes from when a player first asks (it may take a while).
+pub type CoachLoader<'a> = dyn FnMut(&mut dyn Write) -> Option<Strategy> + 'a;
+
+/// The game: players, their sheets, the dice.
+pub struct Table<'io> {
+    pub rules: Rules,
+    pub players: Vec<String>,
+    pub sheets: Vec<ScoreSheet>,
+    dice: Dice,
+    rng: SplitMix64,
+    input: &'io mut dyn BufRead,
+    out: &'io mut dyn Write,
+    coach: Option<Strategy>,
+}
+
+impl<'io> Table<'io> {
+    pub fn new(
+        players: Vec<String>,
+        rules: Rules,
+        sheet: Sheet,
+        dice: Dice,
+        input: &'io mut dyn BufRead,
+        out: &'io mut dyn Write,
+    ) -> Result<Table<'io>, PlayError> {
+        if players.is_empty() || players.len() > 5 {
+            return Err(PlayError::Players(players.len()));
+        }
+        let seed = match dice {
+            Dice::Seeded(s) => s,
+            Dice::Typed => 0,
+        };
+        let sheets = players.iter().map(|_| ScoreSheet::new(sheet.clone())).collect();
+        Ok(Table { rules, players, sheets, dice, rng: SplitMix64::new(seed), input, out, coach: None })
+    }
+
+    fn line(&mut self, prompt: &str) -> Result<String, PlayError> {
+        write!(self.out, "{prompt}")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Err(PlayError::InputEnded);
+        }
+        let line = line.trim().to_string();
+        if line == "quit" || line == "q" {
+            return Err(PlayError::Quit);
+        }
+        Ok(line)
+    }
+
+    /// Throws `n` dice: umpire's, or typed by the player.
+    fn throw(&mut self, n: usize) -> Result<Vec<u8>, PlayError> {
+        match self.dice {
+            Dice::Seeded(_) => Ok(throw(&mut self.rng, n)),
+            Dice::Typed => loop {
+                let text = self.line(&format!("roll {n} {} and type {}: ", if n == 1 { "die" } else { "dice" }, if n == 1 { "it" } else { "them" }))?;
+                match parse_dice(&text, n..=n) {
+                    Ok(d) => return Ok(d),
+                    Err(e) => writeln!(self.out, "  {e}")?,
+                }
+            },
+        }
+    }
+
+    /// Plays the whole game; returns the final totals.
+    pub fn play(&mut self, coach: &mut CoachLoader<'_>) -> Result<Vec<u32>, PlayError> {
+        let rounds = self.sheets[0].sheet.boxes.len();
+        for round in 1..=rounds {
+            for p in 0..self.players.len() {
+                writeln!(self.out, "\n── round {round}/{rounds}: {} ({} points) ──", self.players[p], self.sheets[p].total())?;
+                self.turn(p, coach)?;
+            }
+        }
+        let totals: Vec<u32> = self.sheets.iter().map(ScoreSheet::total).collect();
+        writeln!(self.out, "\n── final scores ──")?;
+        let mut order: Vec<usize> = (0..self.players.len()).collect();
+        order.sort_by_key(|&p| std::cmp::Reverse(totals[p]));
+        for p in order {
+            let bonuses: Vec<String> = self.sheets[p].bonuses().iter().map(|(n, b)| format!("{n} +{b}")).collect();
+            let bonus_text = if bonuses.is_empty() { String::new() } else { format!(" (bonuses: {})", bonuses.join(", ")) };
+            writeln!(self.out, "{:>4}  {}{bonus_text}", totals[p], self.players[p])?;
+        }
+        Ok(totals)
+    }
+
+    fn open_boxes(&self, p: usize) -> String {
+        let s = &self.sheets[p];
+        let open: Vec<String> = s.sheet.boxes.iter().filter(|&&b| s.is_open(b)).map(u32::to_string).collect();
+        open.join(" ")
+    }
+
+    fn turn(&mut self, p: usize, coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
+        writeln!(self.out, "open boxes: {}", self.open_boxes(p))?;
+        let mut dice = self.throw(DICE)?;
+        for rerolls_left in (0..ROLLS).rev() {
+            dice.sort_unstable();
+            let sum = inverted_sum(face_set(&dice));
+            let open = self.sheets[p].is_open(sum);
+            writeln!(
+                self.out,
+                "roll {}: {}  → inverted sum {sum}{}",
+                ROLLS - rerolls_left,
+                dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
+                if open { " (open)" } else { " (not open)" }
+            )?;
+            if rerolls_left == 0 || (open && self.rules.scoring == Scoring::Immediately) {
+                break;
+            }
+            let keep = loop {
+                let stop_hint = if self.rules.stop_early { ", `stop`" } else { "" };
+                let answer = self.line(&format!("keep which dice? (digits, `none`{stop_hint}, `?` for the coach) "))?;
+                match answer.as_str() {
+                    "?" => {
+                        self.show_advice(p, &dice, rerolls_left, coach)?;
+                        continue;
+                    }
+                    "stop" | "all" if self.rules.stop_early => break None,
+                    "none" | "-" => break Some(Vec::new()),
+                    _ => match parse_dice(&answer, 0..=DICE).and_then(|k| keep_from(&dice, k)) {
+                        Ok(k) if k.len() == DICE && !self.rules.stop_early => {
+                            writeln!(self.out, "  these rules make you throw at least one die")?
+                        }
+                        Ok(k) if k.len() == DICE => break None,
+                        Ok(k) => break Some(k),
+                        Err(e) => writeln!(self.out, "  {e}")?,
+                    },
+                }
+            };
+            let Some(mut kept) = keep else { break };
+            let thrown = self.throw(DICE - kept.len())?;
+            kept.extend(thrown);
+            dice = kept;
+        }
+        self.end_turn(p, &dice, coach)
+    }
+
+    fn show_advice(&mut self, p: usize, dice: &[u8], rerolls_left: usize, coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
+        if self.coach.is_none() {
+            self.coach = coach(self.out);
+        }
+        match &self.coach {
+            Some(strategy) => match advise(strategy, &self.sheets[p], dice, rerolls_left) {
+                Ok(a) => write!(self.out, "{}", a.render(3))?,
+                Err(e) => writeln!(self.out, "  the coach cannot say: {e}")?,
+            },
+            None => writeln!(self.out, "  the coach is not available")?,
+        }
+        Ok(())
+    }
+
+    fn end_turn(&mut self, p: usize, dice: &[u8], coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
+        let sum = inverted_sum(face_set(dice));
+        let sheet = &self.sheets[p];
+        if sheet.is_open(sum) && !self.rules.free_zero {
+            self.sheets[p].write(sum, false).expect("the box is open");
+            writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
+            return Ok(());
+        }
+        let question = if sheet.is_open(sum) {
+            format!("score {sum} (press Enter), or name a box to write 0 in: ")
+        } else {
+            format!("{sum} is not open: which box gets a 0? ({}; `?` for the coach) ", self.open_boxes(p))
+        };
+        loop {
+            let answer = self.line(&question)?;
+            if answer == "?" {
+                self.show_advice(p, dice, 0, coach)?;
+                continue;
+            }
+            if answer.is_empty() && self.sheets[p].is_open(sum) {
+                self.sheets[p].write(sum, false).expect("the box is open");
+                writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
+                return Ok(());
+            }
+            match answer.parse::<u32>() {
+                Ok(b) if self.sheets[p].is_open(b) => {
+                    self.sheets[p].write(b, true).expect("the box is open");
+                    writeln!(self.out, "{}: 0 in box {b}", self.players[p])?;
+                    return Ok(());
+                }
+                _ => writeln!(self.out, "  `{answer}` is not an open box")?,
+            }
+        }
+    }
+}
+
+/// `n` dice thrown from a seeded stream.
+fn throw(rng: &mut SplitMix64, n: usize) -> Vec<u8> {
+    (0..n).map(|_| rng.below(6) as u8 + 1).collect()
+}
+
+/// The kept dice, if they are among the roll.
+fn keep_from(dice: &[u8], keep: Vec<u8>) -> Result<Vec<u8>, String> {
+    let mut left = dice.to_vec();
+    for d in &keep {
+        match left.iter().position(|x| x == d) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => return Err(format!("there is no {d} left to keep among the dice")),
+        }
+    }
+    Ok(keep)
+}
+
+/// Plays `games` solitaire games by the coach's best choices with seeded dice; returns the
+/// final scores. Their average estimates the strategy's expected score independently of the
+/// backward induction (only the coach's choices are shared).
+pub fn robot_games(strategy: &Strategy, games: usize, seed: u64) -> Vec<u32> {
+    let mut rng = SplitMix64::new(seed);
+    (0..games)
+        .map(|_| {
+            let mut sheet = ScoreSheet::new(strategy.sheet.clone());
+            while !sheet.is_full() {
+                let mut dice = throw(&mut rng, DICE);
+                dice.sort_unstable();
+                let mut rerolls_left = ROLLS - 1;
+                let end = loop {
+                    let advice = advise(strategy, &sheet, &dice, rerolls_left).expect("a legal position");
+                    let best = advice.best();
+                    if let Some(end) = best.stop {
+                        break end;
+                    }
+                    let mut next = best.keep.clone();
+                    next.extend(throw(&mut rng, best.reroll.len()));
+                    next.sort_unstable();
+                    dice = next;
+                    rerolls_left -= 1;
+                };
+                match end {
+                    End::Score(b) => sheet.write(b, false),
+                    End::Zero(b) => sheet.write(b, true),
+                }
+                .expect("the coach names an open box");
+            }
+            sheet.total()
+        })
+        .collect()
+}

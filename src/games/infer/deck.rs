@@ -1,0 +1,61 @@
+//! The Laws of the Universe deck: graded Laws, one per line (`level | Law`), in
+//! `corpus/infer/deck.laws`; the Compass Rose Laws in `corpus/infer/compass.laws`.
+
+use super::law::{parse, Law, LawError};
+
+/// The deck that ships with umpire.
+pub const DECK: &str = include_str!("../../../corpus/infer/deck.laws");
+/// The Compass Rose variant's Laws.
+pub const COMPASS_DECK: &str = include_str!("../../../corpus/infer/compass.laws");
+
+/// One card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// 1 (gentle) to 3 (hard).
+    pub level: u8,
+    /// The Law as written on the card.
+    pub text: String,
+    pub law: Law,
+    /// Line number in the deck file (from 1).
+    pub line: usize,
+}
+
+/// A deck line that cannot be read.
+#[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
+pub enum DeckError {
+    #[error("line {line}: expected `level | Law`, with a level from 1 to 3")]
+    #[diagnostic(code(umpire::infer::deck), help("like `2 | white touch each other`"))]
+    Shape { line: usize },
+    #[error("line {line}: {source}")]
+    #[diagnostic(code(umpire::infer::deck))]
+    Law {
+        line: usize,
+        #[source]
+        source: LawError,
+    },
+}
+
+impl crate::util::failure::Classify for DeckError {}
+
+/// Reads a deck; `#` starts a comment, blank lines are skipped.
+pub fn parse_deck(text: &str) -> Result<Vec<Card>, DeckError> {
+    let mut cards = Vec::new();
+    for (k, raw) in text.lines().enumerate() {
+        let line = k + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let (level, law) = content.split_once('|').ok_or(DeckError::Shape { line })?;
+        let level: u8 = level.trim().parse().ok().filter(|l| (1..=3).contains(l)).ok_or(DeckError::Shape { line })?;
+        let text = law.trim().to_string();
+        let law = parse(&text).map_err(|source| DeckError::Law { line, source })?;
+        cards.push(Card { level, text, law, line });
+    }
+    Ok(cards)
+}
+
+/// The shipped deck (it is checked by the tests, so reading it cannot fail).
+pub fn deck() -> Vec<Card> {
+    parse_deck(DECK).expect("the shipped deck reads")
+}

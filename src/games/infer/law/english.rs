@@ -1,0 +1,110 @@
+//! The English printer: a Law read back in plain words, as the Universe repeats a Theory
+//! before a Publication token is spent.
+
+use super::{Aspect, Compare, Dice, Kind, Law, Number, Property};
+use std::fmt::Write as _;
+
+impl Law {
+    /// The Law in plain English, as the Universe repeats a Theory back.
+    pub fn english(&self) -> String {
+        let dice = english_dice;
+        match self {
+            Law::Compare(a, op, b) => {
+                let op = match op {
+                    Compare::Eq => "must be exactly",
+                    Compare::Ne => "must not be",
+                    Compare::Lt => "must be less than",
+                    Compare::Le => "must be at most",
+                    Compare::Gt => "must be more than",
+                    Compare::Ge => "must be at least",
+                };
+                format!("{} {op} {}", english_number(a), english_number(b))
+            }
+            Law::Is(n, k) => format!("{} must be {}", english_number(n), match k {
+                Kind::Even => "even",
+                Kind::Odd => "odd",
+                Kind::Prime => "a prime",
+            }),
+            Law::All(d, p) => format!("all {} must {}", dice(d), english_property(p)),
+            Law::No(d, p) => format!("no {} may {}", singular(d), english_property(p)),
+            Law::Some(d, p) => format!("at least one {} must {}", singular(d), english_property(p)),
+            Law::Most(d, p) => format!("most {} must {}", dice(d), english_property(p)),
+            Law::TouchEachOther(d) => format!("the {} must touch each other (form one group)", dice(d)),
+            Law::Same(d, a) => format!("the {} must all show the same {}", dice(d), aspect_name(*a)),
+            Law::Different(d, a) => format!("the {} must all show different {}s", dice(d), aspect_name(*a)),
+            Law::Ascending(n) => format!("there must be a line of {n} dice counting up by one (read either way)"),
+            Law::Repeated(n) => format!("there must be a line of {n} dice in a row showing the same face"),
+            Law::Not(l) => format!("it must not be that {}", l.english()),
+            Law::And(a, b) => format!("{}, and {}", a.english(), b.english()),
+            Law::Or(a, b) => format!("{}, or {}", a.english(), b.english()),
+        }
+    }
+}
+
+fn aspect_name(a: Aspect) -> &'static str {
+    match a {
+        Aspect::Colour => "colour",
+        Aspect::Face => "face",
+    }
+}
+
+
+/// "odd blue dice", "dice", "5s".
+pub fn english_dice(d: &Dice) -> String {
+    let mut words = Vec::new();
+    let mut tail = Vec::new();
+    for p in &d.0 {
+        match p {
+            Property::Colour(c) => words.push(c.clone()),
+            Property::Odd => words.insert(0, "odd".into()),
+            Property::Even => words.insert(0, "even".into()),
+            Property::Visible => words.insert(0, "visible".into()),
+            Property::Hidden => words.insert(0, "covered".into()),
+            Property::Stacked => words.insert(0, "stacked".into()),
+            Property::OnTable => tail.push("on the table".to_string()),
+            Property::Face(f) => tail.push(format!("showing {f}")),
+            Property::Touching(s) => tail.push(format!("touching {}", english_dice(s))),
+            Property::Alone => tail.push("touching nothing".into()),
+            Property::Toward(d) => tail.push(format!("in the {}", d.name())),
+        }
+    }
+    let mut s = if words.is_empty() { "dice".to_string() } else { format!("{} dice", words.join(" ")) };
+    for t in tail {
+        let _ = write!(s, " {t}");
+    }
+    s
+}
+
+fn singular(d: &Dice) -> String {
+    english_dice(d).replacen("dice", "die", 1)
+}
+
+fn english_property(p: &Property) -> String {
+    match p {
+        Property::Colour(c) => format!("be {c}"),
+        Property::Face(f) => format!("show {f}"),
+        Property::Odd => "be odd".into(),
+        Property::Even => "be even".into(),
+        Property::Visible => "be uncovered".into(),
+        Property::Hidden => "be covered".into(),
+        Property::Stacked => "be in a stack".into(),
+        Property::OnTable => "stand on the table".into(),
+        Property::Touching(d) => format!("touch one of the {}", english_dice(d)),
+        Property::Alone => "touch no other die".into(),
+        Property::Toward(d) => format!("be in the {}", d.name()),
+    }
+}
+
+pub fn english_number(n: &Number) -> String {
+    match n {
+        Number::Literal(v) => v.to_string(),
+        Number::Count(d) => format!("the number of {}", english_dice(d)),
+        Number::Sum(d) => format!("the sum of the {}", english_dice(d)),
+        Number::Product(d) => format!("the product of the {}", english_dice(d)),
+        Number::Groups => "the number of groups".into(),
+        Number::LargestGroup => "the size of the largest group".into(),
+        Number::Add(a, b) => format!("({} plus {})", english_number(a), english_number(b)),
+        Number::Sub(a, b) => format!("({} minus {})", english_number(a), english_number(b)),
+        Number::Mul(a, b) => format!("({} times {})", english_number(a), english_number(b)),
+    }
+}

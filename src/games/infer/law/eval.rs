@@ -1,0 +1,209 @@
+//! The evaluator: whether an experiment follows a Law, and the reason a player can check,
+//! with the rules' conventions (RULINGS I5–I7). It reads the syntax tree directly and
+//! shares no code with the compiled search, which is tested against it.
+
+use super::english::{english_dice, english_number};
+use super::{Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use crate::games::infer::experiment::Experiment;
+
+/// A judgement: whether the experiment follows the Law, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    pub follows: bool,
+    pub reason: String,
+}
+
+impl Dice {
+    pub fn all() -> Dice {
+        Dice(Vec::new())
+    }
+
+    /// The indices of the experiment's dice in the set.
+    pub fn members(&self, x: &Experiment) -> Vec<usize> {
+        (0..x.len()).filter(|&i| self.0.iter().all(|p| p.holds(x, i))).collect()
+    }
+}
+
+impl Property {
+    pub fn holds(&self, x: &Experiment, i: usize) -> bool {
+        let face = x.face(i);
+        match self {
+            Property::Colour(c) => &x.dice[i].colour == c,
+            Property::Face(f) => face == Some(*f),
+            Property::Odd => face.is_some_and(|f| f % 2 == 1),
+            Property::Even => face.is_some_and(|f| f % 2 == 0),
+            Property::Visible => face.is_some(),
+            Property::Hidden => face.is_none(),
+            Property::Stacked => x.stacked(i),
+            Property::OnTable => x.dice[i].level == 0,
+            Property::Touching(set) => set.members(x).iter().any(|&j| j != i && x.touch(i, j)),
+            Property::Alone => (0..x.len()).all(|j| j == i || !x.touch(i, j)),
+            Property::Toward(d) => x.toward(i, *d),
+        }
+    }
+
+    fn about_values(&self) -> bool {
+        matches!(self, Property::Face(_) | Property::Odd | Property::Even)
+    }
+}
+
+impl Number {
+    pub fn value(&self, x: &Experiment) -> i64 {
+        let faces = |d: &Dice| -> Vec<i64> { d.members(x).into_iter().filter_map(|i| x.face(i)).map(i64::from).collect() };
+        match self {
+            Number::Literal(n) => *n,
+            Number::Count(d) => d.members(x).len() as i64,
+            Number::Sum(d) => faces(d).iter().sum(),
+            Number::Product(d) => faces(d).iter().product(),
+            Number::Groups => x.groups().len() as i64,
+            Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i64),
+            Number::Add(a, b) => a.value(x).saturating_add(b.value(x)),
+            Number::Sub(a, b) => a.value(x).saturating_sub(b.value(x)),
+            Number::Mul(a, b) => a.value(x).saturating_mul(b.value(x)),
+        }
+    }
+}
+
+pub(crate) fn is_prime(n: i64) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+impl Law {
+    /// What of the arrangement this Law looks at.
+    pub fn sees(&self) -> Sees {
+        let mut s = Sees::default();
+        s.law(self);
+        s
+    }
+
+    /// Judges an experiment, with the reason a player can check.
+    pub fn judge(&self, x: &Experiment) -> Judgement {
+        let (follows, reason) = self.eval(x);
+        Judgement { follows, reason }
+    }
+
+    fn eval(&self, x: &Experiment) -> (bool, String) {
+        let names = |ids: &[usize]| ids.iter().map(|&i| die_name(x, i)).collect::<Vec<_>>().join(", ");
+        match self {
+            Law::Compare(a, op, b) => {
+                let (l, r) = (a.value(x), b.value(x));
+                let ok = match op {
+                    Compare::Eq => l == r,
+                    Compare::Ne => l != r,
+                    Compare::Lt => l < r,
+                    Compare::Le => l <= r,
+                    Compare::Gt => l > r,
+                    Compare::Ge => l >= r,
+                };
+                let side = |n: &Number, v: i64| match n {
+                    Number::Literal(_) => None,
+                    _ => Some(format!("{} is {v}", english_number(n))),
+                };
+                let said: Vec<String> = [side(a, l), side(b, r)].into_iter().flatten().collect();
+                (ok, if said.is_empty() { format!("{l} against {r}") } else { said.join(" and ") })
+            }
+            Law::Is(n, kind) => {
+                let v = n.value(x);
+                let ok = match kind {
+                    Kind::Even => v % 2 == 0,
+                    Kind::Odd => v % 2 != 0,
+                    Kind::Prime => is_prime(v),
+                };
+                (ok, format!("{} is {v}", english_number(n)))
+            }
+            Law::All(d, p) | Law::No(d, p) | Law::Some(d, p) | Law::Most(d, p) => {
+                let mut members = d.members(x);
+                // Restrictions on values pass over dice that show none (ruling I7).
+                if p.about_values() && matches!(self, Law::All(..)) {
+                    members.retain(|&i| x.face(i).is_some());
+                }
+                let (with, without): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| p.holds(x, i));
+                match self {
+                    Law::All(..) if members.is_empty() => (true, format!("there are no {} (vacuously true)", english_dice(d))),
+                    Law::All(..) => (without.is_empty(), if without.is_empty() { format!("every one is: {}", names(&with)) } else { format!("not so: {}", names(&without)) }),
+                    Law::No(..) => (with.is_empty(), if with.is_empty() { format!("none is (of {})", members.len()) } else { format!("but: {}", names(&with)) }),
+                    Law::Some(..) => (!with.is_empty(), if with.is_empty() { format!("none is (of {})", members.len()) } else { format!("this one is: {}", names(&with[..1])) }),
+                    _ => (2 * with.len() > members.len(), format!("{} of {} are", with.len(), members.len())),
+                }
+            }
+            Law::TouchEachOther(d) => {
+                let members = d.members(x);
+                let groups = x.groups_among(&members);
+                if groups.len() <= 1 {
+                    (true, if members.len() < 2 { format!("fewer than two {} (vacuously true)", english_dice(d)) } else { format!("they form one group: {}", names(&members)) })
+                } else {
+                    (false, format!("they form {} separate groups: {}", groups.len(), groups.iter().map(|g| format!("[{}]", names(g))).collect::<Vec<_>>().join(" ")))
+                }
+            }
+            Law::Same(d, aspect) | Law::Different(d, aspect) => {
+                let members = d.members(x);
+                let keys: Vec<(usize, String)> = members
+                    .iter()
+                    .filter_map(|&i| match aspect {
+                        Aspect::Colour => Some((i, x.dice[i].colour.clone())),
+                        Aspect::Face => x.face(i).map(|f| (i, f.to_string())),
+                    })
+                    .collect();
+                let mut distinct: Vec<&String> = keys.iter().map(|k| &k.1).collect();
+                distinct.sort();
+                distinct.dedup();
+                let ok = match self {
+                    Law::Same(..) => distinct.len() <= 1,
+                    _ => distinct.len() == keys.len(),
+                };
+                (ok, format!("{} {} among {} dice", distinct.len(), if *aspect == Aspect::Colour { "colours" } else { "faces" }, keys.len()))
+            }
+            Law::Ascending(n) | Law::Repeated(n) => {
+                let ascending = matches!(self, Law::Ascending(_));
+                for line in x.lines() {
+                    let faces: Vec<Option<u8>> = line.iter().map(|&i| x.face(i)).collect();
+                    for forward in [true, false] {
+                        let seq: Vec<Option<u8>> = if forward { faces.clone() } else { faces.iter().rev().copied().collect() };
+                        let mut run = 1;
+                        for w in seq.windows(2) {
+                            let next = match (w[0], w[1]) {
+                                (Some(a), Some(b)) if ascending => b == a + 1,
+                                (Some(a), Some(b)) => a == b,
+                                _ => false,
+                            };
+                            run = if next { run + 1 } else { 1 };
+                            if run >= *n as usize {
+                                return (true, format!("the line {}", names(&line)));
+                            }
+                        }
+                    }
+                }
+                (*n <= 1 && !x.is_empty(), format!("no line has {n} such dice"))
+            }
+            Law::Not(l) => {
+                let (v, why) = l.eval(x);
+                (!v, why)
+            }
+            Law::And(a, b) => {
+                let ((va, wa), (vb, wb)) = (a.eval(x), b.eval(x));
+                // False beats true: the first part that fails is the reason.
+                match (va, vb) {
+                    (true, true) => (true, format!("{wa}; {wb}")),
+                    (false, _) => (false, wa),
+                    (true, false) => (false, wb),
+                }
+            }
+            Law::Or(a, b) => {
+                let ((va, wa), (vb, wb)) = (a.eval(x), b.eval(x));
+                match (va, vb) {
+                    (true, _) => (true, wa),
+                    (false, true) => (true, wb),
+                    _ => (false, format!("{wa}; {wb}")),
+                }
+            }
+        }
+    }
+
+}
+
+fn die_name(x: &Experiment, i: usize) -> String {
+    match x.face(i) {
+        Some(f) => format!("{} {f}", x.dice[i].colour),
+        None => format!("{} (hidden)", x.dice[i].colour),
+    }
+}

@@ -1,0 +1,193 @@
+//! The Law language: what a Law (or a Theory) says (the syntax tree, here), a parser
+//! ([`parse`]), the evaluator with the rules' conventions ([`eval`]) and an English printer
+//! ([`english`]), as the statement language is split in `crate::logic`.
+//!
+//! Syntax (`grammar/infer-law.ebnf`), for example `count orange >= 1`, `sum dice = 10`,
+//! `count odd > count even`, `all blue are 5`, `odd blue touch each other`,
+//! `some red are 2`, `not (count dice = 3)`.
+//!
+//! Conventions (RULINGS I5–I7): the null experiment is judged like any other; a Law holds
+//! only if every part of it holds (false beats true: one blue 3 breaks "all blue are 5");
+//! a restriction on dice that are absent holds (vacuous truth); a die under another has no
+//! value, so value properties (a face, odd, even) never hold of it and restrictions on values
+//! pass over it.
+
+mod english;
+mod eval;
+mod parse;
+
+pub use super::experiment::Direction;
+pub use english::{english_dice, english_number};
+pub use eval::Judgement;
+pub(crate) use eval::is_prime;
+pub use parse::{parse, LawError};
+
+/// A set of dice: every condition must hold of a die (`odd blue` = odd and blue).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice(pub Vec<Property>);
+
+/// Something a single die may be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Property {
+    Colour(String),
+    Face(u8),
+    Odd,
+    Even,
+    Visible,
+    Hidden,
+    Stacked,
+    OnTable,
+    /// Touches at least one die of the set.
+    Touching(Dice),
+    /// Touches no die.
+    Alone,
+    /// In the experiment's northernmost row (or southernmost, …) while some die lies
+    /// further that way's opposite: the Compass Rose variant, opt-in (ruling I9).
+    Toward(Direction),
+}
+
+/// A number an experiment has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Number {
+    Literal(i64),
+    Count(Dice),
+    /// Of the visible faces of the set (0 for none).
+    Sum(Dice),
+    /// Of the visible faces of the set (1 for none, the empty product).
+    Product(Dice),
+    Groups,
+    LargestGroup,
+    Add(Box<Number>, Box<Number>),
+    Sub(Box<Number>, Box<Number>),
+    Mul(Box<Number>, Box<Number>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Even,
+    Odd,
+    Prime,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    Colour,
+    Face,
+}
+
+/// A Law.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Law {
+    Compare(Number, Compare, Number),
+    Is(Number, Kind),
+    /// Every die of the set has the property (vacuous when the set is empty).
+    All(Dice, Property),
+    /// No die of the set has the property.
+    No(Dice, Property),
+    /// Some die of the set has the property.
+    Some(Dice, Property),
+    /// More than half the dice of the set have the property.
+    Most(Dice, Property),
+    /// The set's dice form one group by touching each other (vacuous for fewer than two).
+    TouchEachOther(Dice),
+    /// All dice of the set share the aspect (for faces: the visible ones).
+    Same(Dice, Aspect),
+    /// No two dice of the set share the aspect.
+    Different(Dice, Aspect),
+    /// Some line has a run of `n` visible faces each one more than the last (read either way).
+    Ascending(u32),
+    /// Some line has `n` dice in a row with the same visible face.
+    Repeated(u32),
+    Not(Box<Law>),
+    And(Box<Law>, Box<Law>),
+    Or(Box<Law>, Box<Law>),
+}
+
+/// What of an experiment's arrangement a Law looks at, beyond colours and visible faces
+/// (which faces are visible always matters). Searches use it to skip arrangements that
+/// look the same to the Laws at hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sees {
+    pub touching: bool,
+    pub lines: bool,
+    pub stacking: bool,
+    pub compass: bool,
+}
+
+impl Sees {
+    pub fn everything() -> Sees {
+        Sees { touching: true, lines: true, stacking: true, compass: true }
+    }
+
+    pub fn union(self, o: Sees) -> Sees {
+        Sees { touching: self.touching || o.touching, lines: self.lines || o.lines, stacking: self.stacking || o.stacking, compass: self.compass || o.compass }
+    }
+
+    fn dice(&mut self, d: &Dice) {
+        for p in &d.0 {
+            self.property(p);
+        }
+    }
+
+    fn property(&mut self, p: &Property) {
+        match p {
+            Property::Stacked | Property::OnTable => self.stacking = true,
+            Property::Touching(d) => {
+                self.touching = true;
+                self.dice(d);
+            }
+            Property::Alone => self.touching = true,
+            Property::Toward(_) => self.compass = true,
+            Property::Colour(_) | Property::Face(_) | Property::Odd | Property::Even | Property::Visible | Property::Hidden => {}
+        }
+    }
+
+    fn number(&mut self, n: &Number) {
+        match n {
+            Number::Literal(_) => {}
+            Number::Count(d) | Number::Sum(d) | Number::Product(d) => self.dice(d),
+            Number::Groups | Number::LargestGroup => self.touching = true,
+            Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => {
+                self.number(a);
+                self.number(b);
+            }
+        }
+    }
+
+    fn law(&mut self, l: &Law) {
+        match l {
+            Law::Compare(a, _, b) => {
+                self.number(a);
+                self.number(b);
+            }
+            Law::Is(n, _) => self.number(n),
+            Law::All(d, p) | Law::No(d, p) | Law::Some(d, p) | Law::Most(d, p) => {
+                self.dice(d);
+                self.property(p);
+            }
+            Law::TouchEachOther(d) => {
+                self.touching = true;
+                self.dice(d);
+            }
+            Law::Same(d, _) | Law::Different(d, _) => self.dice(d),
+            Law::Ascending(_) | Law::Repeated(_) => self.lines = true,
+            Law::Not(a) => self.law(a),
+            Law::And(a, b) | Law::Or(a, b) => {
+                self.law(a);
+                self.law(b);
+            }
+        }
+    }
+}
+
+

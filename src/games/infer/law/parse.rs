@@ -1,0 +1,370 @@
+//! The Law parser (`grammar/infer-law.ebnf`): tokens with their offsets, then recursive
+//! descent with a depth limit; every error points at the token it is about.
+
+use super::{Aspect, Compare, Dice, Direction, Kind, Law, Number, Property};
+use crate::games::infer::experiment::colour_name;
+
+/// A Law that cannot be read.
+#[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(umpire::infer::law), help("see grammar/infer-law.ebnf: e.g. `count red >= 1`, `all blue are 5`, `odd blue touch each other`"))]
+pub struct LawError {
+    pub message: String,
+    #[label("here")]
+    pub span: miette::SourceSpan,
+}
+
+impl crate::util::failure::Classify for LawError {}
+
+/// Reads a Law (`grammar/infer-law.ebnf`).
+pub fn parse(text: &str) -> Result<Law, LawError> {
+    let tokens = tokenize(text)?;
+    let mut p = Parser { tokens, at: 0, len: text.len(), depth: 0 };
+    let law = p.law()?;
+    match p.tokens.get(p.at) {
+        None => Ok(law),
+        Some((t, start)) => Err(LawError { message: format!("`{t}` was not expected here"), span: (*start, t.len()).into() }),
+    }
+}
+
+fn tokenize(text: &str) -> Result<Vec<(String, usize)>, LawError> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() {
+            let start = i;
+            // Words may contain hyphens (`on-table`), numbers may not (`5-3` is a subtraction).
+            while i < bytes.len()
+                && ((bytes[i] as char).is_ascii_alphanumeric() || bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+            {
+                i += 1;
+            }
+            out.push((text[start..i].to_lowercase(), start));
+        } else if let Some(op) = ["<=", ">=", "!=", "=", "<", ">", "(", ")", "+", "-", "*", "#"].iter().find(|op| text[i..].starts_with(**op)) {
+            out.push((op.to_string(), i));
+            i += op.len();
+        } else {
+            let ch = text[i..].chars().next().expect("in bounds");
+            return Err(LawError { message: format!("`{ch}` is not part of the Law language"), span: (i, ch.len_utf8()).into() });
+        }
+    }
+    Ok(out)
+}
+
+struct Parser {
+    tokens: Vec<(String, usize)>,
+    at: usize,
+    len: usize,
+    /// Nesting of `not` and parentheses so far; a Law nested deeper than [`MAX_NESTING`] is
+    /// refused rather than overflowing the stack (here, or in the evaluator and printer).
+    depth: usize,
+}
+
+const MAX_NESTING: usize = 100;
+
+impl Parser {
+    fn peek(&self) -> Option<&str> {
+        self.tokens.get(self.at).map(|t| t.0.as_str())
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        if self.peek() == Some(word) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn fail<T>(&self, what: &str) -> Result<T, LawError> {
+        let (found, span) = match self.tokens.get(self.at) {
+            Some((t, s)) => (format!("`{t}`"), (*s, t.len())),
+            None => ("the end".to_string(), (self.len, 0)),
+        };
+        Err(LawError { message: format!("expected {what}, found {found}"), span: span.into() })
+    }
+
+    fn expect(&mut self, word: &str) -> Result<(), LawError> {
+        if self.eat(word) {
+            Ok(())
+        } else {
+            self.fail(&format!("`{word}`"))
+        }
+    }
+
+    fn law(&mut self) -> Result<Law, LawError> {
+        let mut l = self.conjunction()?;
+        while self.eat("or") {
+            l = Law::Or(Box::new(l), Box::new(self.conjunction()?));
+        }
+        Ok(l)
+    }
+
+    fn conjunction(&mut self) -> Result<Law, LawError> {
+        let mut l = self.unary()?;
+        while self.eat("and") {
+            l = Law::And(Box::new(l), Box::new(self.unary()?));
+        }
+        Ok(l)
+    }
+
+    /// Enters one level of nesting (`not`, a parenthesis), refusing Laws nested too deep.
+    fn deeper(&mut self) -> Result<(), LawError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let (start, len) = self.tokens.get(self.at).map_or((self.len, 0), |t| (t.1, t.0.len()));
+            return Err(LawError { message: format!("the Law is nested more than {MAX_NESTING} deep"), span: (start, len).into() });
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self) -> Result<Law, LawError> {
+        self.deeper()?;
+        let law = self.unary_inner();
+        self.depth -= 1;
+        law
+    }
+
+    fn unary_inner(&mut self) -> Result<Law, LawError> {
+        if self.eat("not") {
+            return Ok(Law::Not(Box::new(self.unary()?)));
+        }
+        // A parenthesised Law, unless the parenthesis opens a number: look for a comparison.
+        if self.peek() == Some("(") {
+            let save = self.at;
+            self.at += 1;
+            if let Ok(l) = self.law() {
+                if self.eat(")") {
+                    return Ok(l);
+                }
+            }
+            self.at = save;
+        }
+        self.atom()
+    }
+
+    fn atom(&mut self) -> Result<Law, LawError> {
+        match self.peek() {
+            Some("all") | Some("no") | Some("some") | Some("most") => {
+                let q = self.peek().expect("peeked").to_string();
+                self.at += 1;
+                let dice = self.dice_or_all();
+                // `all blue are 5`; `are` may be left out (`all blue touching red`).
+                let _ = self.eat("are") || self.eat("is");
+                let p = self.property()?;
+                Ok(match q.as_str() {
+                    "all" => Law::All(dice, p),
+                    "no" => Law::No(dice, p),
+                    "some" => Law::Some(dice, p),
+                    _ => Law::Most(dice, p),
+                })
+            }
+            Some("line") => {
+                self.at += 1;
+                let kind = self.peek().map(str::to_string);
+                self.at += 1;
+                let n = self.integer()? as u32;
+                match kind.as_deref() {
+                    Some("ascending") => Ok(Law::Ascending(n)),
+                    Some("same") => Ok(Law::Repeated(n)),
+                    _ => {
+                        self.at -= 2;
+                        self.fail("`ascending` or `same` after `line`")
+                    }
+                }
+            }
+            _ => {
+                // A set of dice followed by a relation, or a number compared.
+                let save = self.at;
+                let dice = self.dice_from(false);
+                if self.at > save || self.peek() == Some("dice") {
+                    self.eat("dice");
+                    if self.eat("touch") {
+                        self.expect("each")?;
+                        self.expect("other")?;
+                        return Ok(Law::TouchEachOther(dice));
+                    }
+                    if self.eat("same") || self.eat("different") {
+                        let same = self.tokens[self.at - 1].0 == "same";
+                        let aspect = match self.peek() {
+                            Some("colour" | "color" | "colours" | "colors") => Aspect::Colour,
+                            Some("face" | "faces" | "value" | "values") => Aspect::Face,
+                            _ => return self.fail("`colour` or `face`"),
+                        };
+                        self.at += 1;
+                        return Ok(if same { Law::Same(dice, aspect) } else { Law::Different(dice, aspect) });
+                    }
+                    self.at = save;
+                }
+                let a = self.number()?;
+                if self.eat("is") {
+                    let kind = match self.peek() {
+                        Some("even") => Kind::Even,
+                        Some("odd") => Kind::Odd,
+                        Some("prime") => Kind::Prime,
+                        _ => return self.fail("`even`, `odd` or `prime`"),
+                    };
+                    self.at += 1;
+                    return Ok(Law::Is(a, kind));
+                }
+                let op = match self.peek() {
+                    Some("=") => Compare::Eq,
+                    Some("!=") => Compare::Ne,
+                    Some("<") => Compare::Lt,
+                    Some("<=") => Compare::Le,
+                    Some(">") => Compare::Gt,
+                    Some(">=") => Compare::Ge,
+                    _ => return self.fail("a comparison (= != < <= > >=) or `is`"),
+                };
+                self.at += 1;
+                Ok(Law::Compare(a, op, self.number()?))
+            }
+        }
+    }
+
+    fn integer(&mut self) -> Result<i64, LawError> {
+        match self.peek().and_then(|t| t.parse::<i64>().ok()) {
+            Some(n) if n.abs() <= 1_000_000 => {
+                self.at += 1;
+                Ok(n)
+            }
+            _ => self.fail("a number (at most a million)"),
+        }
+    }
+
+    fn number(&mut self) -> Result<Number, LawError> {
+        let mut n = self.product()?;
+        loop {
+            if self.eat("+") {
+                n = Number::Add(Box::new(n), Box::new(self.product()?));
+            } else if self.eat("-") {
+                n = Number::Sub(Box::new(n), Box::new(self.product()?));
+            } else {
+                return Ok(n);
+            }
+        }
+    }
+
+    fn product(&mut self) -> Result<Number, LawError> {
+        let mut n = self.term()?;
+        while self.eat("*") {
+            n = Number::Mul(Box::new(n), Box::new(self.term()?));
+        }
+        Ok(n)
+    }
+
+    fn term(&mut self) -> Result<Number, LawError> {
+        self.deeper()?;
+        let n = self.term_inner();
+        self.depth -= 1;
+        n
+    }
+
+    fn term_inner(&mut self) -> Result<Number, LawError> {
+        if self.eat("(") {
+            let n = self.number()?;
+            self.expect(")")?;
+            return Ok(n);
+        }
+        match self.peek() {
+            Some("count" | "#") => {
+                self.at += 1;
+                Ok(Number::Count(self.dice_or_all()))
+            }
+            Some("sum") => {
+                self.at += 1;
+                Ok(Number::Sum(self.dice_or_all()))
+            }
+            Some("product") => {
+                self.at += 1;
+                Ok(Number::Product(self.dice_or_all()))
+            }
+            Some("groups") => {
+                self.at += 1;
+                Ok(Number::Groups)
+            }
+            Some("largest-group") => {
+                self.at += 1;
+                Ok(Number::LargestGroup)
+            }
+            _ => Ok(Number::Literal(self.integer()?)),
+        }
+    }
+
+    fn dice_or_all(&mut self) -> Dice {
+        let d = self.dice();
+        self.eat("dice");
+        d
+    }
+
+    /// A run of one-die conditions: colours, `odd`, `even`, a face (`5s`, or `5` where it
+    /// cannot be a number), `visible`, `hidden`, `stacked`, `on-table`; `dice` may end it.
+    fn dice(&mut self) -> Dice {
+        self.dice_from(true)
+    }
+
+    /// At the start of a comparison a bare `5` is a number (`5 = count red`), not a face.
+    fn dice_from(&mut self, bare_face: bool) -> Dice {
+        let mut props = Vec::new();
+        while let Some(t) = self.peek() {
+            let p = match t {
+                "odd" => Property::Odd,
+                "even" => Property::Even,
+                "visible" => Property::Visible,
+                "hidden" => Property::Hidden,
+                "stacked" => Property::Stacked,
+                "on-table" => Property::OnTable,
+                "north" => Property::Toward(Direction::North),
+                "south" => Property::Toward(Direction::South),
+                "east" => Property::Toward(Direction::East),
+                "west" => Property::Toward(Direction::West),
+                t => match (colour_word(t), face_word(t)) {
+                    (Some(c), _) => Property::Colour(c.to_string()),
+                    (None, Some(f)) if t.ends_with('s') || bare_face || !props.is_empty() => Property::Face(f),
+                    _ => break,
+                },
+            };
+            self.at += 1;
+            props.push(p);
+        }
+        Dice(props)
+    }
+
+    fn property(&mut self) -> Result<Property, LawError> {
+        match self.peek() {
+            Some("touching") => {
+                self.at += 1;
+                let d = self.dice();
+                self.eat("dice");
+                Ok(Property::Touching(d))
+            }
+            Some("alone") => {
+                self.at += 1;
+                Ok(Property::Alone)
+            }
+            _ => {
+                let d = self.dice();
+                match d.0.as_slice() {
+                    [one] => Ok(one.clone()),
+                    _ => self.fail("one property (a colour, odd, even, a face, stacked, on-table, visible, hidden, touching …, alone)"),
+                }
+            }
+        }
+    }
+}
+
+/// A colour as a word of a Law: its full name, singular or plural (`blue`, `blues`).
+fn colour_word(t: &str) -> Option<&'static str> {
+    let full = |w: &str| colour_name(w).filter(|c| *c == w);
+    full(t).or_else(|| t.strip_suffix('s').and_then(full))
+}
+
+/// A face as a condition: `5`, `5s`.
+fn face_word(t: &str) -> Option<u8> {
+    let t = t.strip_suffix('s').unwrap_or(t);
+    t.parse::<u8>().ok().filter(|f| (1..=6).contains(f))
+}

@@ -1,0 +1,250 @@
+//! The arbiter: answers a [`Question`] about a board by racing the reasoning engines, and
+//! returns only re-checked answers.
+//!
+//! Today two engines race: the finite model search ([`crate::reason::finite`]) on the
+//! calling thread and the instantiation prover ([`crate::reason::instantiate`]) on another.
+//! The first definite answer sets a cancel flag in the other's [`crate::solve::Budget`].
+//! A model and a proof for the same question is an internal error, never an answer.
+
+use crate::logic::board::CheckedBoard;
+use crate::logic::cnf::{clausify_with, premises_with};
+use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
+use crate::reason::instantiate::{Prover, Refutation, Stopped};
+use crate::reason::proof;
+use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict};
+use crate::solve::Exhausted;
+use crate::util::failure::{Classify, FailureKind};
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Instant;
+
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum DecideError {
+    #[error("there is no statement {k}: the board has {count}")]
+    #[diagnostic(code(umpire::no_such_statement), help("statements are counted from 1, skipping blank lines and comments"))]
+    NoSuchStatement { k: usize, count: usize },
+    #[error("statement {k} has been struck from the board")]
+    #[diagnostic(code(umpire::struck), help("a statement that scored as redundant cannot score again (ruling G9)"))]
+    Struck { k: usize },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(#[from] SearchError),
+    #[error("internal error: the prover's proof failed the independent check: {0}")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    BadProof(proof::check::ProofError),
+    #[error("internal error: the model search found a model and the prover a proof")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    Contradictory,
+    #[error("internal error: the prover stopped unexpectedly")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    ProverFailed,
+    #[error("internal error: a certificate for `{0}` failed its re-check")]
+    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    Uncertified(&'static str),
+}
+
+impl DecideError {
+    /// True when a result failed its independent re-check: a bug in umpire, not in the input.
+    pub fn is_internal(&self) -> bool {
+        match self {
+            DecideError::NoSuchStatement { .. } | DecideError::Struck { .. } => false,
+            DecideError::Search(e) => e.kind() == FailureKind::Internal,
+            DecideError::BadProof(_) | DecideError::Contradictory | DecideError::ProverFailed | DecideError::Uncertified(_) => true,
+        }
+    }
+}
+
+impl Classify for DecideError {
+    fn kind(&self) -> FailureKind {
+        if self.is_internal() {
+            FailureKind::Internal
+        } else {
+            FailureKind::BadInput
+        }
+    }
+}
+
+/// How long a proof in steps is waited for when bounded search has already refuted.
+const PROOF_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Answers `question` about `board` within `limits`.
+pub fn decide(
+    board: &CheckedBoard,
+    question: Question,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, DecideError> {
+    decide_struck(board, question, &BTreeSet::new(), limits, progress)
+}
+
+/// Like [`decide`], with the statements in `struck` (1-based) off the board, except for the
+/// meaning of any name they made (ruling G9).
+pub fn decide_struck(
+    board: &CheckedBoard,
+    question: Question,
+    struck: &BTreeSet<usize>,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, DecideError> {
+    let start = Instant::now();
+    let count = board.board.statements.len();
+    let negate = match question {
+        Question::Consistency => None,
+        Question::Follows(k) if struck.contains(&k) => return Err(DecideError::Struck { k }),
+        Question::Follows(k) if k >= 1 && k <= count => Some(k),
+        Question::Follows(k) => return Err(DecideError::NoSuchStatement { k, count }),
+    };
+    let premises = premises_with(board, negate, struck);
+    // The model search and the prover race; the first definite answer stops the other.
+    // The prover runs on its own thread with its own copy of the board, so that a quick
+    // answer from the model search need not wait for the prover to notice it lost.
+    let race = Arc::new(AtomicBool::new(false));
+    let rival_budget = limits.budget.clone().with_cancel(race.clone());
+    let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone() };
+    let (sender, receiver) = mpsc::channel();
+    {
+        let board = board.clone();
+        let race = race.clone();
+        let struck = struck.clone();
+        std::thread::spawn(move || {
+            let premises = premises_with(&board, negate, &struck);
+            let set = clausify_with(&board.signature, &premises, true);
+            let r = Prover::new(&set).run(&rival_budget);
+            if matches!(r, Refutation::Proved(_)) {
+                race.store(true, Ordering::Relaxed);
+            }
+            let _ = sender.send(r);
+        });
+    }
+    // A problem the finder cannot ground is left to the prover.
+    let result = match finite::search(&board.signature, &premises, &search_limits, progress) {
+        Err(SearchError::Unsupported(_)) => Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported },
+        other => other?,
+    };
+    let refutation = match result {
+        Search::Found { .. } | Search::NoSize { .. } => {
+            race.store(true, Ordering::Relaxed);
+            receiver.try_recv().ok()
+        }
+        // No model of any allowed size is a proof already; a proof in steps is easier to
+        // follow, so the prover gets a moment (within the budget) to find one.
+        Search::NoModel { .. } => {
+            let mut grace = PROOF_GRACE;
+            if let Some(deadline) = limits.budget.deadline {
+                grace = grace.min(deadline.saturating_duration_since(Instant::now()));
+            }
+            let r = receiver.recv_timeout(grace).ok();
+            race.store(true, Ordering::Relaxed);
+            r
+        }
+        Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
+    };
+    let refutation = refutation.unwrap_or(Refutation::Stopped {
+        stopped: Stopped::Budget(Exhausted::Cancelled),
+        rounds: 0,
+        instances: 0,
+    });
+    let mut refuted_sizes = Vec::new();
+    let verdict = match (result, refutation) {
+        (Search::Found { .. }, Refutation::Proved(_)) => return Err(DecideError::Contradictory),
+        (Search::Found { model, refuted }, _) => {
+            refuted_sizes = refuted;
+            match question {
+                Question::Consistency => Verdict::Consistent { model },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: model },
+            }
+        }
+        (Search::NoSize { bounds }, _) => {
+            let certificate = Certificate::NoSizeAllowed {
+                at_least: bounds.at_least,
+                at_least_from: bounds.at_least_from.map(|o| o.statement),
+                below: bounds.below.expect("an empty range has an upper bound"),
+                below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
+            };
+            refuted_verdict(question, certificate)
+        }
+        (search, Refutation::Proved(proof)) => {
+            if let Search::NoModel { refuted, .. } | Search::GaveUp { refuted, .. } = search {
+                refuted_sizes = refuted;
+            }
+            let argument = proof::check::check(&board.signature, &premises, &proof).map_err(DecideError::BadProof)?;
+            refuted_verdict(question, Certificate::Refutation { proof, argument })
+        }
+        (Search::NoModel { refuted, bounds }, _) => {
+            refuted_sizes = refuted.clone();
+            let below = bounds.below.expect("a finished search had an upper bound");
+            let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
+            refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
+        }
+        (Search::GaveUp { refuted, why }, Refutation::Stopped { stopped, rounds, instances }) => {
+            refuted_sizes = refuted.clone();
+            let stopped_by = match why {
+                GaveUp::SizeLimit(_) => "size-limit",
+                GaveUp::Unsupported => "unsupported",
+                GaveUp::Budget(e) => e.name(),
+            };
+            let prover = match stopped {
+                Stopped::Saturated => format!(
+                    "the prover used every term in play ({instances} ground clauses) without a contradiction, \
+                     so there is a finite model, larger than the search tried"
+                ),
+                Stopped::TooManyInstances(n) => {
+                    format!("the prover found no contradiction in {rounds} rounds before reaching its limit of {n} ground clauses")
+                }
+                Stopped::Budget(_) => {
+                    format!("the prover found no contradiction in {rounds} rounds ({instances} ground clauses)")
+                }
+            };
+            Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why, limits)), stopped_by }
+        }
+    };
+    if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
+        if !certificate.recheck_struck(board, negate, struck) {
+            return Err(DecideError::Uncertified(verdict.name()));
+        }
+    }
+    let explanation = explain(&verdict, question);
+    Ok(Decision {
+        question: match question {
+            Question::Consistency => "consistency".into(),
+            Question::Follows(k) => format!("does statement {k} follow from the others?"),
+        },
+        explanation,
+        verdict,
+        sizes_without_model: refuted_sizes,
+        elapsed_ms: start.elapsed().as_millis(),
+    })
+}
+
+fn refuted_verdict(question: Question, certificate: Certificate) -> Verdict {
+    match question {
+        Question::Consistency => Verdict::Inconsistent { certificate },
+        Question::Follows(_) => Verdict::Redundant { certificate },
+    }
+}
+
+fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
+    let searched = match (refuted.first(), refuted.last()) {
+        (Some(a), Some(b)) if a == b => format!("no model of size {a}"),
+        (Some(a), Some(b)) => format!("no model of any size from {a} to {b}"),
+        _ => "no size searched to the end".into(),
+    };
+    let stop = match why {
+        GaveUp::SizeLimit(n) if refuted.is_empty() => {
+            format!("the board needs more than {n} objects, more than the model search can build")
+        }
+        GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried (raise --max-size)"),
+        GaveUp::Unsupported => "the model search cannot ground a symbol of this arity".into(),
+        GaveUp::Budget(Exhausted::Time) => match limits.budget.deadline {
+            Some(_) => "the time budget ran out (raise --timeout)".into(),
+            None => "the time budget ran out".into(),
+        },
+        GaveUp::Budget(Exhausted::Memory) => "the memory budget ran out".into(),
+        GaveUp::Budget(Exhausted::Conflicts) => "the conflict budget ran out".into(),
+        GaveUp::Budget(Exhausted::Cancelled) => "the search was cancelled".into(),
+        GaveUp::Budget(Exhausted::Limit) => "a search limit was reached".into(),
+    };
+    format!("{searched}; {stop}")
+}
+

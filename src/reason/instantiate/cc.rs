@@ -1,0 +1,104 @@
+//! Equality for the prover: congruence closure in an egg e-graph, checked against a SAT
+//! model of the ground clauses. Every conflict becomes a lemma, a clause that holds in every
+//! interpretation of equality, built from egg's explanation of why two terms are equal.
+
+use super::{AtomId, GroundAtom, TermId};
+use crate::logic::clauses::SymId;
+use egg::{EGraph, Id, SymbolLang, TreeTerm};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
+
+/// At most this many lemmas per check: enough to steer the SAT solver, and explanations
+/// are not free.
+const MAX_LEMMAS: usize = 32;
+
+/// The lemmas that the model `values` (one truth value per atom) violates: each a clause
+/// over atoms, `(atom, positive)`.
+pub fn conflicts(terms: &[(SymId, Vec<TermId>)], atoms: &[GroundAtom], values: &[bool]) -> Vec<Vec<(AtomId, bool)>> {
+    // The shortest-explanation search (on by default) can take exponential time.
+    let mut egraph: EGraph<SymbolLang, ()> =
+        EGraph::default().with_explanations_enabled().without_explanation_length_optimization();
+    let mut ids: Vec<Id> = Vec::with_capacity(terms.len());
+    for (f, args) in terms {
+        let children: Vec<Id> = args.iter().map(|&a| ids[a as usize]).collect();
+        ids.push(egraph.add_uncanonical(SymbolLang::new(f.to_string(), children)));
+    }
+    for (i, atom) in atoms.iter().enumerate() {
+        if let GroundAtom::Eq(a, b) = atom {
+            if values[i] && a != b {
+                egraph.union_trusted(ids[*a as usize], ids[*b as usize], i.to_string());
+            }
+        }
+    }
+    egraph.rebuild();
+    let mut lemmas = Vec::new();
+    // Why two terms are equal: the equality atoms egg's explanation rests on.
+    let because = |egraph: &mut EGraph<SymbolLang, ()>, a: TermId, b: TermId| -> BTreeSet<AtomId> {
+        let mut used = BTreeSet::new();
+        if a != b {
+            // The tree form shares subproofs; flattening it can be exponentially large.
+            let explanation = egraph.explain_id_equivalence(ids[a as usize], ids[b as usize]);
+            let mut visited = HashSet::new();
+            for step in &explanation.explanation_trees {
+                rules(step, &mut used, &mut visited);
+            }
+        }
+        used
+    };
+    for (i, atom) in atoms.iter().enumerate() {
+        if lemmas.len() >= MAX_LEMMAS {
+            return lemmas;
+        }
+        if let GroundAtom::Eq(a, b) = atom {
+            if !values[i] && egraph.find(ids[*a as usize]) == egraph.find(ids[*b as usize]) {
+                let mut lemma: Vec<(AtomId, bool)> = because(&mut egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
+                lemma.push((i as AtomId, true));
+                lemmas.push(lemma);
+            }
+        }
+    }
+    // A predicate true on some arguments and false on equal ones.
+    let mut seen: HashMap<(SymId, Vec<Id>), (usize, bool)> = HashMap::new();
+    for (i, atom) in atoms.iter().enumerate() {
+        if lemmas.len() >= MAX_LEMMAS {
+            break;
+        }
+        if let GroundAtom::Pred(p, args) = atom {
+            let key = (*p, args.iter().map(|&a| egraph.find(ids[a as usize])).collect::<Vec<_>>());
+            match seen.get(&key) {
+                Some(&(j, value)) if value != values[i] => {
+                    let GroundAtom::Pred(_, other) = &atoms[j] else { unreachable!() };
+                    let mut uses = BTreeSet::new();
+                    for (&a, &b) in args.iter().zip(other) {
+                        uses.extend(because(&mut egraph, a, b));
+                    }
+                    let mut lemma: Vec<(AtomId, bool)> = uses.into_iter().map(|e| (e, false)).collect();
+                    // Not both: the true one and the false one.
+                    lemma.push((i as AtomId, !values[i]));
+                    lemma.push((j as AtomId, !value));
+                    lemmas.push(lemma);
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(key, (i, values[i]));
+                }
+            }
+        }
+    }
+    lemmas
+}
+
+/// The equality atoms (union reasons) a proof tree rests on, each shared subtree once.
+fn rules(t: &Rc<TreeTerm<SymbolLang>>, out: &mut BTreeSet<AtomId>, visited: &mut HashSet<*const TreeTerm<SymbolLang>>) {
+    if !visited.insert(Rc::as_ptr(t)) {
+        return;
+    }
+    for rule in [&t.forward_rule, &t.backward_rule].into_iter().flatten() {
+        if let Ok(atom) = rule.as_str().parse::<AtomId>() {
+            out.insert(atom);
+        }
+    }
+    for child in t.child_proofs.iter().flatten() {
+        rules(child, out, visited);
+    }
+}

@@ -1,0 +1,128 @@
+//! The prover against brute force, and its proofs against the checker.
+
+use crate::reason::proof::check::check;
+use super::{Prover, Refutation};
+use crate::logic::board;
+use crate::logic::check::CheckMode;
+use crate::logic::cnf::{clausify_with, Premise};
+use crate::logic::semantics::Structure;
+use crate::reason::finite::tests::{board_text, exists_by_brute_force};
+use crate::solve::Budget;
+use proptest::prelude::*;
+use std::time::Duration;
+
+fn refute(text: &str, negated: &[usize]) -> (board::CheckedBoard, Refutation) {
+    let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+    let premises: Vec<Premise> = b
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated.contains(&(i + 1)), name_only: false })
+        .collect();
+    let set = clausify_with(&b.signature, &premises, true);
+    let r = Prover::new(&set).run(&Budget::time(Duration::from_secs(20)));
+    if let Refutation::Proved(proof) = &r {
+        check(&b.signature, &premises, proof).unwrap_or_else(|e| panic!("{e}: {}", proof.text(&[])));
+    }
+    (b, r)
+}
+
+fn proved(text: &str, negated: &[usize]) -> super::Proof {
+    match refute(text, negated).1 {
+        Refutation::Proved(p) => p,
+        Refutation::Stopped { stopped, .. } => panic!("not proved ({stopped:?}): {text}"),
+    }
+}
+
+#[test]
+fn equality_reasoning() {
+    let p = proved("∀x∀y x + y = y + x\n∀x∀y likes(x + y, x)\n¬likes(a + b, b)", &[]);
+    assert!(p.steps.iter().any(|s| s.kind == super::StepKind::Equality), "{}", p.text(&[]));
+    assert_eq!(p.statements().len(), 3);
+}
+
+#[test]
+fn named_objects_and_their_meaning() {
+    // blondie is the one blonde object; liking blondie makes you happy; someone blonde is unhappy.
+    let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\n∃x blonde(x) ∧ ¬happy(x)", &[]);
+    assert!(p.statements().contains(&3), "{}", p.text(&[]));
+    // The name is used: blondie is blonde (by its meaning), so blondie is happy.
+    let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\nhappy(blondie)", &[3]);
+    assert!(p.text(&[]).contains("what the name in (1) means"), "{}", p.text(&[]));
+}
+
+#[test]
+fn cardinality_with_two_distinct_named_objects() {
+    let p = proved("∃!x blonde(x) | blondie := x\n∃!x ¬blonde(x) | other := x\n|L| < 2", &[]);
+    assert!(p.statements().contains(&3), "{}", p.text(&[]));
+    // And |L| ≥ 2 against "everything is equal".
+    proved("|L| ≥ 2\n∀x∀y x = y", &[]);
+}
+
+#[test]
+fn multi_step_chains() {
+    // father's father's father is smarter, by three steps of transitivity-free reasoning.
+    let text = "∀x smarter(father(x), x)\n∀x∀y∀z smarter(x, y) ∧ smarter(y, z) → smarter(x, z)\n∀x ¬smarter(father(father(father(x))), x)";
+    let p = proved(text, &[]);
+    assert!(p.steps.len() >= 5, "{}", p.text(&[]));
+}
+
+#[test]
+fn satisfiable_boards_are_not_refuted() {
+    let (_, r) = refute("∃x blonde(x)\n∃x ¬blonde(x)", &[]);
+    assert!(matches!(r, Refutation::Stopped { stopped: super::Stopped::Saturated, .. }), "{r:?}");
+}
+
+#[test]
+fn a_forged_proof_is_rejected() {
+    let (b, r) = refute("∀x blonde(father(x))\n∀x ¬blonde(father(x))", &[]);
+    let Refutation::Proved(mut proof) = r else { panic!() };
+    let premises: Vec<Premise> =
+        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false, name_only: false }).collect();
+    assert!(check(&b.signature, &premises, &proof).is_ok());
+    // Claim a step came from the other statement.
+    let mut wrong = proof.clone();
+    wrong.steps.swap(0, 1);
+    if let (super::StepKind::Instance { clause: a, .. }, super::StepKind::Instance { clause: b2, .. }) =
+        (&mut wrong.steps[0].kind.clone(), &mut wrong.steps[1].kind.clone())
+    {
+        let (a, b2) = (*a, *b2);
+        if let super::StepKind::Instance { clause, .. } = &mut wrong.steps[0].kind {
+            *clause = b2;
+        }
+        if let super::StepKind::Instance { clause, .. } = &mut wrong.steps[1].kind {
+            *clause = a;
+        }
+    }
+    assert!(check(&b.signature, &premises, &wrong).is_err());
+    // Drop a step: no longer contradictory.
+    proof.steps.pop();
+    assert!(check(&b.signature, &premises, &proof).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A board with a model of size ≤ 3 is never refuted; a refuted board has none.
+    #[test]
+    fn never_refutes_a_board_with_a_small_model((symbols, text, negated) in board_text()) {
+        let Ok(b) = board::load("random", &text, CheckMode::FreeStanding) else { return Ok(()) };
+        let premises: Vec<Premise> = b.board.statements.iter().enumerate()
+            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i], name_only: false })
+            .collect();
+        let set = clausify_with(&b.signature, &premises, true);
+        let budget = Budget::time(Duration::from_millis(300));
+        if let Refutation::Proved(proof) = Prover::new(&set).run(&budget) {
+            prop_assert!(check(&b.signature, &premises, &proof).is_ok(), "{}", proof.text(&[]));
+            for size in 1..=3 {
+                let blank = Structure::blank(&b.signature, size);
+                let model = exists_by_brute_force(&blank, symbols, &|m| {
+                    premises.iter().all(|p| m.satisfies(p.statement, p.negated).unwrap())
+                });
+                prop_assert!(!model, "refuted, but has a model of size {}:\n{}\n{}", size, text, proof.text(&[]));
+            }
+        }
+    }
+}
+

@@ -1,0 +1,28 @@
+//! The reasoning engines and the arbiter that races them.
+//!
+//! Every engine reads the clause form of [`crate::logic::clauses`] and answers within a
+//! [`crate::solve::Budget`]; none of its answers reaches a player before an independent
+//! check:
+//! - [`finite`]: finite model search (MACE style) on the SAT core; its models are
+//!   re-checked by the evaluator [`crate::logic::semantics`];
+//! - [`instantiate`]: the instantiation prover (guided Herbrand instantiation with
+//!   congruence closure); its refutations are [`proof::Proof`]s;
+//! - [`proof`]: the proof object every refutation engine hands over, and its independent
+//!   checker ([`proof::check`]), which shares no code with any engine;
+//! - [`verdict`]: the answers ([`verdict::Verdict`] with its evidence) and their wording;
+//! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
+//!   answer wins and cancels the others.
+//!
+//! The engines to come land here beside the others: an infinite-model engine (`infinite/`,
+//! models over ℕ or ℤ checked by a decision procedure) and a saturation prover
+//! (`superposition/`, whose refutations go through [`proof::check`] like every other).
+//! Each joins the race in [`arbiter`].
+
+pub mod arbiter;
+pub mod finite;
+pub mod instantiate;
+pub mod proof;
+pub mod verdict;
+
+pub use arbiter::{decide, decide_struck, DecideError};
+pub use verdict::{Certificate, Decision, Question, Verdict};

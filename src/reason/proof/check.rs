@@ -1,0 +1,340 @@
+//! The independent proof checker. It does not call the prover, egg or the SAT solver; it
+//! is deliberately simple code:
+//! - each instance step must be a clause of the statement it cites (the premises are
+//!   clausified again) with its variables replaced by ground terms;
+//! - each cardinality step must be "two of these n distinct terms are equal" for a
+//!   statement that allows fewer than n objects;
+//! - each equality step must hold in every structure: its negation is refuted by a small
+//!   congruence closure of its own;
+//! - the steps together must be contradictory: a small DPLL (unit propagation and case
+//!   splits) refutes them, and its trace is the argument a player reads.
+//!
+//! What it trusts: clausification (`logic::cnf`), which the model finder's brute-force
+//! tests exercise, since any error there shows up as a wrong "no model of size n".
+
+use super::{Proof, Step, StepKind};
+use crate::logic::ast::StatementKind;
+use crate::logic::check::Signature;
+use crate::logic::cnf::{clausify_with, Premise};
+use crate::logic::clauses::{subst_atom, Atom, Literal, Term};
+use std::collections::{BTreeMap, HashMap};
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    #[error("step {0} does not match the clause it cites")]
+    NotAnInstance(usize),
+    #[error("step {0} is not what the cardinality statement it cites says")]
+    NotABound(usize),
+    #[error("step {0} is not a fact about equality")]
+    NotAnEquality(usize),
+    #[error("step {0} uses a term that is not well-formed")]
+    BadTerm(usize),
+    #[error("the steps are not contradictory: {0}")]
+    NotARefutation(String),
+    #[error("the proof is too large to check ({0} case splits)")]
+    TooLarge(usize),
+}
+
+/// Checks `proof` against the premises; on success, the refutation's lines (unit
+/// propagation and case splits over the steps) for players.
+pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Result<Vec<String>, ProofError> {
+    let set = clausify_with(signature, premises, true);
+    let symbols = set.vocabulary.symbols.len();
+    // The proof's symbols: the clause set's, then at most one extra object.
+    let arity_of = |f: usize| -> Option<(usize, bool)> {
+        if f < symbols {
+            let s = &set.vocabulary.symbols[f];
+            Some((s.arity, s.predicate))
+        } else if Some(f) == proof.extra_constant && f == symbols {
+            Some((0, false))
+        } else {
+            None
+        }
+    };
+    let well_formed = |t: &Term| -> bool {
+        fn ok(t: &Term, arity_of: &dyn Fn(usize) -> Option<(usize, bool)>) -> bool {
+            match t {
+                Term::Var(_) => false,
+                Term::App(f, args) => {
+                    arity_of(*f) == Some((args.len(), false)) && args.iter().all(|a| ok(a, arity_of))
+                }
+            }
+        }
+        ok(t, &arity_of)
+    };
+    for (i, step) in proof.steps.iter().enumerate() {
+        let n = i + 1;
+        for l in &step.literals {
+            let terms_ok = match &l.atom {
+                Atom::Pred(p, args) => arity_of(*p) == Some((args.len(), true)) && args.iter().all(&well_formed),
+                Atom::Eq(a, b) => well_formed(a) && well_formed(b),
+            };
+            if !terms_ok {
+                return Err(ProofError::BadTerm(n));
+            }
+        }
+        match &step.kind {
+            StepKind::Instance { clause, origin, substitution, .. } => {
+                let c = set.clauses.get(*clause).ok_or(ProofError::NotAnInstance(n))?;
+                if c.origin != *origin || substitution.len() != c.num_vars as usize || !substitution.iter().all(&well_formed) {
+                    return Err(ProofError::NotAnInstance(n));
+                }
+                let sigma: HashMap<u32, Term> = substitution.iter().cloned().enumerate().map(|(v, t)| (v as u32, t)).collect();
+                let expected: Vec<Literal> =
+                    c.literals.iter().map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &sigma) }).collect();
+                if normalized(&expected) != normalized(&step.literals) {
+                    return Err(ProofError::NotAnInstance(n));
+                }
+            }
+            StepKind::Bound { origin, terms } => {
+                let premise = premises.iter().find(|p| p.index == origin.statement).ok_or(ProofError::NotABound(n))?;
+                let allows_fewer_than = match premise.statement.kind {
+                    StatementKind::LessThan { n } if !premise.negated => Some(n as usize),
+                    StatementKind::AtLeast { n } if premise.negated => Some(n as usize),
+                    _ => None,
+                };
+                let distinct = terms.iter().enumerate().all(|(i, t)| !terms[..i].contains(t));
+                if allows_fewer_than != Some(terms.len()) || !distinct || !terms.iter().all(&well_formed) {
+                    return Err(ProofError::NotABound(n));
+                }
+                let mut expected = Vec::new();
+                for i in 0..terms.len() {
+                    for j in i + 1..terms.len() {
+                        expected.push(Literal { positive: true, atom: Atom::Eq(terms[i].clone(), terms[j].clone()) });
+                    }
+                }
+                if normalized(&expected) != normalized(&step.literals) {
+                    return Err(ProofError::NotABound(n));
+                }
+            }
+            StepKind::Equality => {
+                if !equality_refutes_negation(&step.literals) {
+                    return Err(ProofError::NotAnEquality(n));
+                }
+            }
+        }
+    }
+    refute(proof)
+}
+
+/// Literals with equations oriented and in a canonical order, to compare clauses.
+fn normalized(lits: &[Literal]) -> Vec<Literal> {
+    let mut out: Vec<Literal> = lits
+        .iter()
+        .map(|l| match &l.atom {
+            Atom::Eq(a, b) if a > b => Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) },
+            _ => l.clone(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether "every literal of the clause is false" is impossible by congruence alone.
+fn equality_refutes_negation(clause: &[Literal]) -> bool {
+    // The negation: each literal's atom takes the opposite value.
+    let mut terms: Vec<Term> = Vec::new();
+    fn collect(t: &Term, terms: &mut Vec<Term>) {
+        if let Term::App(_, args) = t {
+            args.iter().for_each(|a| collect(a, terms));
+        }
+        if !terms.contains(t) {
+            terms.push(t.clone());
+        }
+    }
+    for l in clause {
+        match &l.atom {
+            Atom::Pred(_, args) => args.iter().for_each(|a| collect(a, &mut terms)),
+            Atom::Eq(a, b) => {
+                collect(a, &mut terms);
+                collect(b, &mut terms);
+            }
+        }
+    }
+    let index = |t: &Term| terms.iter().position(|u| u == t).expect("collected");
+    let mut parent: Vec<usize> = (0..terms.len()).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    for l in clause {
+        if let (Atom::Eq(a, b), false) = (&l.atom, l.positive) {
+            let (x, y) = (find(&mut parent, index(a)), find(&mut parent, index(b)));
+            parent[x] = y;
+        }
+    }
+    // Congruence: f(s̄) and f(t̄) with s̄, t̄ pairwise equal are equal; to a fixpoint.
+    loop {
+        let mut changed = false;
+        for i in 0..terms.len() {
+            for j in i + 1..terms.len() {
+                if let (Term::App(f, xs), Term::App(g, ys)) = (&terms[i], &terms[j]) {
+                    if f == g
+                        && xs.len() == ys.len()
+                        && find(&mut parent, i) != find(&mut parent, j)
+                        && xs.iter().zip(ys).all(|(x, y)| {
+                            let (x, y) = (index(x), index(y));
+                            find(&mut parent, x) == find(&mut parent, y)
+                        })
+                    {
+                        let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                        parent[a] = b;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // A contradiction: an equation the negation denies between equal terms, or a predicate
+    // true and false on equal arguments.
+    let mut preds: Vec<(usize, Vec<usize>, bool)> = Vec::new();
+    for l in clause {
+        match &l.atom {
+            Atom::Eq(a, b) if l.positive => {
+                if find(&mut parent, index(a)) == find(&mut parent, index(b)) {
+                    return true;
+                }
+            }
+            Atom::Eq(..) => {}
+            Atom::Pred(p, args) => {
+                let classes: Vec<usize> = args.iter().map(|a| find(&mut parent, index(a))).collect();
+                let value = !l.positive;
+                if preds.iter().any(|(q, c, v)| q == p && *c == classes && *v != value) {
+                    return true;
+                }
+                preds.push((*p, classes, value));
+            }
+        }
+    }
+    false
+}
+
+/// The most case splits the checker makes before it calls a proof too large.
+const MAX_SPLITS: usize = 20_000;
+
+/// Refutes the steps by unit propagation and case splits, writing down each move.
+fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
+    let mut atoms: BTreeMap<Atom, usize> = BTreeMap::new();
+    let clauses: Vec<Vec<(usize, bool)>> = proof
+        .steps
+        .iter()
+        .map(|s: &Step| {
+            normalized(&s.literals)
+                .into_iter()
+                .map(|l| {
+                    let n = atoms.len();
+                    (*atoms.entry(l.atom).or_insert(n), l.positive)
+                })
+                .collect()
+        })
+        .collect();
+    // Each atom as a player reads it, true and false.
+    let names: Vec<[String; 2]> = {
+        let mut v = vec![[String::new(), String::new()]; atoms.len()];
+        for (a, &i) in &atoms {
+            v[i] = [false, true].map(|positive| proof.literal(&Literal { positive, atom: a.clone() }));
+        }
+        v
+    };
+    let mut lines = Vec::new();
+    let mut splits = 0;
+    let mut values = vec![None; atoms.len()];
+    // Everything equals itself.
+    for (a, &i) in &atoms {
+        if let Atom::Eq(l, r) = a {
+            if l == r {
+                values[i] = Some(true);
+            }
+        }
+    }
+    if dpll(&clauses, &names, &mut values, 0, &mut lines, &mut splits)? {
+        Ok(lines)
+    } else {
+        Err(ProofError::NotARefutation("some assignment satisfies every step".into()))
+    }
+}
+
+fn show(names: &[[String; 2]], atom: usize, value: bool) -> String {
+    names[atom][value as usize].clone()
+}
+
+/// True when every assignment extending `values` falsifies some clause.
+fn dpll(
+    clauses: &[Vec<(usize, bool)>],
+    names: &[[String; 2]],
+    values: &mut Vec<Option<bool>>,
+    depth: usize,
+    lines: &mut Vec<String>,
+    splits: &mut usize,
+) -> Result<bool, ProofError> {
+    let indent = "  ".repeat(depth);
+    let mut assigned = Vec::new();
+    let result = loop {
+        let mut progress = false;
+        let mut open = None;
+        let mut conflict = None;
+        for (k, c) in clauses.iter().enumerate() {
+            if c.iter().any(|&(a, pos)| values[a] == Some(pos)) {
+                continue;
+            }
+            let free: Vec<(usize, bool)> = c.iter().copied().filter(|&(a, _)| values[a].is_none()).collect();
+            match free.as_slice() {
+                [] => {
+                    conflict = Some(k);
+                    break;
+                }
+                [(a, pos)] => {
+                    values[*a] = Some(*pos);
+                    assigned.push(*a);
+                    lines.push(format!("{indent}by [{}]: {}", k + 1, show(names, *a, *pos)));
+                    progress = true;
+                }
+                _ => {
+                    open.get_or_insert(free[0].0);
+                }
+            }
+        }
+        if let Some(k) = conflict {
+            lines.push(format!("{indent}[{}] is then false: contradiction", k + 1));
+            break Ok(true);
+        }
+        if progress {
+            continue;
+        }
+        let Some(atom) = open else { break Ok(false) };
+        *splits += 1;
+        if *splits > MAX_SPLITS {
+            break Err(ProofError::TooLarge(*splits));
+        }
+        let mut refuted = true;
+        for value in [true, false] {
+            lines.push(format!("{indent}case {}:", show(names, atom, value)));
+            values[atom] = Some(value);
+            let r = dpll(clauses, names, values, depth + 1, lines, splits);
+            values[atom] = None;
+            match r {
+                Ok(true) => {}
+                Ok(false) => {
+                    refuted = false;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if refuted {
+            lines.push(format!("{indent}both cases are contradictory"));
+        }
+        break Ok(refuted);
+    };
+    for a in assigned {
+        values[a] = None;
+    }
+    result
+}

@@ -1,0 +1,303 @@
+//! The proof object every refutation engine hands over: the ground clauses a refutation
+//! needs, each tied to where it comes from, self-contained (terms are trees, not ids into a
+//! prover's tables), so that the independent checker ([`check`]) and a player can read it
+//! without the prover that found it.
+
+pub mod check;
+
+use crate::logic::clauses::{Atom, Literal, Origin, Part, Role, SymId, Term, Vocabulary};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// A symbol as the proof shows it, with what it stands for when it is not the board's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofSymbol {
+    pub name: String,
+    pub arity: usize,
+    /// "the x that (2) asserts", "part of (3)"; none for the board's own symbols.
+    pub note: Option<String>,
+}
+
+impl ProofSymbol {
+    pub fn of(vocabulary: &Vocabulary) -> Vec<ProofSymbol> {
+        vocabulary
+            .symbols
+            .iter()
+            .map(|s| ProofSymbol {
+                name: s.name.clone(),
+                arity: s.arity,
+                note: match &s.role {
+                    Role::Given(_) => None,
+                    Role::Skolem { origin, var } if s.arity == 0 => Some(format!("the {var} that ({}) asserts", origin.statement)),
+                    Role::Skolem { origin, var } => Some(format!("the {var} that ({}) asserts, for given arguments", origin.statement)),
+                    Role::Definition { origin } => Some(format!("an abbreviation for part of ({})", origin.statement)),
+                },
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// Clause `clause` of the statement's clauses, with its variables replaced.
+    Instance { clause: usize, origin: Origin, variables: Vec<String>, substitution: Vec<Term> },
+    /// `|L| < n` for these n terms: two of them are equal.
+    Bound { origin: Origin, terms: Vec<Term> },
+    /// A fact about equality alone (congruence): true in every structure.
+    Equality,
+}
+
+/// One ground clause of the refutation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub kind: StepKind,
+    pub literals: Vec<Literal>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Proof {
+    pub steps: Vec<Step>,
+    pub symbols: Vec<ProofSymbol>,
+    /// An object the prover added because the statements name none (the domain is never
+    /// empty, so "some object" exists).
+    pub extra_constant: Option<SymId>,
+}
+
+impl Proof {
+    /// The statements the contradiction uses.
+    pub fn statements(&self) -> BTreeSet<usize> {
+        self.steps
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StepKind::Instance { origin, .. } | StepKind::Bound { origin, .. } => Some(origin.statement),
+                StepKind::Equality => None,
+            })
+            .collect()
+    }
+
+    pub fn term(&self, t: &Term) -> String {
+        let s = self.subterm(t);
+        match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            Some(inner) if matches!(t, Term::App(f, args) if args.len() == 2 && self.symbols[*f].name == "+") => inner.to_string(),
+            _ => s,
+        }
+    }
+
+    /// A term as an argument: `+` in parentheses.
+    fn subterm(&self, t: &Term) -> String {
+        match t {
+            Term::Var(v) => format!("X{v}"),
+            Term::App(f, args) => {
+                let name = &self.symbols[*f].name;
+                match args.len() {
+                    0 => name.clone(),
+                    2 if name == "+" => format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1])),
+                    _ => format!("{name}({})", args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")),
+                }
+            }
+        }
+    }
+
+    pub fn literal(&self, l: &Literal) -> String {
+        match &l.atom {
+            Atom::Eq(a, b) => format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b)),
+            Atom::Pred(p, args) => {
+                let text = format!("{}({})", self.symbols[*p].name, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
+                if l.positive {
+                    text
+                } else {
+                    format!("¬{text}")
+                }
+            }
+        }
+    }
+
+    pub fn clause(&self, literals: &[Literal]) -> String {
+        if literals.is_empty() {
+            "⊥".into()
+        } else {
+            literals.iter().map(|l| self.literal(l)).collect::<Vec<_>>().join(" ∨ ")
+        }
+    }
+
+    /// Where step `i` comes from, in words: "(2) with x := a", "equality".
+    pub fn source(&self, step: &Step) -> String {
+        match &step.kind {
+            StepKind::Instance { origin, variables, substitution, .. } => {
+                let what = match origin.part {
+                    Part::Statement => format!("({})", origin.statement),
+                    Part::Negation => format!("the negation of ({})", origin.statement),
+                    Part::NameDefinition => format!("what the name in ({}) means", origin.statement),
+                };
+                if substitution.is_empty() {
+                    what
+                } else {
+                    let binds: Vec<String> =
+                        variables.iter().zip(substitution).map(|(v, t)| format!("{v} := {}", self.term(t))).collect();
+                    format!("{what} with {}", binds.join(", "))
+                }
+            }
+            StepKind::Bound { origin, terms } => format!(
+                "({}) allows fewer than {} objects, so two of {} are equal",
+                origin.statement,
+                terms.len(),
+                terms.iter().map(|t| self.term(t)).collect::<Vec<_>>().join(", ")
+            ),
+            StepKind::Equality => "equals can replace equals".into(),
+        }
+    }
+
+    /// The symbols of the proof that are not the board's, with what they stand for.
+    pub fn legend(&self) -> Vec<String> {
+        let mut used = BTreeSet::new();
+        fn term(t: &Term, used: &mut BTreeSet<SymId>) {
+            if let Term::App(f, args) = t {
+                used.insert(*f);
+                args.iter().for_each(|a| term(a, used));
+            }
+        }
+        for s in &self.steps {
+            for l in &s.literals {
+                match &l.atom {
+                    Atom::Pred(p, args) => {
+                        used.insert(*p);
+                        args.iter().for_each(|a| term(a, &mut used));
+                    }
+                    Atom::Eq(a, b) => {
+                        term(a, &mut used);
+                        term(b, &mut used);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for id in used {
+            let s = &self.symbols[id];
+            if let Some(note) = &s.note {
+                out.push(format!("{}: {note}", s.name));
+            } else if Some(id) == self.extra_constant {
+                out.push(format!("{}: any object (there is at least one)", s.name));
+            }
+        }
+        out
+    }
+
+    /// The numbered steps, for players.
+    pub fn text(&self, refutation: &[String]) -> String {
+        let mut out = String::new();
+        let negated: BTreeSet<usize> = self
+            .steps
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StepKind::Instance { origin, .. } if origin.part == Part::Negation => Some(origin.statement),
+                _ => None,
+            })
+            .collect();
+        let others: Vec<String> =
+            self.statements().iter().filter(|s| !negated.contains(s)).map(|s| format!("({s})")).collect();
+        let others = if others.is_empty() { "equality alone".to_string() } else { others.join(", ") };
+        match negated.iter().next() {
+            Some(k) => out.push_str(&format!("Suppose ({k}) were false; with {others} that is impossible:\n")),
+            None => out.push_str(&format!("{others} cannot all hold:\n")),
+        }
+        for line in self.legend() {
+            out.push_str(&format!("  where {line}\n"));
+        }
+        for (i, step) in self.steps.iter().enumerate() {
+            out.push_str(&format!("  [{}] {}: {}\n", i + 1, self.source(step), self.clause(&step.literals)));
+        }
+        for line in refutation {
+            out.push_str(&format!("  {line}\n"));
+        }
+        out
+    }
+}
+
+impl Proof {
+    /// The proof as a TSTP-style derivation: one `cnf(…, plain, clause, inference(…))` line a
+    /// step, then the refutation; `parents[k - 1]` names statement k in the problem file.
+    pub fn tstp(&self, parents: &[String]) -> String {
+        use crate::logic::tptp::symbol;
+        fn term(p: &Proof, t: &Term) -> String {
+            match t {
+                Term::Var(v) => format!("X{v}"),
+                Term::App(f, args) if args.is_empty() => symbol(&p.symbols[*f].name),
+                Term::App(f, args) => {
+                    format!("{}({})", symbol(&p.symbols[*f].name), args.iter().map(|a| term(p, a)).collect::<Vec<_>>().join(","))
+                }
+            }
+        }
+        let literal = |l: &Literal| match &l.atom {
+            Atom::Eq(a, b) => format!("{} {} {}", term(self, a), if l.positive { "=" } else { "!=" }, term(self, b)),
+            Atom::Pred(q, args) => {
+                let a = if args.is_empty() {
+                    symbol(&self.symbols[*q].name)
+                } else {
+                    format!("{}({})", symbol(&self.symbols[*q].name), args.iter().map(|a| term(self, a)).collect::<Vec<_>>().join(","))
+                };
+                if l.positive {
+                    a
+                } else {
+                    format!("~ {a}")
+                }
+            }
+        };
+        let mut out = String::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            let clause =
+                if step.literals.is_empty() { "$false".to_string() } else { step.literals.iter().map(literal).collect::<Vec<_>>().join(" | ") };
+            let inference = match &step.kind {
+                StepKind::Instance { origin, .. } => {
+                    let parent = parents.get(origin.statement - 1).cloned().unwrap_or_else(|| format!("s{}", origin.statement));
+                    let rule = match origin.part {
+                        Part::Statement => "instantiate",
+                        Part::Negation => "instantiate_negated_conjecture",
+                        Part::NameDefinition => "instantiate_definition",
+                    };
+                    format!("inference({rule},[status(thm)],[{}])", symbol(&parent))
+                }
+                StepKind::Bound { origin, .. } => format!("inference(cardinality,[status(thm)],[s{}])", origin.statement),
+                StepKind::Equality => "inference(congruence,[status(thm)],[])".to_string(),
+            };
+            out.push_str(&format!("cnf(c{},plain,{clause},{inference}).\n", i + 1));
+        }
+        let all: Vec<String> = (1..=self.steps.len()).map(|i| format!("c{i}")).collect();
+        out.push_str(&format!("cnf(c{},plain,$false,inference(ground_refutation,[status(thm)],[{}])).\n", self.steps.len() + 1, all.join(",")));
+        out
+    }
+}
+
+impl Serialize for Proof {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let steps: Vec<Value> = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, step)| {
+                let mut v = json!({
+                    "step": i + 1,
+                    "from": self.source(step),
+                    "clause": self.clause(&step.literals),
+                });
+                match &step.kind {
+                    StepKind::Instance { origin, variables, substitution, .. } => {
+                        v["kind"] = json!("instance");
+                        v["statement"] = json!(origin.statement);
+                        v["part"] = json!(origin.part);
+                        let subst: serde_json::Map<String, Value> =
+                            variables.iter().zip(substitution).map(|(n, t)| (n.clone(), json!(self.term(t)))).collect();
+                        v["substitution"] = Value::Object(subst);
+                    }
+                    StepKind::Bound { origin, .. } => {
+                        v["kind"] = json!("cardinality");
+                        v["statement"] = json!(origin.statement);
+                    }
+                    StepKind::Equality => v["kind"] = json!("equality"),
+                }
+                v
+            })
+            .collect();
+        json!({ "statements": self.statements(), "legend": self.legend(), "steps": steps }).serialize(s)
+    }
+}

@@ -1,0 +1,226 @@
+//! The arbiter's answers: one [`Verdict`] type for every logic command, each answer with
+//! its evidence, and the words a player reads.
+//!
+//! - consistent / not-redundant carry a model, already re-checked statement by statement
+//!   by the evaluator in [`crate::logic::semantics`];
+//! - inconsistent / redundant carry a [`Certificate`], re-checked against the statements
+//!   by [`Certificate::recheck`]: a refutation (checked by [`crate::reason::proof::check`])
+//!   or, when the cardinality statements bound the domain, the bounded search itself;
+//! - unknown says what was tried and why the search stopped. It is never a guess.
+
+use crate::logic::ast::StatementKind;
+use crate::logic::board::CheckedBoard;
+use crate::logic::cnf::premises_with;
+use crate::logic::clauses::DomainBounds;
+use crate::reason::finite::Model;
+use crate::reason::proof::{self, Proof};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// What the arbiter is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Is the board consistent?
+    Consistency,
+    /// Does statement k (counted from 1) follow from the others?
+    Follows(usize),
+}
+
+/// Evidence that a set of premises (the board, or the others plus the negated claim) has
+/// no model.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Certificate {
+    /// A refutation by the prover, re-checked by the independent checker; `argument` is
+    /// the checker's case analysis over the proof's steps.
+    Refutation { proof: Proof, argument: Vec<String> },
+    /// The cardinality statements leave no domain size: `below ≤ at_least`.
+    NoSizeAllowed {
+        at_least: usize,
+        /// The statement that sets the lower bound; none when it is the rule that the
+        /// domain is never empty.
+        at_least_from: Option<usize>,
+        below: usize,
+        below_from: usize,
+    },
+    /// Every size the cardinality statements allow was searched and has no model. Each
+    /// size's refutation was verified by varisat's proof checker as the solver ran.
+    NoModelOfAllowedSize { sizes: Vec<usize>, below: usize, below_from: usize },
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Consistent { model: Model },
+    Inconsistent { certificate: Certificate },
+    Redundant { certificate: Certificate },
+    NotRedundant { countermodel: Model },
+    Unknown {
+        reason: String,
+        /// What ended the search: `time`, `memory`, `conflicts`, `cancelled`, `limit`,
+        /// `size-limit` or `unsupported`.
+        stopped_by: &'static str,
+    },
+}
+
+impl Verdict {
+    /// The `verdict` field of `--json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Consistent { .. } => "consistent",
+            Verdict::Inconsistent { .. } => "inconsistent",
+            Verdict::Redundant { .. } => "redundant",
+            Verdict::NotRedundant { .. } => "not-redundant",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// The SZS status the ATP world uses for this verdict: Theorem, CounterSatisfiable,
+    /// Unsatisfiable, Satisfiable, or Timeout / GaveUp when there is no answer.
+    pub fn szs_status(&self) -> &'static str {
+        match self {
+            Verdict::Consistent { .. } => "Satisfiable",
+            Verdict::Inconsistent { .. } => "Unsatisfiable",
+            Verdict::Redundant { .. } => "Theorem",
+            Verdict::NotRedundant { .. } => "CounterSatisfiable",
+            Verdict::Unknown { stopped_by: "time", .. } => "Timeout",
+            Verdict::Unknown { .. } => "GaveUp",
+        }
+    }
+
+    /// The model or countermodel, if the verdict carries one.
+    pub fn model(&self) -> Option<&Model> {
+        match self {
+            Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => Some(model),
+            _ => None,
+        }
+    }
+}
+
+/// A verdict with what it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decision {
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// "consistency", or the statement whose redundancy was asked.
+    pub question: String,
+    /// Sizes searched that have no model.
+    pub sizes_without_model: Vec<usize>,
+    pub explanation: String,
+    pub elapsed_ms: u128,
+}
+
+/// The verdict in words a player can follow.
+pub fn explain(verdict: &Verdict, question: Question) -> String {
+    let premises = match question {
+        Question::Consistency => "the board".to_string(),
+        Question::Follows(k) => format!("the other statements together with the negation of ({k})"),
+    };
+    let because = |c: &Certificate| match c {
+        Certificate::Refutation { proof, .. } => {
+            let used: Vec<String> = proof.statements().iter().map(|s| format!("({s})")).collect();
+            let used = if used.is_empty() { "equality alone".to_string() } else { used.join(", ") };
+            format!("{used} cannot all hold: a contradiction in {} steps (re-checked; --proof shows them)", proof.steps.len())
+        }
+        Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => match at_least_from {
+            Some(i) => format!(
+                "({i}) needs at least {at_least} object{} and ({below_from}) allows fewer than {below}",
+                if *at_least == 1 { "" } else { "s" }
+            ),
+            None => format!("({below_from}) allows fewer than {below} object, and the domain is never empty"),
+        },
+        Certificate::NoModelOfAllowedSize { sizes, below, below_from } => format!(
+            "({below_from}) allows at most {} object{}, and an exhaustive search finds no model of {premises} \
+             of size {} (each refutation checked by varisat's proof checker)",
+            below - 1,
+            if *below == 2 { "" } else { "s" },
+            size_range(sizes),
+        ),
+    };
+    match (verdict, question) {
+        (Verdict::Consistent { model }, _) => format!(
+            "consistent: every statement holds in this model of {} object{} (re-checked statement by statement)",
+            model.structure.size,
+            if model.structure.size == 1 { "" } else { "s" }
+        ),
+        (Verdict::NotRedundant { countermodel }, Question::Follows(k)) => format!(
+            "not redundant: ({k}) does not follow, since in this model of {} object{} the other statements hold and ({k}) is false",
+            countermodel.structure.size,
+            if countermodel.structure.size == 1 { "" } else { "s" }
+        ),
+        (Verdict::Inconsistent { certificate }, _) => format!("inconsistent: {}", because(certificate)),
+        (Verdict::Redundant { certificate: Certificate::Refutation { proof, .. } }, Question::Follows(k)) => {
+            let from: Vec<String> = proof.statements().iter().filter(|&&s| s != k).map(|s| format!("({s})")).collect();
+            let from = if from.is_empty() { "logic alone".to_string() } else { from.join(", ") };
+            format!(
+                "redundant: ({k}) follows from {from}: supposing it false leads to a contradiction in {} steps \
+                 (re-checked; --proof shows them)",
+                proof.steps.len()
+            )
+        }
+        (Verdict::Redundant { certificate }, Question::Follows(k)) => {
+            format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate))
+        }
+        (Verdict::Unknown { reason, .. }, _) => format!("unknown: {reason}"),
+        _ => verdict.name().to_string(),
+    }
+}
+
+fn size_range(sizes: &[usize]) -> String {
+    match (sizes.first(), sizes.last()) {
+        (Some(a), Some(b)) if a == b => format!("{a}"),
+        (Some(a), Some(b)) => format!("{a} to {b}"),
+        _ => "none".into(),
+    }
+}
+
+impl Certificate {
+    /// Re-checks the certificate against the statements themselves (not the clauses):
+    /// the cited statements say what the certificate claims, and the sizes cover the range.
+    pub fn recheck(&self, board: &CheckedBoard, negated: Option<usize>) -> bool {
+        self.recheck_struck(board, negated, &BTreeSet::new())
+    }
+
+    /// Like [`Certificate::recheck`], with the statements in `struck` off the board.
+    pub fn recheck_struck(&self, board: &CheckedBoard, negated: Option<usize>, struck: &BTreeSet<usize>) -> bool {
+        // What statement i says about the size, taking the negation into account.
+        let bound = |i: usize| -> Option<(bool, usize)> {
+            let st = board.board.statements.get(i.checked_sub(1)?)?;
+            if struck.contains(&i) {
+                return None;
+            }
+            let flip = negated == Some(i);
+            match st.kind {
+                StatementKind::AtLeast { n } => Some((!flip, n as usize)),
+                StatementKind::LessThan { n } => Some((flip, n as usize)),
+                _ => None,
+            }
+        };
+        let mut lower = DomainBounds::default().at_least;
+        for i in 1..=board.board.statements.len() {
+            if let Some((true, n)) = bound(i) {
+                lower = lower.max(n);
+            }
+        }
+        match self {
+            Certificate::Refutation { proof, argument } => {
+                let premises = premises_with(board, negated, struck);
+                proof::check::check(&board.signature, &premises, proof).is_ok_and(|lines| lines == *argument)
+            }
+            Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {
+                let low_ok = match at_least_from {
+                    Some(i) => bound(*i) == Some((true, *at_least)),
+                    None => *at_least == 1,
+                };
+                low_ok && bound(*below_from) == Some((false, *below)) && below <= at_least
+            }
+            Certificate::NoModelOfAllowedSize { sizes, below, below_from } => match bound(*below_from) {
+                Some((false, b)) if b == *below => {
+                    let needed: Vec<usize> = (lower..b).collect();
+                    !needed.is_empty() && needed.iter().all(|s| sizes.contains(s))
+                }
+                _ => false,
+            },
+        }
+    }
+}

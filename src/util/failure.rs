@@ -1,0 +1,31 @@
+//! What kind of failure an error is. Every error type of the library says whether it means
+//! bad input, a contradiction in what the user gave (a log no deal fits), a spent budget,
+//! or a bug caught by a re-check; front ends map the kind to an exit status or a message in
+//! one place, instead of guessing from the text.
+
+/// The kinds of failure, as a front end must tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The input cannot be read or is not well-formed (exit status 2).
+    BadInput,
+    /// The input is well-formed but contradicts itself: the answer is "no" (exit status 1).
+    Contradiction,
+    /// The budget ran out before an answer (exit status 3).
+    OutOfBudget,
+    /// A result failed its independent re-check: a bug in umpire (exit status 70).
+    Internal,
+}
+
+/// An error that knows its [`FailureKind`], and what a reader needs listed after it.
+pub trait Classify {
+    fn kind(&self) -> FailureKind {
+        FailureKind::BadInput
+    }
+
+    /// Lines to show after the diagnostic (a contradiction's lines of a log, say).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+impl Classify for std::io::Error {}

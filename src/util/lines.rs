@@ -1,0 +1,68 @@
+//! The game logs' line structure, shared by the games that read logs (Clue, Deduction, and
+//! Infer's marker files):
+//! one statement per line, `#` starts a comment, blank lines are skipped, and every
+//! statement keeps its line number and span for diagnostics.
+
+use crate::util::failure::Classify;
+use miette::SourceSpan;
+
+/// A statement of a log: its line number (from 1), its span in the text, and its text
+/// without the comment and surrounding blanks.
+pub struct Statement<'a> {
+    pub line: usize,
+    pub span: SourceSpan,
+    pub text: &'a str,
+}
+
+/// A log's event with the statement it was read from (for diagnostics and for naming the
+/// lines of a contradiction).
+#[derive(Clone, Debug)]
+pub struct Entry<E> {
+    pub event: E,
+    pub line: usize,
+    pub span: SourceSpan,
+    pub text: String,
+}
+
+/// The statements of a log, in order.
+///
+/// ```
+/// let s: Vec<_> = umpire::util::lines::statements("# a comment\n\n  me: Ann  # me\n").collect();
+/// assert_eq!((s[0].line, s[0].text), (3, "me: Ann"));
+/// assert_eq!(s[0].span, (15, 7).into());
+/// ```
+pub fn statements(text: &str) -> impl Iterator<Item = Statement<'_>> {
+    let mut offset = 0;
+    text.split_inclusive('\n').enumerate().filter_map(move |(n, raw)| {
+        let start = offset;
+        offset += raw.len();
+        let content = raw.split('#').next().unwrap_or("").trim_end();
+        let lead = content.len() - content.trim_start().len();
+        let content = content.trim();
+        (!content.is_empty()).then(|| Statement { line: n + 1, span: (start + lead, content.len()).into(), text: content })
+    })
+}
+
+/// A log that cannot be read: what is wrong, where, and (often) how to write it.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(umpire::log))]
+pub struct LogError {
+    pub message: String,
+    #[label("here")]
+    pub span: SourceSpan,
+    #[help]
+    pub help: Option<String>,
+}
+
+impl Classify for LogError {}
+
+/// A [`LogError`] at `span`.
+pub fn error(message: impl Into<String>, span: SourceSpan, help: Option<&str>) -> LogError {
+    LogError { message: message.into(), span, help: help.map(str::to_string) }
+}
+
+/// The lines of a log that contradict each other, as a reader sees them listed.
+pub fn conflict_notes(lines: &[usize], texts: &[String]) -> Vec<String> {
+    lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect()
+}
