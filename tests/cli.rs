@@ -232,3 +232,42 @@ fn huge_time_limits_are_refused_never_a_panic() {
         assert!(err.contains("not a number of seconds between 0 and 32000000") && !err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_spent_memory_budget_is_unknown_with_the_reason() {
+    let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/infinite-smarter.board"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["stopped_by"], "memory");
+    assert!(v["reason"].as_str().unwrap().contains("memory budget ran out"), "{v}");
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn absurdly_large_boards_get_a_diagnostic_with_the_limit() {
+    let dir = std::env::temp_dir().join(format!("umpire-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let many = dir.join("many.board");
+    std::fs::write(&many, "a = a\n".repeat(100_000)).unwrap();
+    let huge = dir.join("huge.board");
+    std::fs::write(&huge, format!("happy({})\n", "a".repeat(3 << 20))).unwrap();
+    for (file, says) in [(&many, "10000 statements"), (&huge, "1048576 bytes")] {
+        let out = umpire(&["check", file.to_str().unwrap()]);
+        let err = crate::support::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says) && err.len() < 10_000, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command_line_itself() {
+    let bash = umpire(&["completions", "bash"]);
+    assert!(bash.status.success());
+    assert!(stdout(&bash).contains("follows") && stdout(&bash).contains("--timeout"), "{}", stdout(&bash));
+    let man = umpire(&["man"]);
+    assert!(man.status.success());
+    let page = stdout(&man);
+    assert!(page.starts_with(".ie") || page.contains(".TH umpire"), "{page}");
+    assert!(page.contains("tptp") && page.contains("Referees table games"), "{page}");
+}

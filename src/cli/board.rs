@@ -99,6 +99,10 @@ struct SearchArgs {
     /// The largest domain size the model search tries.
     #[arg(long, default_value_t = 24, value_name = "N")]
     max_size: usize,
+    /// Give up (the answer is then `unknown`) when umpire's memory passes this many MiB
+    /// (default: half the machine's memory, at most 8 GiB).
+    #[arg(long, value_name = "MIB")]
+    memory: Option<u64>,
     /// Report each domain size searched on stderr (the default when stderr is a terminal).
     #[arg(long)]
     progress: bool,
@@ -106,7 +110,11 @@ struct SearchArgs {
 
 impl SearchArgs {
     fn limits(&self) -> Limits {
-        Limits { max_size: self.max_size.max(1), budget: budget(self.timeout) }
+        let mut budget = budget(self.timeout);
+        if let Some(mib) = self.memory {
+            budget = budget.with_memory(mib.saturating_mul(1 << 20));
+        }
+        Limits { max_size: self.max_size.max(1), budget }
     }
 }
 

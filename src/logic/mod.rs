@@ -1,6 +1,6 @@
 //! The statement language of the logic card game: syntax tree ([`ast`]), parser
 //! ([`parse`], following `grammar/statements.ebnf`), checker ([`check`]), printer
-//! ([`print`]), diagnostics ([`diagnostics`]) and board files ([`board`]).
+//! ([`print`](mod@print)), diagnostics ([`diagnostics`]) and board files ([`board`]).
 //!
 //! Text flows `parse` → `check` → engines; every later stage may assume the checker's
 //! guarantees: each symbol used with its kind and arity, variables bound exactly once.
@@ -11,6 +11,7 @@ pub mod check;
 pub mod clauses;
 pub mod cnf;
 pub mod diagnostics;
+mod export;
 pub mod parse;
 pub mod print;
 pub mod semantics;

@@ -2,9 +2,10 @@
 //! cvc5. The question is always satisfiability: for "does k follow?", statement k is
 //! asserted negated, so `unsat` means it follows.
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+use crate::logic::ast::{BinaryOp, Quantifier, StatementKind};
 use crate::logic::board::CheckedBoard;
 use crate::logic::check::SymbolKind;
+use crate::logic::export::{name_definition, statement, Dialect};
 
 /// SMT-LIB symbols: plain when they can be, else `|quoted|`.
 fn symbol(name: &str) -> String {
@@ -31,102 +32,75 @@ pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> String {
     }
     for (i, st) in board.board.statements.iter().enumerate() {
         let k = i + 1;
-        let f = statement(st);
+        let f = statement(&Smt2, st);
         let f = if negate == Some(k) { format!("(not {f})") } else { f };
         out.push_str(&format!("; ({k})\n(assert {f})\n"));
         if let StatementKind::Named { formula, name, params, target } = &st.kind {
-            out.push_str(&format!("(assert {})\n", name_definition(formula, &name.name, params.len(), &target.name)));
+            out.push_str(&format!("(assert {})\n", name_definition(&Smt2, formula, &name.name, params.len(), &target.name)));
         }
     }
     out.push_str("(check-sat)\n");
     out
 }
 
-fn statement(st: &Statement) -> String {
-    match &st.kind {
-        StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(f, &[]),
-        StatementKind::AtLeast { n } => at_least(*n as usize),
-        StatementKind::LessThan { n } => format!("(not {})", at_least(*n as usize)),
-    }
-}
+/// SMT-LIB 2, over the uninterpreted sort `U`.
+struct Smt2;
 
-fn at_least(n: usize) -> String {
-    if n <= 1 {
-        return "true".into();
+impl Dialect for Smt2 {
+    fn variable(&self, name: &str) -> String {
+        variable(name)
     }
-    let vars: Vec<String> = (1..=n).map(|i| format!("|?o{i}|")).collect();
-    let binders: Vec<String> = vars.iter().map(|v| format!("({v} U)")).collect();
-    format!("(exists ({}) (distinct {}))", binders.join(" "), vars.join(" "))
-}
-
-fn name_definition(f: &Formula, name: &str, arity: usize, target: &str) -> String {
-    let mut params = Vec::new();
-    let mut g = f;
-    while params.len() < arity {
-        let FormulaKind::Quant { var, body, .. } = &g.kind else { break };
-        params.push(var.name.clone());
-        g = body;
-    }
-    let FormulaKind::Quant { body, .. } = &g.kind else { return "true".into() };
-    let named =
-        if arity == 0 { symbol(name) } else { format!("({} {})", symbol(name), params.iter().map(|p| variable(p)).collect::<Vec<_>>().join(" ")) };
-    let inner = format!("(=> {} {})", formula(g, &[]), formula(body, &[(target.to_string(), named)]));
-    if params.is_empty() {
-        inner
-    } else {
-        format!("(forall ({}) {inner})", params.iter().map(|p| format!("({} U)", variable(p))).collect::<Vec<_>>().join(" "))
-    }
-}
-
-fn formula(f: &Formula, subst: &[(String, String)]) -> String {
-    let t = |x: &Term| term(x, subst);
-    match &f.kind {
-        FormulaKind::Atom { pred, args } => application(&pred.name, &args.iter().map(t).collect::<Vec<_>>()),
-        FormulaKind::Eq(a, b) => format!("(= {} {})", t(a), t(b)),
-        FormulaKind::Neq(a, b) => format!("(not (= {} {}))", t(a), t(b)),
-        FormulaKind::Not(g) => format!("(not {})", formula(g, subst)),
-        FormulaKind::Binary { op, left, right } => {
-            let op = match op {
-                BinaryOp::And => "and",
-                BinaryOp::Or => "or",
-                BinaryOp::Implies => "=>",
-                BinaryOp::Iff => "=",
-            };
-            format!("({op} {} {})", formula(left, subst), formula(right, subst))
-        }
-        FormulaKind::Quant { q, var, body } => {
-            let v = variable(&var.name);
-            let inner = formula(body, subst);
-            match q {
-                Quantifier::Forall => format!("(forall (({v} U)) {inner})"),
-                Quantifier::Exists => format!("(exists (({v} U)) {inner})"),
-                Quantifier::ExistsUnique => {
-                    let w = variable(&format!("{}'", var.name));
-                    let mut renamed = subst.to_vec();
-                    renamed.push((var.name.clone(), w.clone()));
-                    let again = formula(body, &renamed);
-                    format!("(exists (({v} U)) (and {inner} (forall (({w} U)) (=> {again} (= {w} {v})))))")
-                }
-            }
+    fn apply(&self, name: &str, args: &[String]) -> String {
+        if args.is_empty() {
+            symbol(name)
+        } else {
+            format!("({} {})", symbol(name), args.join(" "))
         }
     }
-}
-
-fn term(t: &Term, subst: &[(String, String)]) -> String {
-    match &t.kind {
-        TermKind::Var(id) => match subst.iter().rev().find(|(n, _)| *n == id.name) {
-            Some((_, by)) => by.clone(),
-            None => variable(&id.name),
-        },
-        TermKind::App { func, args } => application(&func.name, &args.iter().map(|a| term(a, subst)).collect::<Vec<_>>()),
+    fn equal(&self, a: &str, b: &str, equal: bool) -> String {
+        if equal {
+            format!("(= {a} {b})")
+        } else {
+            format!("(not (= {a} {b}))")
+        }
     }
-}
-
-fn application(name: &str, args: &[String]) -> String {
-    if args.is_empty() {
-        symbol(name)
-    } else {
-        format!("({} {})", symbol(name), args.join(" "))
+    fn not(&self, f: &str) -> String {
+        format!("(not {f})")
+    }
+    fn binary(&self, op: BinaryOp, left: &str, right: &str) -> String {
+        let op = match op {
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Implies => "=>",
+            BinaryOp::Iff => "=",
+        };
+        format!("({op} {left} {right})")
+    }
+    fn quantified(&self, q: Quantifier, v: &str, inner: &str) -> String {
+        let q = if q == Quantifier::Forall { "forall" } else { "exists" };
+        format!("({q} (({v} U)) {inner})")
+    }
+    fn twin(&self, _v: &str, name: &str) -> String {
+        variable(&format!("{name}'"))
+    }
+    fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String {
+        format!("(exists (({v} U)) (and {inner} (forall (({w} U)) (=> {again} (= {w} {v})))))")
+    }
+    fn at_least(&self, n: usize) -> String {
+        let vars: Vec<String> = (1..=n).map(|i| format!("|?o{i}|")).collect();
+        let binders: Vec<String> = vars.iter().map(|v| format!("({v} U)")).collect();
+        format!("(exists ({}) (distinct {}))", binders.join(" "), vars.join(" "))
+    }
+    fn truth(&self) -> &'static str {
+        "true"
+    }
+    fn definition(&self, params: &[String], unique: &str, instance: &str) -> String {
+        let inner = format!("(=> {unique} {instance})");
+        if params.is_empty() {
+            inner
+        } else {
+            format!("(forall ({}) {inner})", params.iter().map(|p| format!("({p} U)")).collect::<Vec<_>>().join(" "))
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! one statement per line, `#` starts a comment, blank lines are skipped, and every
 //! statement keeps its line number and span for diagnostics.
 
-use crate::util::failure::Classify;
+use crate::solve::Exhausted;
+use crate::util::failure::{Classify, FailureKind};
 use miette::SourceSpan;
 
 /// A statement of a log: its line number (from 1), its span in the text, and its text
@@ -62,7 +63,46 @@ pub fn error(message: impl Into<String>, span: SourceSpan, help: Option<&str>) -
     LogError { message: message.into(), span, help: help.map(str::to_string) }
 }
 
-/// The lines of a log that contradict each other, as a reader sees them listed.
-pub fn conflict_notes(lines: &[usize], texts: &[String]) -> Vec<String> {
-    lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect()
+/// Why a log (Clue's or Deduction's) has no answer.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum SolveError {
+    /// The log's setup does not add up (hand sizes against the deck, say).
+    #[error("{why}")]
+    #[diagnostic(code(umpire::log::setup), help("{help}"))]
+    Setup { why: String, help: String },
+    /// No deal fits: a smallest set of lines that contradict each other.
+    #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
+    #[diagnostic(code(umpire::log::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
+    Contradiction { lines: Vec<usize>, texts: Vec<String> },
+    /// An event that the rules do not allow where it stands.
+    #[error("line {line}: {why}")]
+    #[diagnostic(code(umpire::log::event))]
+    Event { line: usize, why: String },
+    #[error("the count stopped ({0}) before it finished")]
+    #[diagnostic(code(umpire::log::budget))]
+    Exhausted(Exhausted),
+}
+
+impl SolveError {
+    /// The contradiction made of these entries (in log order).
+    pub fn contradiction<E>(core: &[&Entry<E>]) -> SolveError {
+        SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() }
+    }
+}
+
+impl Classify for SolveError {
+    fn kind(&self) -> FailureKind {
+        match self {
+            SolveError::Contradiction { .. } => FailureKind::Contradiction,
+            SolveError::Exhausted(_) => FailureKind::OutOfBudget,
+            SolveError::Setup { .. } | SolveError::Event { .. } => FailureKind::BadInput,
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match self {
+            SolveError::Contradiction { lines, texts } => lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect(),
+            _ => Vec::new(),
+        }
+    }
 }

@@ -11,7 +11,7 @@
 use super::log::{Entry, Event, Log};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::minimal_conflict;
-use crate::solve::{Budget, Exhausted, Outcome};
+use crate::solve::{Budget, Outcome};
 use serde::Serialize;
 
 /// What the log implies.
@@ -51,40 +51,7 @@ impl Solution {
     }
 }
 
-/// Why a log has no answer.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum SolveError {
-    #[error("the hands ({hands} cards) and the envelope ({envelope}) do not add up to the deck's {deck} cards")]
-    #[diagnostic(code(umpire::clue::sizes), help("check the hand sizes on the `players:` line"))]
-    Sizes { hands: u32, envelope: u32, deck: usize },
-    #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
-    #[diagnostic(code(umpire::clue::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
-    Contradiction { lines: Vec<usize>, texts: Vec<String> },
-    #[error("the log is not consistent: {0}")]
-    #[diagnostic(code(umpire::clue::event))]
-    Event(String),
-    #[error("the count stopped ({0}) before it finished")]
-    #[diagnostic(code(umpire::clue::budget))]
-    Exhausted(Exhausted),
-}
-
-impl crate::util::failure::Classify for SolveError {
-    fn kind(&self) -> crate::util::failure::FailureKind {
-        use crate::util::failure::FailureKind;
-        match self {
-            SolveError::Contradiction { .. } => FailureKind::Contradiction,
-            SolveError::Exhausted(_) => FailureKind::OutOfBudget,
-            _ => FailureKind::BadInput,
-        }
-    }
-
-    fn notes(&self) -> Vec<String> {
-        match self {
-            SolveError::Contradiction { lines, texts } => crate::util::lines::conflict_notes(lines, texts),
-            _ => Vec::new(),
-        }
-    }
-}
+pub use crate::util::lines::SolveError;
 
 /// The deal for a log's first `upto` entries (without the accusations, which are returned).
 pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
@@ -94,7 +61,10 @@ pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usiz
     // Hand sizes are at most the deck's size (checked when parsing), so the sum cannot overflow.
     let hands: u32 = log.hand_sizes.iter().sum();
     if (hands + kinds) as usize != log.deck.len() {
-        return Err(SolveError::Sizes { hands, envelope: kinds, deck: log.deck.len() });
+        return Err(SolveError::Setup {
+            why: format!("the hands ({hands} cards) and the envelope ({kinds}) do not add up to the deck's {} cards", log.deck.len()),
+            help: "check the hand sizes on the `players:` line".into(),
+        });
     }
     let mut capacities = log.hand_sizes.clone();
     capacities.push(kinds);
@@ -173,7 +143,7 @@ pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, bu
 
 fn check_events(log: &Log) -> Result<(), SolveError> {
     for e in &log.entries {
-        let bad = |why: String| SolveError::Event(format!("line {}: {why}", e.line));
+        let bad = |why: String| SolveError::Event { line: e.line, why };
         match &e.event {
             Event::Suggest { by, cards, shown_by, card, passed } => {
                 let mut kinds: Vec<usize> = cards.iter().map(|&c| log.deck.kind_of(c)).collect();
@@ -258,7 +228,7 @@ fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
         .into_iter()
         .map(|i| entries[i])
         .collect();
-    SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() }
+    SolveError::contradiction(&core)
 }
 
 /// The detective's notebook: a row per card, a column per holder; ✓ certain, · impossible,

@@ -192,9 +192,9 @@ fn bad_logs_are_diagnostics() {
     assert!(parse(&format!("players: {}\nme: P0\n", crowd.join(", "))).contains("at most 63"));
     assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
     let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
-    assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Sizes { .. })));
+    assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Setup { .. })));
     let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
-    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event(_))));
+    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { .. })));
 }
 
 /// The expected information about the envelope, kind by kind, by enumerating every deal

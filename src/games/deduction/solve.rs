@@ -4,7 +4,7 @@ use super::log::{Answer, Entry, Event, Log};
 use super::{tile_name, Attribute, SUITS, TILES, VALUES};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::{entropy, expected_gain, minimal_conflict};
-use crate::solve::{Budget, Exhausted, Outcome};
+use crate::solve::{Budget, Outcome};
 use serde::Serialize;
 
 /// What the log implies.
@@ -51,37 +51,7 @@ impl Solution {
     }
 }
 
-/// Why a log has no answer.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum SolveError {
-    #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
-    #[diagnostic(code(umpire::deduction::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
-    Contradiction { lines: Vec<usize>, texts: Vec<String> },
-    #[error("line {line}: {why}")]
-    #[diagnostic(code(umpire::deduction::event))]
-    Event { line: usize, why: String },
-    #[error("the count stopped ({0}) before it finished")]
-    #[diagnostic(code(umpire::deduction::budget))]
-    Exhausted(Exhausted),
-}
-
-impl crate::util::failure::Classify for SolveError {
-    fn kind(&self) -> crate::util::failure::FailureKind {
-        use crate::util::failure::FailureKind;
-        match self {
-            SolveError::Contradiction { .. } => FailureKind::Contradiction,
-            SolveError::Exhausted(_) => FailureKind::OutOfBudget,
-            _ => FailureKind::BadInput,
-        }
-    }
-
-    fn notes(&self) -> Vec<String> {
-        match self {
-            SolveError::Contradiction { lines, texts } => crate::util::lines::conflict_notes(lines, texts),
-            _ => Vec::new(),
-        }
-    }
-}
+pub use crate::util::lines::SolveError;
 
 /// The deal for some of a log's entries: players, the missing tile, the face-up table.
 pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
@@ -145,7 +115,7 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
             count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
         };
         let core: Vec<&Entry> = minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
-        return Err(SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() });
+        return Err(SolveError::contradiction(&core));
     }
     let mut holders = log.players.clone();
     holders.extend(["missing".to_string(), "table".to_string()]);

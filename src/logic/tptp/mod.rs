@@ -6,7 +6,8 @@
 //! statement is written out as the formula it abbreviates; a name made by `∃!` is
 //! written with its definition (ruling L6) as a further axiom.
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind, PLUS};
+use crate::logic::ast::{BinaryOp, Formula, Quantifier, Statement, StatementKind, PLUS};
+use crate::logic::export::{self, Dialect};
 use crate::logic::board::CheckedBoard;
 
 pub mod read;
@@ -20,7 +21,7 @@ pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> String {
         let role = if conjecture == Some(k) { "conjecture" } else { "axiom" };
         out.push_str(&format!("fof(s{k}, {role}, {}).\n", statement(st)));
         if let StatementKind::Named { formula, name, params, target } = &st.kind {
-            out.push_str(&format!("fof(s{k}_name, axiom, {}).\n", name_definition(formula, &name.name, params.len(), &target.name)));
+            out.push_str(&format!("fof(s{k}_name, axiom, {}).\n", export::name_definition(&Fof, formula, &name.name, params.len(), &target.name)));
         }
     }
     out
@@ -53,109 +54,76 @@ fn variable(name: &str) -> String {
     out
 }
 
+/// A statement as a TPTP formula.
 pub fn statement(st: &Statement) -> String {
-    match &st.kind {
-        StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(f),
-        StatementKind::AtLeast { n } => at_least(*n as usize),
-        StatementKind::LessThan { n } => format!("~ ({})", at_least(*n as usize)),
-    }
+    export::statement(&Fof, st)
 }
 
-/// `?[X1,…,Xn] : (X1 != X2 & …)`.
-fn at_least(n: usize) -> String {
-    if n <= 1 {
-        return "$true".into();
-    }
-    let vars: Vec<String> = (1..=n).map(|i| format!("X{i}")).collect();
-    let mut distinct = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            distinct.push(format!("{} != {}", vars[i], vars[j]));
-        }
-    }
-    format!("? [{}] : ({})", vars.join(","), distinct.join(" & "))
-}
-
-fn name_definition(f: &Formula, name: &str, arity: usize, target: &str) -> String {
-    let mut params = Vec::new();
-    let mut g = f;
-    while params.len() < arity {
-        let FormulaKind::Quant { var, body, .. } = &g.kind else { break };
-        params.push(var.name.clone());
-        g = body;
-    }
-    let FormulaKind::Quant { body, .. } = &g.kind else { return "$true".into() };
-    let named = if arity == 0 {
-        symbol(name)
-    } else {
-        format!("{}({})", symbol(name), params.iter().map(|p| variable(p)).collect::<Vec<_>>().join(","))
-    };
-    let instance = formula_with(body, &[(target.to_string(), named)]);
-    let unique = formula(g);
-    let inner = format!("(({unique}) => ({instance}))");
-    if params.is_empty() {
-        inner
-    } else {
-        format!("! [{}] : {inner}", params.iter().map(|p| variable(p)).collect::<Vec<_>>().join(","))
-    }
-}
-
+/// A formula as a TPTP formula.
 pub fn formula(f: &Formula) -> String {
-    formula_with(f, &[])
+    export::formula(&Fof, f, &[])
 }
 
-/// Prints `f` with each variable of `subst` written as its term.
-fn formula_with(f: &Formula, subst: &[(String, String)]) -> String {
-    let t = |x: &Term| term(x, subst);
-    let g = |x: &Formula| formula_with(x, subst);
-    match &f.kind {
-        FormulaKind::Atom { pred, args } => application(&pred.name, &args.iter().map(t).collect::<Vec<_>>()),
-        FormulaKind::Eq(a, b) => format!("{} = {}", t(a), t(b)),
-        FormulaKind::Neq(a, b) => format!("{} != {}", t(a), t(b)),
-        FormulaKind::Not(x) => format!("~ ({})", g(x)),
-        FormulaKind::Binary { op, left, right } => {
-            let op = match op {
-                BinaryOp::And => "&",
-                BinaryOp::Or => "|",
-                BinaryOp::Implies => "=>",
-                BinaryOp::Iff => "<=>",
-            };
-            format!("({}) {op} ({})", g(left), g(right))
+/// TPTP's first-order form (FOF).
+struct Fof;
+
+impl Dialect for Fof {
+    fn variable(&self, name: &str) -> String {
+        variable(name)
+    }
+    fn apply(&self, name: &str, args: &[String]) -> String {
+        if args.is_empty() {
+            symbol(name)
+        } else {
+            format!("{}({})", symbol(name), args.join(","))
         }
-        FormulaKind::Quant { q, var, body } => {
-            let v = variable(&var.name);
-            let inner = g(body);
-            match q {
-                Quantifier::Forall => format!("! [{v}] : ({inner})"),
-                Quantifier::Exists => format!("? [{v}] : ({inner})"),
-                Quantifier::ExistsUnique => {
-                    // ?[V] : (φ(V) & ![W] : (φ(W) => W = V)), W a fresh name.
-                    let w = format!("{v}_u");
-                    let mut renamed = subst.to_vec();
-                    renamed.push((var.name.clone(), w.clone()));
-                    let again = formula_with(body, &renamed);
-                    format!("? [{v}] : (({inner}) & ! [{w}] : (({again}) => {w} = {v}))")
-                }
+    }
+    fn equal(&self, a: &str, b: &str, equal: bool) -> String {
+        format!("{a} {} {b}", if equal { "=" } else { "!=" })
+    }
+    fn not(&self, f: &str) -> String {
+        format!("~ ({f})")
+    }
+    fn binary(&self, op: BinaryOp, left: &str, right: &str) -> String {
+        let op = match op {
+            BinaryOp::And => "&",
+            BinaryOp::Or => "|",
+            BinaryOp::Implies => "=>",
+            BinaryOp::Iff => "<=>",
+        };
+        format!("({left}) {op} ({right})")
+    }
+    fn quantified(&self, q: Quantifier, v: &str, inner: &str) -> String {
+        let q = if q == Quantifier::Forall { "!" } else { "?" };
+        format!("{q} [{v}] : ({inner})")
+    }
+    fn twin(&self, v: &str, _name: &str) -> String {
+        format!("{v}_u")
+    }
+    fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String {
+        format!("? [{v}] : (({inner}) & ! [{w}] : (({again}) => {w} = {v}))")
+    }
+    /// `?[X1,…,Xn] : (X1 != X2 & …)`.
+    fn at_least(&self, n: usize) -> String {
+        let vars: Vec<String> = (1..=n).map(|i| format!("X{i}")).collect();
+        let mut distinct = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                distinct.push(format!("{} != {}", vars[i], vars[j]));
             }
         }
+        format!("? [{}] : ({})", vars.join(","), distinct.join(" & "))
     }
-}
-
-fn term(t: &Term, subst: &[(String, String)]) -> String {
-    match &t.kind {
-        TermKind::Var(id) => match subst.iter().rev().find(|(n, _)| *n == id.name) {
-            Some((_, by)) => by.clone(),
-            None => variable(&id.name),
-        },
-        TermKind::App { func, args } => application(&func.name, &args.iter().map(|a| term(a, subst)).collect::<Vec<_>>()),
+    fn truth(&self) -> &'static str {
+        "$true"
     }
-}
-
-fn application(name: &str, args: &[String]) -> String {
-    if args.is_empty() {
-        symbol(name)
-    } else {
-        format!("{}({})", symbol(name), args.join(","))
+    fn definition(&self, params: &[String], unique: &str, instance: &str) -> String {
+        let inner = format!("(({unique}) => ({instance}))");
+        if params.is_empty() {
+            inner
+        } else {
+            format!("! [{}] : {inner}", params.join(","))
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The Law language: what a Law (or a Theory) says (the syntax tree, here), a parser
-//! ([`parse`]), the evaluator with the rules' conventions ([`eval`]) and an English printer
-//! ([`english`]), as the statement language is split in `crate::logic`.
+//! (`parse`), the evaluator with the rules' conventions (`eval`) and an English printer
+//! (`english`), as the statement language is split in `crate::logic`.
 //!
 //! Syntax (`grammar/infer-law.ebnf`), for example `count orange >= 1`, `sum dice = 10`,
 //! `count odd > count even`, `all blue are 5`, `odd blue touch each other`,

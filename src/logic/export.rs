@@ -1,0 +1,98 @@
+//! What the TPTP and SMT-LIB writers share: one walk over the syntax tree, spelled out in a
+//! [`Dialect`]. The walk decides what is written (a cardinality statement as the formula it
+//! abbreviates, `∃!` as existence and uniqueness, a name's definition as a further axiom);
+//! the dialect decides how it is spelled.
+
+use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+
+/// How a first-order language spells formulas.
+pub(crate) trait Dialect {
+    /// A bound variable.
+    fn variable(&self, name: &str) -> String;
+    /// `f` applied to arguments already written (a constant when there are none).
+    fn apply(&self, name: &str, args: &[String]) -> String;
+    fn equal(&self, a: &str, b: &str, equal: bool) -> String;
+    fn not(&self, f: &str) -> String;
+    fn binary(&self, op: BinaryOp, left: &str, right: &str) -> String;
+    /// `∀v φ` or `∃v φ`, with `v` already written.
+    fn quantified(&self, q: Quantifier, v: &str, inner: &str) -> String;
+    /// The name of the second variable of `∃!v` (`v` already written).
+    fn twin(&self, v: &str, name: &str) -> String;
+    /// `∃v (φ(v) ∧ ∀w (φ(w) → w = v))`.
+    fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String;
+    /// At least `n` objects (n ≥ 2).
+    fn at_least(&self, n: usize) -> String;
+    fn truth(&self) -> &'static str;
+    /// `∀params (unique → instance)`: the definition a name brings (ruling L6).
+    fn definition(&self, params: &[String], unique: &str, instance: &str) -> String;
+}
+
+pub(crate) fn statement(d: &impl Dialect, st: &Statement) -> String {
+    match &st.kind {
+        StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(d, f, &[]),
+        StatementKind::AtLeast { n } => at_least(d, *n as usize),
+        StatementKind::LessThan { n } => d.not(&at_least(d, *n as usize)),
+    }
+}
+
+fn at_least(d: &impl Dialect, n: usize) -> String {
+    if n <= 1 {
+        d.truth().to_string()
+    } else {
+        d.at_least(n)
+    }
+}
+
+/// The definition that the name made by `∃!` in `f` brings: for every choice of the
+/// parameters, if exactly one object fits, the name is that object.
+pub(crate) fn name_definition(d: &impl Dialect, f: &Formula, name: &str, arity: usize, target: &str) -> String {
+    let mut params = Vec::new();
+    let mut g = f;
+    while params.len() < arity {
+        let FormulaKind::Quant { var, body, .. } = &g.kind else { break };
+        params.push(var.name.clone());
+        g = body;
+    }
+    let FormulaKind::Quant { body, .. } = &g.kind else { return d.truth().to_string() };
+    let written: Vec<String> = params.iter().map(|p| d.variable(p)).collect();
+    let named = d.apply(name, &written);
+    let instance = formula(d, body, &[(target.to_string(), named)]);
+    d.definition(&written, &formula(d, g, &[]), &instance)
+}
+
+/// Writes `f` with each variable of `subst` written as its term.
+pub(crate) fn formula(d: &impl Dialect, f: &Formula, subst: &[(String, String)]) -> String {
+    let t = |x: &Term| term(d, x, subst);
+    let g = |x: &Formula| formula(d, x, subst);
+    match &f.kind {
+        FormulaKind::Atom { pred, args } => d.apply(&pred.name, &args.iter().map(t).collect::<Vec<_>>()),
+        FormulaKind::Eq(a, b) => d.equal(&t(a), &t(b), true),
+        FormulaKind::Neq(a, b) => d.equal(&t(a), &t(b), false),
+        FormulaKind::Not(x) => d.not(&g(x)),
+        FormulaKind::Binary { op, left, right } => d.binary(*op, &g(left), &g(right)),
+        FormulaKind::Quant { q, var, body } => {
+            let v = d.variable(&var.name);
+            let inner = g(body);
+            match q {
+                Quantifier::Forall | Quantifier::Exists => d.quantified(*q, &v, &inner),
+                Quantifier::ExistsUnique => {
+                    let w = d.twin(&v, &var.name);
+                    let mut renamed = subst.to_vec();
+                    renamed.push((var.name.clone(), w.clone()));
+                    let again = formula(d, body, &renamed);
+                    d.exists_unique(&v, &inner, &w, &again)
+                }
+            }
+        }
+    }
+}
+
+fn term(d: &impl Dialect, t: &Term, subst: &[(String, String)]) -> String {
+    match &t.kind {
+        TermKind::Var(id) => match subst.iter().rev().find(|(n, _)| *n == id.name) {
+            Some((_, by)) => by.clone(),
+            None => d.variable(&id.name),
+        },
+        TermKind::App { func, args } => d.apply(&func.name, &args.iter().map(|a| term(d, a, subst)).collect::<Vec<_>>()),
+    }
+}
