@@ -110,6 +110,16 @@ impl<E: miette::Diagnostic + Classify + Send + Sync + 'static> From<E> for Failu
     }
 }
 
+/// Lets the program end quietly when its output pipe closes (`umpire … | head`), as cat and
+/// grep do: Rust ignores SIGPIPE, and println! would then panic.
+pub fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread starts; it only resets a signal action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Prints a failure (once, on standard error) and gives the exit status.
 pub fn finish(outcome: Outcome) -> ExitCode {
     match outcome {

@@ -1,5 +1,5 @@
-//! The `umpire` binary: parses the command line and hands each command to its file here;
-//! the library does the work. Every command ends in [`exit::finish`], the one error path.
+//! The `umpire` binary: parses the command line, hands each command to its file here, and
+//! ends in [`exit::finish`], the one error path. The library does the work.
 
 mod board;
 mod budget;
@@ -13,17 +13,10 @@ mod repl;
 mod shell;
 mod tptp;
 
-use clap::{CommandFactory, Parser, Subcommand};
-use std::process::ExitCode;
+use clap::{CommandFactory, Parser};
 
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Referees table games of logic and deduction")]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
 enum Command {
     /// Parse and check statements; print them normalized, or as a syntax tree.
     Parse(board::ParseArgs),
@@ -38,8 +31,7 @@ enum Command {
     /// A game of the logic card game, kept in a save file (JSON; written atomically).
     #[command(subcommand)]
     Game(game::GameAction),
-    /// Solves a TPTP problem (FOF or CNF) and reports in the ATP ecosystem's terms:
-    /// `% SZS status … for NAME`, then the model or the proof.
+    /// Solves a TPTP problem (FOF or CNF): `% SZS status … for NAME`, then the model or proof.
     Tptp(tptp::TptpArgs),
     /// Clue: everything a game log implies, with exact probabilities; advice; log editing.
     #[command(subcommand)]
@@ -61,15 +53,9 @@ enum Command {
     Man,
 }
 
-fn main() -> ExitCode {
-    // Rust ignores SIGPIPE, so printing into a closed pipe (`umpire … | head`) would panic
-    // in println!. A command-line tool should end quietly instead, as cat and grep do.
-    #[cfg(unix)]
-    // SAFETY: called first thing, before any thread starts; it only resets a signal action.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-    exit::finish(match Cli::parse().command {
+fn main() -> std::process::ExitCode {
+    exit::quiet_on_closed_pipe();
+    exit::finish(match Command::parse() {
         Command::Parse(args) => board::parse(args),
         Command::Check(args) => board::check(args),
         Command::Follows(args) => board::follows(args),
@@ -82,7 +68,7 @@ fn main() -> ExitCode {
         Command::Deduction(action) => deduction::run(action),
         Command::Infer(action) => infer::run(action),
         Command::Dice(action) => dice::run(action),
-        Command::Completions { shell } => shell::completions(Cli::command(), shell),
-        Command::Man => shell::man(Cli::command()),
+        Command::Completions { shell } => shell::completions(Command::command(), shell),
+        Command::Man => shell::man(Command::command()),
     })
 }

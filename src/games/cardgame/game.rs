@@ -94,9 +94,11 @@ pub enum GameError {
     #[error("{player} does not hold {card}")]
     #[diagnostic(code(umpire::game::card), help("`umpire game show` lists your hand"))]
     NotInHand { player: String, card: String },
+    // Not `#[from]`: that would make the ruling the error's source, and miette would print
+    // the same sentence twice.
     #[error("illegal play: {0}")]
     #[diagnostic(code(umpire::game::illegal), help("RULINGS.md explains the G-rulings"))]
-    Illegal(#[from] Illegal),
+    Illegal(Illegal),
     #[error("the statement is not well-formed:\n{0}")]
     #[diagnostic(code(umpire::game::statement))]
     Statement(String),
@@ -112,6 +114,12 @@ pub enum GameError {
     #[error("cannot write {path}: {why}")]
     #[diagnostic(code(umpire::game::io))]
     Io { path: String, why: String },
+}
+
+impl From<Illegal> for GameError {
+    fn from(e: Illegal) -> GameError {
+        GameError::Illegal(e)
+    }
 }
 
 impl crate::util::failure::Classify for GameError {
