@@ -7,7 +7,7 @@ use umpire::logic::check::CheckMode;
 use umpire::logic::cnf::premises_of;
 use umpire::reason::finite::{self, Limits};
 use umpire::solve::Budget;
-use umpire::reason::{decide, Certificate, Question, Verdict};
+use umpire::reason::{decide, decide_with, Certificate, Options, Question, Verdict};
 
 fn load(name: &str) -> CheckedBoard {
     let path = format!("corpus/boards/{name}");
@@ -35,7 +35,8 @@ fn corpus_verdicts() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (name, q, expected, size) = (cols[0], question(cols[1]), cols[2], cols[3]);
         let b = load(name);
-        let d = decide(&b, q, &limits(), &mut |_| {}).unwrap();
+        // Steps are asked for, as a claim at the table asks for them.
+        let d = decide_with(&b, q, &limits(), Options { steps: true }, &mut |_| {}).unwrap();
         assert_eq!(d.verdict.name(), expected, "{name} {q:?}: {}", d.explanation);
         if let Some(m) = d.verdict.model() {
             if size != "-" {
@@ -62,7 +63,7 @@ fn corpus_verdicts() {
         if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &d.verdict {
             let negated = if let Question::Follows(k) = q { Some(k) } else { None };
             assert!(certificate.recheck(&b, negated), "{name}");
-            // Proved in steps, unless the cardinality statements alone leave no size.
+            // Proved in steps (asked for), unless the cardinality statements alone leave no size.
             assert!(
                 matches!(certificate, Certificate::Refutation { .. } | Certificate::NoSizeAllowed { .. }),
                 "{name} {q:?}: {}",
@@ -137,4 +138,16 @@ fn the_budget_is_honoured() {
     let budget = Budget::unlimited().with_conflicts(1);
     let d = decide(&b, Question::Consistency, &Limits { max_size: 50, budget }, &mut |_| {}).unwrap();
     assert!(matches!(d.verdict, Verdict::Unknown { stopped_by: "conflicts", .. }), "{:?}", d.verdict);
+}
+
+/// Without steps asked for, any certified answer will do (the bounded search's, typically);
+/// with steps asked for, the prover's steps are waited for.
+#[test]
+fn steps_are_found_when_asked_for() {
+    let b = load("bounded-redundancy.board");
+    let d = decide(&b, Question::Follows(3), &limits(), &mut |_| {}).unwrap();
+    assert!(matches!(d.verdict, Verdict::Redundant { .. }), "{}", d.explanation);
+    assert!(d.verdict.certificate().unwrap().recheck(&b, Some(3)));
+    let d = decide_with(&b, Question::Follows(3), &limits(), Options { steps: true }, &mut |_| {}).unwrap();
+    assert!(matches!(d.verdict, Verdict::Redundant { certificate: Certificate::Refutation { .. } }), "{}", d.explanation);
 }

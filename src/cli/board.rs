@@ -11,7 +11,9 @@ use umpire::logic::cnf::premises_of;
 use umpire::logic::print::{self, Style};
 use umpire::logic::tptp;
 use umpire::reason::finite::{self, render, AtSize, Limits, Progress};
-use umpire::reason::{decide, Certificate, Decision, Question, Verdict};
+use umpire::commands::evidence::{has_steps, report, unknown_hint};
+use umpire::commands::scoring;
+use umpire::reason::{decide_with, Decision, Options, Question, Verdict};
 use umpire::util::failure::FailureKind;
 
 #[derive(Args)]
@@ -33,6 +35,10 @@ pub struct ParseArgs {
 pub struct CheckArgs {
     /// A board file or a statement in quotes.
     board: String,
+    /// The scoring helper: list every statement that follows from the others, with its
+    /// proof (each question gets --timeout). Exit 0 when one or more follow, 1 when none.
+    #[arg(long, conflicts_with = "dot")]
+    redundant: bool,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -161,7 +167,37 @@ pub fn parse(args: ParseArgs) -> Outcome {
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
+    if args.redundant {
+        return redundant(&args.board, &args.output, &args.search);
+    }
     verdict(&args.board, Question::Consistency, &args.output, &args.search)
+}
+
+/// `check --redundant`: every statement's redundancy question, as the scoring phase asks it.
+fn redundant(input: &str, output: &Output, search: &SearchArgs) -> Outcome {
+    let board = load(input)?;
+    let watching = search.progress || std::io::stderr().is_terminal();
+    let count = board.board.statements.len();
+    let base = search.limits().budget;
+    let mut told = |k: usize| {
+        if watching {
+            eprintln!("statement {k} of {count}…");
+        }
+    };
+    let all = scoring::each_statement(&board, search.max_size.max(1), search.timeout, &base, &mut told)?;
+    let found = scoring::redundant(&all);
+    if output.json {
+        let statements: Vec<_> = all.iter().map(|(k, d)| serde_json::json!({"statement": k, "decision": d})).collect();
+        print_json(&serde_json::json!({"redundant": found, "statements": statements}));
+    } else {
+        print!("{}", scoring::text(&all, count));
+    }
+    let undecided = all.len() < count || all.iter().any(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. }));
+    Ok(match (found.is_empty(), undecided) {
+        (false, _) => Answer::Yes,
+        (true, true) => Answer::Unknown,
+        (true, false) => Answer::No,
+    })
 }
 
 pub fn follows(args: FollowsArgs) -> Outcome {
@@ -187,8 +223,12 @@ fn progress_printer(always: bool) -> impl FnMut(&Progress) {
 
 fn verdict(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
     let board = load(input)?;
-    let decision = decide(&board, question, &search.limits(), &mut progress_printer(search.progress))?;
+    let options = Options { steps: output.proof };
+    let decision = decide_with(&board, question, &search.limits(), options, &mut progress_printer(search.progress))?;
     print_decision(&decision, output);
+    if let (false, Some(hint)) = (output.json, unknown_hint(&decision, "--timeout", Some("--max-size"))) {
+        eprintln!("umpire: {hint}");
+    }
     Ok(answer(&decision.verdict))
 }
 
@@ -200,15 +240,12 @@ fn print_decision(decision: &Decision, output: &Output) {
             Some(m) => print!("{}", render::dot(m)),
             None => eprintln!("{}", decision.explanation),
         }
+    } else if decision.verdict.model().is_some() || output.proof {
+        print!("{}", report(decision, false));
     } else {
         println!("{}", decision.explanation);
-        if let Some(m) = decision.verdict.model() {
-            print!("{}", render::text(m));
-        }
-        if let (true, Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate }) = (output.proof, &decision.verdict) {
-            if let Certificate::Refutation { proof, argument } = certificate {
-                print!("{}", proof.text(argument));
-            }
+        if has_steps(decision) {
+            println!("(--proof shows the steps)");
         }
     }
 }

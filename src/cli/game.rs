@@ -3,17 +3,19 @@
 //! ([`umpire::commands::cardgame`]), shared with the REPL.
 
 use crate::budget::{budget, seconds};
-use crate::exit::{Answer, Outcome};
+use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
 use umpire::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
-use umpire::games::cardgame::game::Settings;
+use umpire::commands::evidence::{evidence, unknown_hint};
+use umpire::games::cardgame::game::{Event, Settings};
 use umpire::reason::finite::Limits;
 
 #[derive(Subcommand)]
 pub enum GameAction {
-    /// Starts a game: shuffles (seeded) and deals.
+    /// Starts a game: shuffles (seeded) and deals; or, with --own-cards, for a table that
+    /// plays its own deck.
     New {
         /// The save file to create.
         file: PathBuf,
@@ -28,6 +30,10 @@ pub enum GameAction {
         win: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The table plays its own physical deck: nothing is dealt, and each play is checked
+        /// against the rules of the cards it names, not against a hand.
+        #[arg(long)]
+        own_cards: bool,
     },
     /// Shows the board, the scores, whose turn it is, and a player's hand.
     Show {
@@ -60,6 +66,12 @@ pub enum GameAction {
         k: Option<usize>,
         #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
         timeout: Duration,
+        /// Only the verdict's line, without the model or the proof.
+        #[arg(long, conflicts_with = "json")]
+        brief: bool,
+        /// The claim, its outcome and the verdict with its evidence, as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Ends the turn without playing.
     Pass {
@@ -76,8 +88,8 @@ pub enum GameAction {
 /// Runs one game action on its save file and prints the table.
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
-        GameAction::New { file, players, hand, win, seed } => {
-            let table = SavedGame::create(&file, Settings { players, hand_size: hand, points_to_win: win, seed })?;
+        GameAction::New { file, players, hand, win, seed, own_cards } => {
+            let table = SavedGame::create(&file, Settings { players, hand_size: hand, points_to_win: win, seed, own_cards })?;
             table.game.show(Some(table.game.state.current))
         }
         GameAction::Show { file, hand } => {
@@ -96,14 +108,35 @@ pub fn run(action: GameAction) -> Outcome {
             table.play(p, &kinds, &statement, target)?;
             table.game.show(None)
         }
-        GameAction::Claim { file, player, kind, k, timeout } => {
+        GameAction::Claim { file, player, kind, k, timeout, brief, json } => {
             let mut table = SavedGame::open(&file)?;
             let p = table.player(Some(&player))?;
             let k = k.map(|k| k.to_string());
             let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
             let claim = parse_claim(&words)?;
-            let event = table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
-            format!("{}\n{}", claim_outcome(&event).unwrap_or_default(), table.game.show(None))
+            let (event, decision) = table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
+            let Event::Claim { upheld, .. } = event else { unreachable!("a claim records a claim") };
+            let answer = if upheld { Answer::Yes } else { Answer::No };
+            if json {
+                print_json(&serde_json::json!({
+                    "player": table.game.settings.players[p],
+                    "claim": claim,
+                    "upheld": upheld,
+                    "decision": decision,
+                    "scores": table.game.settings.players.iter().zip(&table.game.state.scores).map(|(n, s)| (n.clone(), serde_json::Value::from(*s))).collect::<serde_json::Map<_, _>>(),
+                    "winner": table.game.state.winner.map(|w| table.game.settings.players[w].clone()),
+                }));
+                return Ok(answer);
+            }
+            let mut text = format!("{}\n", claim_outcome(&event).unwrap_or_default());
+            if !brief {
+                text.push_str(&evidence(&decision));
+            }
+            if let Some(hint) = unknown_hint(&decision, "--timeout", None) {
+                text.push_str(&format!("({hint})\n"));
+            }
+            print!("{text}{}", table.game.show(None));
+            return Ok(answer);
         }
         GameAction::Pass { file, player } => {
             let mut table = SavedGame::open(&file)?;

@@ -7,6 +7,7 @@ use crate::games::cardgame::deck::CardKind;
 use crate::games::cardgame::game::{Claim, Event, Game, GameError, Settings};
 use crate::games::cardgame::legal::Illegal;
 use crate::reason::finite::Limits;
+use crate::reason::Decision;
 use std::path::{Path, PathBuf};
 
 /// How the cards are written, for messages.
@@ -83,7 +84,8 @@ impl SavedGame {
         self.change(|g| g.play(player, cards, statement, target))
     }
 
-    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<Event, GameError> {
+    /// Decides a claim, records it, and returns the decision with its evidence.
+    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<(Event, Decision), GameError> {
         self.change(|g| g.claim(player, claim, limits))
     }
 
@@ -108,12 +110,12 @@ impl SavedGame {
 
     /// Applies a change to a copy, saves the copy, and only then keeps it: a failed save
     /// leaves the game in memory as it is on disk.
-    fn change(&mut self, step: impl FnOnce(&mut Game) -> Result<Event, GameError>) -> Result<Event, GameError> {
+    fn change<T>(&mut self, step: impl FnOnce(&mut Game) -> Result<T, GameError>) -> Result<T, GameError> {
         let mut next = self.game.clone();
-        let event = step(&mut next)?;
+        let done = step(&mut next)?;
         next.save(&self.path)?;
         self.game = next;
-        Ok(event)
+        Ok(done)
     }
 }
 
@@ -138,7 +140,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("umpire-saved-game-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5 };
+        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5, own_cards: false };
         let mut g = SavedGame::create(&path, settings.clone()).unwrap();
         assert!(SavedGame::create(&path, settings).is_err(), "an existing file is refused");
         let ann = g.player(Some("ann")).unwrap();

@@ -5,4 +5,6 @@
 
 pub mod board;
 pub mod cardgame;
+pub mod evidence;
+pub mod scoring;
 pub mod session;

@@ -6,11 +6,13 @@
 //! command line's `repl` puts it behind rustyline), so all of it is tested directly.
 
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
+use crate::commands::evidence::{evidence, report, unknown_hint};
+use crate::commands::scoring;
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::print::{self, Style};
 use crate::reason::finite::{render, Limits};
-use crate::reason::{decide, Certificate, Decision, Question, Verdict};
+use crate::reason::{decide_with, Certificate, Decision, Options, Question, Verdict};
 use crate::solve::{parse_seconds, Budget};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,7 +21,7 @@ use std::time::Duration;
 
 /// The words that start a command (completed at the start of a line).
 pub const COMMANDS: &[&str] = &[
-    "add", "list", "remove", "clear", "check", "follows", "model", "proof", "set", "game", "help", "quit",
+    "add", "list", "remove", "clear", "check", "follows", "redundant?", "model", "proof", "set", "game", "help", "quit",
 ];
 /// The words after `game`.
 pub const GAME_COMMANDS: &[&str] = &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
@@ -32,6 +34,7 @@ A line that is not a command is a statement: it is checked and added to the boar
   clear               empty the board
   check               is the board consistent? (a model, or a proof)
   follows <k>         does statement k follow from the others?
+  redundant?          which statements follow from the others (the scoring helper)
   model [<n>]         a model (of n objects)
   proof               the last verdict's proof, step by step
   set timeout <s>     the budget of each search (default 10 s); set max-size <n>
@@ -136,6 +139,7 @@ impl Session {
                 _ => format!("remove takes a statement number, 1 to {}", self.statements.len()),
             },
             "check" => self.verdict(Question::Consistency),
+            "redundant?" => self.redundant(),
             "follows" => match rest.parse::<usize>() {
                 Ok(k) => self.verdict(Question::Follows(k)),
                 Err(_) => "follows takes a statement number".into(),
@@ -199,18 +203,36 @@ impl Session {
             Ok(b) => b,
             Err(e) => return e,
         };
-        match decide(&b, question, &self.limits(), &mut |_| {}) {
+        match decide_with(&b, question, &self.limits(), Options { steps: true }, &mut |_| {}) {
             Ok(d) => {
-                let mut out = d.explanation.clone();
+                let mut out = report(&d, false).trim_end().to_string();
                 if self.cancel.load(Ordering::Relaxed) {
                     out = format!("cancelled — {out}");
-                }
-                if let Some(m) = d.verdict.model() {
-                    out.push('\n');
-                    out.push_str(render::text(m).trim_end());
+                } else if let Some(hint) = unknown_hint(&d, "`set timeout <s>`", Some("`set max-size <n>`")) {
+                    out.push_str(&format!("\n({hint})"));
                 }
                 self.last = Some(d);
                 out
+            }
+            Err(e) => format!("{:?}", miette::Report::new(e)),
+        }
+    }
+
+    /// `redundant?`: every statement that follows from the others, with its proof.
+    fn redundant(&mut self) -> String {
+        let b = match self.board() {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let limits = self.limits();
+        match scoring::each_statement(&b, limits.max_size, self.timeout, &limits.budget, &mut |_| {}) {
+            Ok(all) => {
+                let out = scoring::text(&all, b.board.statements.len()).trim_end().to_string();
+                if self.cancel.load(Ordering::Relaxed) {
+                    format!("cancelled — {out}")
+                } else {
+                    out
+                }
             }
             Err(e) => format!("{:?}", miette::Report::new(e)),
         }
@@ -308,16 +330,25 @@ impl Session {
             }
             "claim" => {
                 let words: Vec<&str> = args.split_whitespace().collect();
-                parse_claim(&words).and_then(|claim| table.claim(player, claim, &limits)).map(Some)
+                return match parse_claim(&words).and_then(|claim| table.claim(player, claim, &limits)) {
+                    Ok((event, decision)) => {
+                        let shown = format!(
+                            "{}\n{}{}",
+                            claim_outcome(&event).unwrap_or_default(),
+                            evidence(&decision),
+                            table.game.show(None).trim_end()
+                        );
+                        self.last = Some(decision);
+                        shown
+                    }
+                    Err(e) => format!("{:?}", miette::Report::new(e)),
+                };
             }
             "pass" => table.pass(player).map(Some),
             "undo" => table.undo().map(|()| None),
             _ => return format!("game commands: {}", GAME_COMMANDS.join(", ")),
         };
         match result {
-            Ok(Some(event)) if claim_outcome(&event).is_some() => {
-                format!("{}\n{}", claim_outcome(&event).unwrap_or_default(), table.game.show(None).trim_end())
-            }
             Ok(_) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
             Err(e) => format!("{:?}", miette::Report::new(e)),
         }
@@ -405,7 +436,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
         // Seed 5: Ann holds S:9 X:¬ F:father.
-        let g = Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5 }).unwrap();
+        let g = Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5, own_cards: false }).unwrap();
         g.save(&path).unwrap();
         let mut s = session();
         assert!(say(&mut s, &format!("game load {}", path.display())).contains("Ann's hand: S:9"));

@@ -261,6 +261,22 @@ pub enum StatementKind {
     AtLeast { n: u32 },
     /// `|L| < n`: there are fewer than n objects.
     LessThan { n: u32 },
+    /// A cardinality statement under ¬ cards (ruling G5): `¬|L| ≥ 3` has one negation and
+    /// means `|L| < 3`; `at_least` tells which bound is written.
+    NegatedBound { negations: u32, at_least: bool, n: u32 },
+}
+
+impl StatementKind {
+    /// What a cardinality statement says, ¬s included: `(true, n)` for "at least n objects",
+    /// `(false, n)` for "fewer than n"; `None` for a formula.
+    pub fn size_bound(&self) -> Option<(bool, u32)> {
+        match *self {
+            StatementKind::AtLeast { n } => Some((true, n)),
+            StatementKind::LessThan { n } => Some((false, n)),
+            StatementKind::NegatedBound { negations, at_least, n } => Some((at_least != (negations % 2 == 1), n)),
+            StatementKind::Formula(_) | StatementKind::Named { .. } => None,
+        }
+    }
 }
 
 impl Statement {
@@ -268,7 +284,7 @@ impl Statement {
     pub fn formula(&self) -> Option<&Formula> {
         match &self.kind {
             StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => Some(f),
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } => None,
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => None,
         }
     }
 }

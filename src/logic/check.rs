@@ -134,7 +134,7 @@ impl Checker {
                 pass.formula(formula);
                 pass.naming(formula, name, params, target, index);
             }
-            StatementKind::AtLeast { n } | StatementKind::LessThan { n } => {
+            StatementKind::AtLeast { n } | StatementKind::LessThan { n } | StatementKind::NegatedBound { n, .. } => {
                 if *n == 0 {
                     pass.errors.push(LanguageError::NonPositiveCardinality { span: st.span.into() });
                 }

@@ -66,8 +66,9 @@ pub struct Clause {
 pub enum Role {
     /// A symbol of the board's signature (the game's, a name, a free constant).
     Given(SymbolOrigin),
-    /// The witness for the `∃` variable `var` of a statement.
-    Skolem { origin: Origin, var: String },
+    /// The witness for the `∃` variable `var` of a statement, depending on the variables
+    /// named in `of` (the arguments, in order).
+    Skolem { origin: Origin, var: String, of: Vec<String> },
     /// A predicate that stands for a subformula of a statement.
     Definition { origin: Origin },
 }

@@ -31,26 +31,17 @@ pub struct Premise<'a> {
     pub index: usize,
     pub statement: &'a Statement,
     pub negated: bool,
-    /// Only the meaning of the name the statement makes counts (a statement struck from the
-    /// board after it scored keeps its name's meaning; ruling G9).
-    pub name_only: bool,
 }
 
 /// The premises of a board: every statement as written, except `negate` (1-based), which
 /// is taken negated (the question "does it follow from the others?").
 pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
-    premises_with(board, negate, &BTreeSet::new())
-}
-
-/// Like [`premises_of`], with the statements in `struck` (1-based) off the board except for
-/// the meaning of any name they made.
-pub fn premises_with<'b>(board: &'b CheckedBoard, negate: Option<usize>, struck: &BTreeSet<usize>) -> Vec<Premise<'b>> {
     board
         .board
         .statements
         .iter()
         .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1), name_only: struck.contains(&(i + 1)) })
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1) })
         .collect()
 }
 
@@ -137,19 +128,17 @@ impl Clausifier {
     fn premise(&mut self, p: &Premise) {
         let part = if p.negated { Part::Negation } else { Part::Statement };
         let origin = Origin { statement: p.index, part };
-        if p.name_only {
-            if let StatementKind::Named { formula, name, params, target } = &p.statement.kind {
-                let def_origin = Origin { statement: p.index, part: Part::NameDefinition };
-                let def = self.name_definition(formula, &name.name, params.len(), &target.name, def_origin);
-                self.emit(def, def_origin);
-            }
-            return;
-        }
         match &p.statement.kind {
-            StatementKind::AtLeast { n } => self.bound(*n as usize, !p.negated, origin),
-            StatementKind::LessThan { n } => self.bound(*n as usize, p.negated, origin),
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+                let (at_least, n) = p.statement.kind.size_bound().expect("a cardinality statement");
+                self.bound(n as usize, at_least != p.negated, origin)
+            }
             StatementKind::Formula(f) => {
                 let nnf = self.nnf(f, &mut Vec::new(), !p.negated, origin);
+                self.emit(nnf, origin);
+            }
+            StatementKind::Named { formula, name, params, target } if !p.negated => {
+                let nnf = self.named_statement(formula, &name.name, params.len(), &target.name, origin);
                 self.emit(nnf, origin);
             }
             StatementKind::Named { formula, name, params, target } => {
@@ -166,7 +155,7 @@ impl Clausifier {
     fn bound(&mut self, n: usize, at_least: bool, origin: Origin) {
         if at_least && self.witnesses && (2..=MAX_WITNESSES).contains(&n) {
             let ids: Vec<SymId> = (1..=n)
-                .map(|i| self.vocabulary.add(format!("o{i}#{}", origin.statement), 0, false, Role::Skolem { origin, var: format!("o{i}") }))
+                .map(|i| self.vocabulary.add(format!("o{i}#{}", origin.statement), 0, false, Role::Skolem { origin, var: format!("o{i}"), of: Vec::new() }))
                 .collect();
             for i in 0..n {
                 for j in i + 1..n {
@@ -211,6 +200,43 @@ impl Clausifier {
         env.push((target.to_string(), named));
         let instance = self.nnf(body, &mut env, true, origin);
         let mut n = Nnf::Or(vec![unique, instance]);
+        for v in vars.into_iter().rev() {
+            n = Nnf::All(v, Box::new(n));
+        }
+        n
+    }
+
+    /// A naming statement `∀p̄ ∃!y φ | name(p̄) := y` taken as written: together with its
+    /// name's definition it says exactly `∀p̄ (φ(p̄, name(p̄)) ∧ ∀y' (φ(p̄, y') → y' = name(p̄)))`,
+    /// so the object it asserts is the named one, not a Skolem function of its own. Proofs
+    /// then speak of `crush(a)` where the board does, and need no step to tie the two.
+    fn named_statement(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+        let mut env: Env = Vec::new();
+        let mut vars = Vec::new();
+        let mut f = formula;
+        while let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind {
+            if vars.len() == arity {
+                break;
+            }
+            let v = self.fresh_named(&var.name);
+            vars.push(v);
+            env.push((var.name.clone(), Term::Var(v)));
+            f = body;
+        }
+        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+            unreachable!("the checker only lets `∀…∀ ∃!` statements name")
+        };
+        let func = self.vocabulary.id(name).expect("the checker added the name to the signature");
+        let named = Term::App(func, vars.iter().map(|&v| Term::Var(v)).collect());
+        env.push((target.to_string(), named.clone()));
+        let holds = self.nnf(body, &mut env, true, origin);
+        env.pop();
+        let other = self.fresh_named(&format!("{target}'"));
+        env.push((target.to_string(), Term::Var(other)));
+        let fails = self.nnf(body, &mut env, false, origin);
+        env.pop();
+        let same = Nnf::Lit(Literal { positive: true, atom: Atom::Eq(Term::Var(other), named) });
+        let mut n = Nnf::And(vec![holds, Nnf::All(other, Box::new(Nnf::Or(vec![fails, same])))]);
         for v in vars.into_iter().rev() {
             n = Nnf::All(v, Box::new(n));
         }
@@ -376,7 +402,8 @@ impl Clausifier {
                         }
                     }
                 }
-                let sk = self.vocabulary.add(format!("{name}#{}", origin.statement), args.len(), false, Role::Skolem { origin, var: name });
+                let of = args.iter().map(|a| self.var_names.get(a).cloned().unwrap_or_else(|| format!("v{a}"))).collect();
+                let sk = self.vocabulary.add(format!("{name}#{}", origin.statement), args.len(), false, Role::Skolem { origin, var: name, of });
                 subst.insert(v, Term::App(sk, args.into_iter().map(Term::Var).collect()));
                 self.skolemize(*b, subst, origin)
             }
@@ -516,7 +543,7 @@ mod tests {
     fn clauses_of(text: &str) -> (ClauseSet, Vec<String>) {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
         let premises: Vec<Premise> =
-            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false, name_only: false }).collect();
+            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
         let set = clausify(&b.signature, &premises);
         let texts = set.clauses.iter().map(|c| clause_text(&set.vocabulary, c)).collect();
         (set, texts)
@@ -562,8 +589,14 @@ mod tests {
     }
 
     #[test]
-    fn a_name_brings_its_definition() {
-        let (set, _) = clauses_of("∃!x blonde(x) | blondie := x");
-        assert!(set.clauses.iter().any(|c| c.origin.part == Part::NameDefinition));
+    fn a_name_is_the_object_its_statement_asserts() {
+        // As written, the statement says blondie is blonde, and any blonde object is blondie.
+        let (set, t) = clauses_of("∃!x blonde(x) | blondie := x");
+        assert_eq!(t, vec!["blonde(blondie)", "¬blonde(X0) ∨ X0 = blondie"]);
+        assert!(!set.vocabulary.symbols.iter().any(|s| matches!(s.role, Role::Skolem { .. })), "no Skolem object beside the name");
+        // Negated (does it follow?), the name keeps its meaning through its definition (L6).
+        let b = board::load("b", "∃!x blonde(x) | blondie := x", CheckMode::FreeStanding).unwrap();
+        let negated = clausify(&b.signature, &[Premise { index: 1, statement: &b.board.statements[0], negated: true }]);
+        assert!(negated.clauses.iter().any(|c| c.origin.part == Part::NameDefinition));
     }
 }

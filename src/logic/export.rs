@@ -30,8 +30,15 @@ pub(crate) trait Dialect {
 pub(crate) fn statement(d: &impl Dialect, st: &Statement) -> String {
     match &st.kind {
         StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(d, f, &[]),
-        StatementKind::AtLeast { n } => at_least(d, *n as usize),
-        StatementKind::LessThan { n } => d.not(&at_least(d, *n as usize)),
+        StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+            let (lower, n) = st.kind.size_bound().expect("a cardinality statement");
+            let bound = at_least(d, n as usize);
+            if lower {
+                bound
+            } else {
+                d.not(&bound)
+            }
+        }
     }
 }
 

@@ -243,7 +243,14 @@ impl<'a> Parser_<'a> {
     }
 
     fn cardinality(&self, i: &'a str) -> Res<'a, Statement> {
-        let (r, _) = self.sym(i, &["|"], "`|L|`")?;
+        // ¬ cards may stand in front (ruling G5): `¬|L| ≥ 3`.
+        let mut negations = 0;
+        let mut r = i;
+        while let Ok((after, _)) = self.sym(r, &["¬", "~", "not", "!"], "`¬`") {
+            negations += 1;
+            r = after;
+        }
+        let (r, _) = self.sym(r, &["|"], "`|L|`")?;
         let (r, _) = self.sym(r, &["L"], "`L`")?;
         let (r, _) = self.sym(r, &["|"], "`|`")?;
         // Committed from here on: `|L|` can start nothing else.
@@ -263,7 +270,11 @@ impl<'a> Parser_<'a> {
                 None,
             ))
         })?;
-        let kind = if op == "<" { StatementKind::LessThan { n } } else { StatementKind::AtLeast { n } };
+        let kind = match (negations, op == "<") {
+            (0, true) => StatementKind::LessThan { n },
+            (0, false) => StatementKind::AtLeast { n },
+            (negations, less) => StatementKind::NegatedBound { negations, at_least: !less, n },
+        };
         Ok((rest, Statement { kind, span: self.span(i, rest) }))
     }
 

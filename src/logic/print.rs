@@ -84,6 +84,10 @@ pub fn statement(st: &Statement, style: Style) -> String {
         }
         StatementKind::AtLeast { n } => format!("|L| {} {n}", s.at_least),
         StatementKind::LessThan { n } => format!("|L| < {n}"),
+        StatementKind::NegatedBound { negations, at_least, n } => {
+            let op = if *at_least { s.at_least } else { "<" };
+            format!("{}|L| {op} {n}", s.not.repeat(*negations as usize))
+        }
     }
 }
 

@@ -105,8 +105,10 @@ impl Structure {
     pub fn satisfies(&self, st: &Statement, negated: bool) -> Result<bool, EvalError> {
         Ok(match &st.kind {
             StatementKind::Formula(f) => self.eval(f, &mut Vec::new())? != negated,
-            StatementKind::AtLeast { n } => (self.size >= *n as usize) != negated,
-            StatementKind::LessThan { n } => (self.size < *n as usize) != negated,
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+                let (at_least, n) = st.kind.size_bound().expect("a cardinality statement");
+                ((self.size >= n as usize) == at_least) != negated
+            }
             StatementKind::Named { formula, name, params, target } => {
                 (self.eval(formula, &mut Vec::new())? != negated) && self.name_means(formula, &name.name, params.len(), &target.name)?
             }
@@ -115,13 +117,7 @@ impl Structure {
 
     /// Whether the structure satisfies what a premise takes from its statement.
     pub fn satisfies_premise(&self, p: &crate::logic::cnf::Premise) -> Result<bool, EvalError> {
-        if !p.name_only {
-            return self.satisfies(p.statement, p.negated);
-        }
-        match &p.statement.kind {
-            StatementKind::Named { formula, name, params, target } => self.name_means(formula, &name.name, params.len(), &target.name),
-            _ => Ok(true),
-        }
+        self.satisfies(p.statement, p.negated)
     }
 
     /// `∀p̄ ((∃!y φ) → φ(p̄, name(p̄)))`.

@@ -7,14 +7,13 @@
 //! A model and a proof for the same question is an internal error, never an answer.
 
 use crate::logic::board::CheckedBoard;
-use crate::logic::cnf::{clausify_with, premises_with};
+use crate::logic::cnf::{clausify_with, premises_of};
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
 use crate::reason::proof;
 use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict};
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
-use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
@@ -24,9 +23,6 @@ pub enum DecideError {
     #[error("there is no statement {k}: the board has {count}")]
     #[diagnostic(code(umpire::no_such_statement), help("statements are counted from 1, skipping blank lines and comments"))]
     NoSuchStatement { k: usize, count: usize },
-    #[error("statement {k} has been struck from the board")]
-    #[diagnostic(code(umpire::struck), help("a statement that scored as redundant cannot score again (ruling G9)"))]
-    Struck { k: usize },
     #[error(transparent)]
     #[diagnostic(transparent)]
     Search(#[from] SearchError),
@@ -48,7 +44,7 @@ impl DecideError {
     /// True when a result failed its independent re-check: a bug in umpire, not in the input.
     pub fn is_internal(&self) -> bool {
         match self {
-            DecideError::NoSuchStatement { .. } | DecideError::Struck { .. } => false,
+            DecideError::NoSuchStatement { .. } => false,
             DecideError::Search(e) => e.kind() == FailureKind::Internal,
             DecideError::BadProof(_) | DecideError::Contradictory | DecideError::ProverFailed | DecideError::Uncertified(_) => true,
         }
@@ -65,37 +61,45 @@ impl Classify for DecideError {
     }
 }
 
-/// How long a proof in steps is waited for when bounded search has already refuted.
-const PROOF_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+/// What a question asks of the arbiter beyond a certified verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Proof steps will be shown (`--proof`, a claim at the table): when the bounded search
+    /// refutes first, the prover is given time, within the budget, to find steps a person
+    /// can follow. Without it the verdict is returned as soon as it is certified.
+    pub steps: bool,
+}
 
-/// Answers `question` about `board` within `limits`.
+/// The longest the prover is waited for when the bounded search has already refuted and
+/// steps are wanted (within the budget in any case).
+const STEPS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Answers `question` about `board` within `limits`, as soon as a certified answer exists.
 pub fn decide(
     board: &CheckedBoard,
     question: Question,
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Decision, DecideError> {
-    decide_struck(board, question, &BTreeSet::new(), limits, progress)
+    decide_with(board, question, limits, Options::default(), progress)
 }
 
-/// Like [`decide`], with the statements in `struck` (1-based) off the board, except for the
-/// meaning of any name they made (ruling G9).
-pub fn decide_struck(
+/// Like [`decide`], with [`Options`].
+pub fn decide_with(
     board: &CheckedBoard,
     question: Question,
-    struck: &BTreeSet<usize>,
     limits: &Limits,
+    options: Options,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Decision, DecideError> {
     let start = Instant::now();
     let count = board.board.statements.len();
     let negate = match question {
         Question::Consistency => None,
-        Question::Follows(k) if struck.contains(&k) => return Err(DecideError::Struck { k }),
         Question::Follows(k) if k >= 1 && k <= count => Some(k),
         Question::Follows(k) => return Err(DecideError::NoSuchStatement { k, count }),
     };
-    let premises = premises_with(board, negate, struck);
+    let premises = premises_of(board, negate);
     // The model search and the prover race; the first definite answer stops the other.
     // The prover runs on its own thread with its own copy of the board, so that a quick
     // answer from the model search need not wait for the prover to notice it lost.
@@ -106,9 +110,8 @@ pub fn decide_struck(
     {
         let board = board.clone();
         let race = race.clone();
-        let struck = struck.clone();
         std::thread::spawn(move || {
-            let premises = premises_with(&board, negate, &struck);
+            let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
             let r = Prover::new(&set).run(&rival_budget);
             if matches!(r, Refutation::Proved(_)) {
@@ -127,16 +130,21 @@ pub fn decide_struck(
             race.store(true, Ordering::Relaxed);
             receiver.try_recv().ok()
         }
-        // No model of any allowed size is a proof already; a proof in steps is easier to
-        // follow, so the prover gets a moment (within the budget) to find one.
-        Search::NoModel { .. } => {
-            let mut grace = PROOF_GRACE;
+        // No model of any allowed size is a certified answer already. Steps are easier to
+        // follow, so when they will be shown the prover gets time (within the budget) to
+        // find them; otherwise the answer goes out now.
+        Search::NoModel { .. } if options.steps => {
+            let mut wait = STEPS_WAIT;
             if let Some(deadline) = limits.budget.deadline {
-                grace = grace.min(deadline.saturating_duration_since(Instant::now()));
+                wait = wait.min(deadline.saturating_duration_since(Instant::now()));
             }
-            let r = receiver.recv_timeout(grace).ok();
+            let r = receiver.recv_timeout(wait).ok();
             race.store(true, Ordering::Relaxed);
             r
+        }
+        Search::NoModel { .. } => {
+            race.store(true, Ordering::Relaxed);
+            receiver.try_recv().ok()
         }
         Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
     };
@@ -196,11 +204,11 @@ pub fn decide_struck(
                     format!("the prover found no contradiction in {rounds} rounds ({instances} ground clauses)")
                 }
             };
-            Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why, limits)), stopped_by }
+            Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why)), stopped_by }
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
-        if !certificate.recheck_struck(board, negate, struck) {
+        if !certificate.recheck(board, negate) {
             return Err(DecideError::Uncertified(verdict.name()));
         }
     }
@@ -224,7 +232,7 @@ fn refuted_verdict(question: Question, certificate: Certificate) -> Verdict {
     }
 }
 
-fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
+fn unknown_reason(refuted: &[usize], why: GaveUp) -> String {
     let searched = match (refuted.first(), refuted.last()) {
         (Some(a), Some(b)) if a == b => format!("no model of size {a}"),
         (Some(a), Some(b)) => format!("no model of any size from {a} to {b}"),
@@ -234,12 +242,9 @@ fn unknown_reason(refuted: &[usize], why: GaveUp, limits: &Limits) -> String {
         GaveUp::SizeLimit(n) if refuted.is_empty() => {
             format!("the board needs more than {n} objects, more than the model search can build")
         }
-        GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried (raise --max-size)"),
+        GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried"),
         GaveUp::Unsupported => "the model search cannot ground a symbol of this arity".into(),
-        GaveUp::Budget(Exhausted::Time) => match limits.budget.deadline {
-            Some(_) => "the time budget ran out (raise --timeout)".into(),
-            None => "the time budget ran out".into(),
-        },
+        GaveUp::Budget(Exhausted::Time) => "the time budget ran out".into(),
         GaveUp::Budget(Exhausted::Memory) => "the memory budget ran out".into(),
         GaveUp::Budget(Exhausted::Conflicts) => "the conflict budget ran out".into(),
         GaveUp::Budget(Exhausted::Cancelled) => "the search was cancelled".into(),

@@ -24,5 +24,5 @@ pub mod instantiate;
 pub mod proof;
 pub mod verdict;
 
-pub use arbiter::{decide, decide_struck, DecideError};
+pub use arbiter::{decide, decide_with, DecideError, Options};
 pub use verdict::{Certificate, Decision, Question, Verdict};

@@ -8,14 +8,12 @@
 //!   or, when the cardinality statements bound the domain, the bounded search itself;
 //! - unknown says what was tried and why the search stopped. It is never a guess.
 
-use crate::logic::ast::StatementKind;
 use crate::logic::board::CheckedBoard;
-use crate::logic::cnf::premises_with;
+use crate::logic::cnf::premises_of;
 use crate::logic::clauses::DomainBounds;
 use crate::reason::finite::Model;
 use crate::reason::proof::{self, Proof};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// What the arbiter is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +86,14 @@ impl Verdict {
         }
     }
 
+    /// The certificate of an inconsistent or redundant verdict.
+    pub fn certificate(&self) -> Option<&Certificate> {
+        match self {
+            Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } => Some(certificate),
+            _ => None,
+        }
+    }
+
     /// The model or countermodel, if the verdict carries one.
     pub fn model(&self) -> Option<&Model> {
         match self {
@@ -120,7 +126,7 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         Certificate::Refutation { proof, .. } => {
             let used: Vec<String> = proof.statements().iter().map(|s| format!("({s})")).collect();
             let used = if used.is_empty() { "equality alone".to_string() } else { used.join(", ") };
-            format!("{used} cannot all hold: a contradiction in {} steps (re-checked; --proof shows them)", proof.steps.len())
+            format!("{used} cannot all hold: a contradiction in {} step{} (re-checked)", proof.steps.len(), plural(proof.steps.len()))
         }
         Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => match at_least_from {
             Some(i) => format!(
@@ -153,9 +159,9 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
             let from: Vec<String> = proof.statements().iter().filter(|&&s| s != k).map(|s| format!("({s})")).collect();
             let from = if from.is_empty() { "logic alone".to_string() } else { from.join(", ") };
             format!(
-                "redundant: ({k}) follows from {from}: supposing it false leads to a contradiction in {} steps \
-                 (re-checked; --proof shows them)",
-                proof.steps.len()
+                "redundant: ({k}) follows from {from}: supposing it false leads to a contradiction in {} step{} (re-checked)",
+                proof.steps.len(),
+                plural(proof.steps.len())
             )
         }
         (Verdict::Redundant { certificate }, Question::Follows(k)) => {
@@ -163,6 +169,14 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         }
         (Verdict::Unknown { reason, .. }, _) => format!("unknown: {reason}"),
         _ => verdict.name().to_string(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
@@ -178,23 +192,11 @@ impl Certificate {
     /// Re-checks the certificate against the statements themselves (not the clauses):
     /// the cited statements say what the certificate claims, and the sizes cover the range.
     pub fn recheck(&self, board: &CheckedBoard, negated: Option<usize>) -> bool {
-        self.recheck_struck(board, negated, &BTreeSet::new())
-    }
-
-    /// Like [`Certificate::recheck`], with the statements in `struck` off the board.
-    pub fn recheck_struck(&self, board: &CheckedBoard, negated: Option<usize>, struck: &BTreeSet<usize>) -> bool {
         // What statement i says about the size, taking the negation into account.
         let bound = |i: usize| -> Option<(bool, usize)> {
             let st = board.board.statements.get(i.checked_sub(1)?)?;
-            if struck.contains(&i) {
-                return None;
-            }
             let flip = negated == Some(i);
-            match st.kind {
-                StatementKind::AtLeast { n } => Some((!flip, n as usize)),
-                StatementKind::LessThan { n } => Some((flip, n as usize)),
-                _ => None,
-            }
+            st.kind.size_bound().map(|(at_least, n)| (at_least != flip, n as usize))
         };
         let mut lower = DomainBounds::default().at_least;
         for i in 1..=board.board.statements.len() {
@@ -204,7 +206,7 @@ impl Certificate {
         }
         match self {
             Certificate::Refutation { proof, argument } => {
-                let premises = premises_with(board, negated, struck);
+                let premises = premises_of(board, negated);
                 proof::check::check(&board.signature, &premises, proof).is_ok_and(|lines| lines == *argument)
             }
             Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {

@@ -4,17 +4,28 @@
 //!
 //! A turn: the current player may make claims (the scoring phase), then plays cards or
 //! passes (the writing phase), then refills their hand; play passes clockwise. A claim is
-//! verified by [`crate::reason::arbiter`] when it is made, and its outcome is recorded in the event.
+//! decided by [`crate::reason::arbiter`] when it is made, and its outcome is recorded in
+//! the event with its budget (and, for a claim refuted by a model, the model), so that
+//! loading a save decides each claim again (ruling G12): an edited outcome is refused.
+//!
+//! Statements stay on the board for good (ruling G9): one that scored still counts in
+//! every later question, can take a ¬, and scores again only once a ¬ has changed it.
+//! With `own_cards` the table plays its own physical deck: nothing is dealt, and a play is
+//! checked against the cards' rules but not against a hand.
 
 use crate::games::cardgame::deck::{full_deck, CardKind};
 use crate::games::cardgame::legal::{check_negation, check_write, Illegal};
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::{CheckMode, SymbolOrigin};
+use crate::logic::cnf::premises_of;
+use crate::logic::semantics::Structure;
 use crate::reason::finite::Limits;
-use crate::reason::{decide_struck, DecideError, Question, Verdict};
+use crate::reason::{decide_with, DecideError, Decision, Options, Question, Verdict};
+use crate::solve::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -25,6 +36,27 @@ pub struct Settings {
     pub points_to_win: usize,
     /// Seeds the shuffle, so that a game can be replayed.
     pub seed: u64,
+    /// The table plays its own deck: no deal, no hands, plays checked against the cards'
+    /// rules only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_cards: bool,
+}
+
+/// The budget a claim was decided within, kept so that loading can decide it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimBudget {
+    pub timeout_ms: u64,
+    pub max_size: usize,
+}
+
+impl ClaimBudget {
+    /// What a claim saved before budgets were recorded was decided with: the defaults.
+    pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
+
+    pub fn of(limits: &Limits) -> ClaimBudget {
+        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(std::time::Instant::now()));
+        ClaimBudget { timeout_ms: timeout.as_millis().min(u64::MAX as u128) as u64, max_size: limits.max_size }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,8 +71,18 @@ pub enum Claim {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
-    /// A claim in the scoring phase, with what the arbiter decided.
-    Claim { player: usize, claim: Claim, upheld: bool, verdict: String },
+    /// A claim in the scoring phase, with what the arbiter decided, the budget it had and,
+    /// when a model refuted the claim, that model (so a save can be re-checked).
+    Claim {
+        player: usize,
+        claim: Claim,
+        upheld: bool,
+        verdict: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        budget: Option<ClaimBudget>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model: Option<Structure>,
+    },
     /// Cards played and the statement written; with the ¬ card, `target` is the statement
     /// it changes.
     Play { player: usize, cards: Vec<String>, statement: String, target: Option<usize> },
@@ -53,8 +95,9 @@ pub enum Event {
 pub struct Entry {
     pub text: String,
     pub by: usize,
-    /// Scored as redundant: off the board for all later reasoning (ruling G9).
-    pub struck: bool,
+    /// Scored as redundant as it now reads; it stays on the board and counts in every
+    /// question, but scores again only once a ¬ changes it (ruling G9).
+    pub scored: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -105,6 +148,9 @@ pub enum GameError {
     #[error("there is no statement {0} on the board")]
     #[diagnostic(code(umpire::game::no_statement))]
     NoStatement(usize),
+    #[error("({0}) has already scored as redundant, and no ¬ has changed it since")]
+    #[diagnostic(code(umpire::game::scored), help("a statement scores again only once a ¬ card changes it (ruling G9)"))]
+    AlreadyScored(usize),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Decide(#[from] DecideError),
@@ -145,16 +191,17 @@ impl Game {
             return Err(GameError::Settings("player names must differ".into()));
         }
         let deck = full_deck();
-        if settings.hand_size == 0 || settings.hand_size * players > deck.len() {
+        if !settings.own_cards && (settings.hand_size == 0 || settings.hand_size * players > deck.len()) {
             return Err(GameError::Settings(format!("hands of {} cards for {players} players do not fit a deck of {}", settings.hand_size, deck.len())));
         }
         if settings.points_to_win == 0 {
             return Err(GameError::Settings("the points to win must be at least 1".into()));
         }
-        let mut draw = deck;
+        let mut draw = if settings.own_cards { Vec::new() } else { deck };
         crate::util::random::SplitMix64::new(settings.seed).shuffle(&mut draw);
         let mut hands = vec![Vec::new(); players];
-        for _ in 0..settings.hand_size {
+        let dealt = if settings.own_cards { 0 } else { settings.hand_size };
+        for _ in 0..dealt {
             for hand in hands.iter_mut() {
                 hand.push(draw.pop().expect("checked that the deck is large enough"));
             }
@@ -190,28 +237,63 @@ impl Game {
         board::load("board", &text, CheckMode::InGame).map_err(|r| GameError::Statement(r.render_plain()))
     }
 
-    fn struck(&self) -> BTreeSet<usize> {
-        self.state.board.iter().enumerate().filter(|(_, e)| e.struck).map(|(i, _)| i + 1).collect()
+    /// The question a claim asks of the board as it stands, refusing what the rules do not
+    /// allow (a statement that is not there; one that scored and has not changed since).
+    fn question(&self, claim: Claim) -> Result<Question, GameError> {
+        match claim {
+            Claim::Redundant { statement } => match self.state.board.get(statement.wrapping_sub(1)) {
+                None => Err(GameError::NoStatement(statement)),
+                Some(entry) if entry.scored => Err(GameError::AlreadyScored(statement)),
+                Some(_) => Ok(Question::Follows(statement)),
+            },
+            Claim::Inconsistent => Ok(Question::Consistency),
+        }
     }
 
-    /// A claim in the scoring phase, verified now. Returns the event recorded.
-    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<Event, GameError> {
+    /// A claim in the scoring phase, decided now (with proof steps, since the table will
+    /// read them). Returns the event recorded and the decision, with its evidence.
+    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<(Event, Decision), GameError> {
         self.my_turn(player)?;
+        let question = self.question(claim)?;
         let board = self.checked_board(&self.state.board)?;
-        let question = match claim {
-            Claim::Redundant { statement } => {
-                if statement == 0 || statement > self.state.board.len() {
-                    return Err(GameError::NoStatement(statement));
-                }
-                Question::Follows(statement)
-            }
-            Claim::Inconsistent => Question::Consistency,
-        };
-        let decision = decide_struck(&board, question, &self.struck(), limits, &mut |_| {})?;
+        let budget = ClaimBudget::of(limits);
+        let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
         let upheld = matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
-        let event = Event::Claim { player, claim, upheld, verdict: decision.explanation };
+        let model = decision.verdict.model().map(|m| m.structure.clone());
+        let event = Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model };
         self.apply(event.clone())?;
-        Ok(event)
+        Ok((event, decision))
+    }
+
+    /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
+    /// claim must be proved again within its budget (doubled, for a slower machine); a claim
+    /// refuted by a model must have that model satisfy what it says. A claim that was not
+    /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
+    /// recorded.
+    fn verify(&self, event: &Event) -> Result<(), String> {
+        let Event::Claim { claim, upheld, budget, model, .. } = event else { return Ok(()) };
+        let question = self.question(*claim).map_err(|e| e.to_string())?;
+        let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
+        if *upheld {
+            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
+            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
+            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. }) {
+                return Err(format!("it is recorded as upheld, but deciding it again gives: {}", decision.explanation));
+            }
+        } else if let Some(structure) = model {
+            let negate = match question {
+                Question::Follows(k) => Some(k),
+                Question::Consistency => None,
+            };
+            for p in premises_of(&board, negate) {
+                if !structure.satisfies_premise(&p).unwrap_or(false) {
+                    let what = if p.negated { format!("the negation of ({})", p.index) } else { format!("({})", p.index) };
+                    return Err(format!("it is recorded as refuted by a model, but {what} does not hold in that model"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A play in the writing phase; ends the turn.
@@ -234,11 +316,12 @@ impl Game {
         match &event {
             Event::Claim { player, claim, upheld, .. } => {
                 self.my_turn(*player)?;
+                self.question(*claim)?;
                 if *upheld {
                     match claim {
                         Claim::Redundant { statement } => {
                             let entry = self.state.board.get_mut(statement - 1).ok_or(GameError::NoStatement(*statement))?;
-                            entry.struck = true;
+                            entry.scored = true;
                             self.state.scores[*player] += 1;
                             if self.state.scores[*player] >= self.settings.points_to_win {
                                 self.state.winner = Some(*player);
@@ -254,9 +337,10 @@ impl Game {
                     .iter()
                     .map(|c| CardKind::parse(c).ok_or_else(|| GameError::Illegal(Illegal { reason: format!("no card `{c}`"), ruling: "G1" })))
                     .collect::<Result<_, _>>()?;
-                // The cards must be in the hand (as a multiset).
+                // The cards must be in the hand (as a multiset), unless the table plays its
+                // own cards.
                 let mut hand = self.state.hands[*player].clone();
-                for k in &kinds {
+                for k in kinds.iter().filter(|_| !self.settings.own_cards) {
                     let i = hand.iter().position(|h| h == k).ok_or_else(|| GameError::NotInHand {
                         player: self.settings.players[*player].clone(),
                         card: k.short_name(),
@@ -269,6 +353,8 @@ impl Game {
                     (true, Some(k)) => {
                         let entry = board.get_mut(k.wrapping_sub(1)).ok_or(GameError::NoStatement(*k))?;
                         entry.text = statement.clone();
+                        // A changed statement is a new statement: it may score (ruling G9).
+                        entry.scored = false;
                     }
                     (true, None) => {
                         return Err(Illegal { reason: "the ¬ card changes a statement on the board; say which one".into(), ruling: "G5" }.into())
@@ -276,7 +362,7 @@ impl Game {
                     (false, Some(_)) => {
                         return Err(Illegal { reason: "only the ¬ card changes a statement already on the board".into(), ruling: "G5" }.into())
                     }
-                    (false, None) => board.push(Entry { text: statement.clone(), by: *player, struck: false }),
+                    (false, None) => board.push(Entry { text: statement.clone(), by: *player, scored: false }),
                 }
                 let checked = self.checked_board(&board)?;
                 match target {
@@ -338,6 +424,7 @@ impl Game {
         }
         let mut game = Game::new(saved.settings).map_err(|e| corrupt(e.to_string()))?;
         for (i, event) in saved.events.into_iter().enumerate() {
+            game.verify(&event).map_err(|why| corrupt(format!("event {} (a claim) does not stand: {why}", i + 1)))?;
             game.apply(event).map_err(|e| corrupt(format!("event {} does not replay: {e}", i + 1)))?;
         }
         Ok(game)
@@ -377,7 +464,7 @@ impl Game {
             out.push_str("  (empty)\n");
         }
         for (i, e) in self.state.board.iter().enumerate() {
-            let mark = if e.struck { "  (struck: scored as redundant)" } else { "" };
+            let mark = if e.scored { "  (scored as redundant)" } else { "" };
             out.push_str(&format!("  ({}) {}   — {}{mark}\n", i + 1, e.text, self.settings.players[e.by]));
         }
         out.push_str("Scores:");
@@ -387,9 +474,10 @@ impl Game {
         out.push_str(&format!("  (first to {} wins)\n", self.settings.points_to_win));
         match self.state.winner {
             Some(w) => out.push_str(&format!("{} has won.\n", self.settings.players[w])),
+            None if self.settings.own_cards => out.push_str(&format!("{} to play (the table's own cards).\n", self.settings.players[self.state.current])),
             None => out.push_str(&format!("{} to play. Cards left to draw: {}\n", self.settings.players[self.state.current], self.state.draw.len())),
         }
-        if let Some(p) = hand_of {
+        if let Some(p) = hand_of.filter(|_| !self.settings.own_cards) {
             let cards: Vec<String> = self.state.hands[p].iter().map(|c| c.short_name()).collect();
             out.push_str(&format!("{}'s hand: {}\n", self.settings.players[p], cards.join("  ")));
         }
@@ -409,7 +497,7 @@ mod tests {
 
     /// A game whose hands are set by hand, for scripted play.
     fn game_with(hands: &[&[&str]]) -> Game {
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 2, seed: 7 };
+        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 2, seed: 7, own_cards: false };
         let mut g = Game::new(settings).unwrap();
         for (i, h) in hands.iter().enumerate() {
             g.state.hands[i] = h.iter().map(|c| CardKind::parse(c).unwrap()).collect();
@@ -419,7 +507,7 @@ mod tests {
 
     #[test]
     fn the_deal_is_seeded_and_complete() {
-        let s = Settings { players: vec!["a".into(), "b".into(), "c".into()], hand_size: 3, points_to_win: 3, seed: 42 };
+        let s = Settings { players: vec!["a".into(), "b".into(), "c".into()], hand_size: 3, points_to_win: 3, seed: 42, own_cards: false };
         let g1 = Game::new(s.clone()).unwrap();
         let g2 = Game::new(s).unwrap();
         assert_eq!(g1.state, g2.state);
@@ -433,15 +521,15 @@ mod tests {
         g.play(0, &[CardKind::parse("S:1").unwrap()], "∀x blonde(x) ⇒ happy(x)", None).unwrap();
         g.play(1, &[CardKind::parse("X:?").unwrap()], "∀x blonde(x)", None).unwrap();
         // Ann's turn: nothing follows yet that she can claim wrongly...
-        let e = g.claim(0, Claim::Redundant { statement: 1 }, &limits()).unwrap();
+        let (e, _) = g.claim(0, Claim::Redundant { statement: 1 }, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: false, .. }), "{e:?}");
         g.play(0, &[CardKind::parse("Q:∃x").unwrap()], "∃x happy(x)", None).unwrap();
-        // Bob: (3) follows from (1) and (2): one point, and (3) is struck.
-        let e = g.claim(1, Claim::Redundant { statement: 3 }, &limits()).unwrap();
+        // Bob: (3) follows from (1) and (2): one point; (3) stays on the board, scored.
+        let (e, _) = g.claim(1, Claim::Redundant { statement: 3 }, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: true, .. }), "{e:?}");
         assert_eq!(g.state.scores, vec![0, 1]);
-        assert!(g.state.board[2].struck);
-        assert!(matches!(g.claim(1, Claim::Redundant { statement: 3 }, &limits()), Err(GameError::Decide(DecideError::Struck { k: 3 }))));
+        assert!(g.state.board[2].scored);
+        assert!(matches!(g.claim(1, Claim::Redundant { statement: 3 }, &limits()), Err(GameError::AlreadyScored(3))));
         // Bob's ¬ card goes in front of blonde(x) in (1).
         g.play(1, &[CardKind::parse("X:¬").unwrap()], "∀x ¬blonde(x) ⇒ happy(x)", Some(1)).unwrap();
         assert_eq!(g.state.board[0].text, "∀x ¬blonde(x) ⇒ happy(x)");
@@ -454,7 +542,7 @@ mod tests {
         g.pass(0).unwrap();
         assert_eq!(g.state.current, 1);
         // (1) now follows from (2): with everything blonde, "not blonde ⇒ happy" holds.
-        let e = g.claim(1, Claim::Redundant { statement: 1 }, &limits()).unwrap();
+        let (e, _) = g.claim(1, Claim::Redundant { statement: 1 }, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: true, .. }), "{e:?}");
         assert_eq!(g.state.winner, Some(1), "two points win this game");
     }
@@ -483,7 +571,7 @@ mod tests {
         g.play(1, &[CardKind::parse("X:?").unwrap()], "∀x ¬blonde(father(x))", None).unwrap();
         let wrong = g.claim(0, Claim::Redundant { statement: 9 }, &limits());
         assert!(matches!(wrong, Err(GameError::NoStatement(9))));
-        let e = g.claim(0, Claim::Inconsistent, &limits()).unwrap();
+        let (e, _) = g.claim(0, Claim::Inconsistent, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: true, .. }));
         assert_eq!(g.state.winner, Some(0));
         assert!(matches!(g.pass(1), Err(GameError::Over(_))));
@@ -512,5 +600,77 @@ mod tests {
         let e = Game::load(&path).unwrap_err();
         assert!(e.to_string().contains("does not replay"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The sequence of issue 19, point 1: a statement that scored stays on the board.
+    #[test]
+    fn a_scored_statement_still_counts_and_can_be_negated() {
+        let mut g = game_with(&[&["Q:∀x", "X:¬", "Q:∃x"], &["Q:∃x", "P:blonde", "Q:∀x"]]);
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
+        g.play(1, &card("Q:∃x"), "∃x happy(x)", None).unwrap();
+        let (e, d) = g.claim(0, Claim::Redundant { statement: 2 }, &limits()).unwrap();
+        assert!(matches!(e, Event::Claim { upheld: true, .. }), "{}", d.explanation);
+        assert_eq!(g.state.scores, vec![1, 0]);
+        assert!(matches!(g.claim(0, Claim::Redundant { statement: 2 }, &limits()), Err(GameError::AlreadyScored(2))));
+        g.play(0, &card("X:¬"), "∀x ¬happy(x)", Some(1)).unwrap();
+        // (2) is still on the board: with (1) as it now reads, the board contradicts itself.
+        let (e, d) = g.claim(1, Claim::Inconsistent, &limits()).unwrap();
+        assert!(matches!(e, Event::Claim { upheld: true, .. }), "{}", d.explanation);
+        assert!(d.explanation.contains("(1)") && d.explanation.contains("(2)"), "{}", d.explanation);
+        assert_eq!(g.state.winner, Some(1));
+    }
+
+    #[test]
+    fn a_statement_changed_by_a_negation_may_score_again() {
+        let mut g = game_with(&[&["Q:∀x", "X:¬", "P:blonde"], &["Q:∃x", "P:happy", "Q:∀x"]]);
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
+        g.play(1, &card("Q:∃x"), "∃x blonde(x) → happy(x)", None).unwrap();
+        // (2) follows from (1).
+        let (e, _) = g.claim(0, Claim::Redundant { statement: 2 }, &limits()).unwrap();
+        assert!(matches!(e, Event::Claim { upheld: true, .. }));
+        g.play(0, &card("X:¬"), "∃x ¬blonde(x) → happy(x)", Some(2)).unwrap();
+        assert!(!g.state.board[1].scored, "a changed statement is a new one");
+        // It still follows from (1), and scores again, for Bob now.
+        let (e, d) = g.claim(1, Claim::Redundant { statement: 2 }, &limits()).unwrap();
+        assert!(matches!(e, Event::Claim { upheld: true, .. }), "{}", d.explanation);
+        assert_eq!(g.state.scores, vec![1, 1]);
+    }
+
+    #[test]
+    fn own_cards_deal_nothing_and_check_plays_against_the_cards_only() {
+        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true };
+        let mut g = Game::new(settings).unwrap();
+        assert!(g.state.draw.is_empty() && g.state.hands.iter().all(Vec::is_empty));
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        g.play(0, &card("P:happy"), "∀x happy(x)", None).unwrap();
+        assert!(matches!(g.play(1, &card("P:happy"), "∀x blonde(x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
+        g.play(1, &card("Q:∃x"), "∃x happy(x)", None).unwrap();
+        assert!(g.state.hands.iter().all(Vec::is_empty), "nothing is drawn");
+        assert!(g.show(Some(0)).contains("Ann to play (the table's own cards)"));
+    }
+
+    #[test]
+    fn a_save_with_a_made_up_claim_is_refused() {
+        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true };
+        let mut g = Game::new(settings).unwrap();
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
+        g.play(1, &card("Q:∃x"), "∃x blonde(x)", None).unwrap();
+        let (_, _) = g.claim(0, Claim::Redundant { statement: 2 }, &limits()).unwrap();
+        let honest = g.to_json();
+        assert!(Game::from_json(&honest, "g").is_ok());
+        // (2) does not follow from (1); the claim was not upheld; a hand edit says it was.
+        let forged = honest.replace("\"upheld\": false", "\"upheld\": true");
+        assert_ne!(forged, honest);
+        let e = Game::from_json(&forged, "g").unwrap_err().to_string();
+        assert!(e.contains("event 3") && e.contains("recorded as upheld"), "{e}");
+        // A model that does not refute the claim is refused too.
+        let mut v: serde_json::Value = serde_json::from_str(&honest).unwrap();
+        let model = v["events"][2]["model"]["predicates"]["blonde"]["values"].as_array_mut().unwrap();
+        model.iter_mut().for_each(|b| *b = serde_json::Value::Bool(true));
+        let e = Game::from_json(&v.to_string(), "g").unwrap_err().to_string();
+        assert!(e.contains("event 3") && e.contains("does not hold in that model"), "{e}");
     }
 }

@@ -214,6 +214,9 @@ pub fn check_negation(old: &Statement, new: &Statement) -> Result<Insertion, Ill
         ) => a == b && pa == pb && ta == tb,
         _ => false,
     };
+    if let Some(insertion) = negated_bound(old, new) {
+        return Ok(insertion);
+    }
     let (Some(a), Some(b), true) = (old.formula(), new.formula(), same_naming) else {
         return Err(illegal("G5", "a ¬ card goes into a statement's formula, and the statement otherwise stays as it was"));
     };
@@ -228,6 +231,23 @@ pub fn check_negation(old: &Statement, new: &Statement) -> Result<Insertion, Ill
         }
     }
     Ok(Insertion { path, negated: print::formula(part, Style::Unicode) })
+}
+
+/// A ¬ in front of a cardinality statement (the only place one can go there): `|L| ≥ 3`
+/// becomes `¬|L| ≥ 3`, and `¬|L| ≥ 3` becomes `¬¬|L| ≥ 3`.
+fn negated_bound(old: &Statement, new: &Statement) -> Option<Insertion> {
+    let (before, bound) = match old.kind {
+        StatementKind::AtLeast { n } => (0, (true, n)),
+        StatementKind::LessThan { n } => (0, (false, n)),
+        StatementKind::NegatedBound { negations, at_least, n } => (negations, (at_least, n)),
+        _ => return None,
+    };
+    match new.kind {
+        StatementKind::NegatedBound { negations, at_least, n } if negations == before + 1 && (at_least, n) == bound => {
+            Some(Insertion { path: Vec::new(), negated: print::statement(old, Style::Unicode) })
+        }
+        _ => None,
+    }
 }
 
 /// If `new` is `old` with one ¬ inserted, the part of `old` that it negates.

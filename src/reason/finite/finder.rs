@@ -341,7 +341,7 @@ impl Finder {
                 Role::Given(_) => {
                     model.functions.insert(sym.name.clone(), Table { arity: sym.arity, values });
                 }
-                Role::Skolem { origin, var } if sym.arity == 0 => witnesses.push((var.clone(), origin.statement, values[0])),
+                Role::Skolem { origin, var, .. } if sym.arity == 0 => witnesses.push((var.clone(), origin.statement, values[0])),
                 _ => {}
             }
         }

@@ -200,7 +200,7 @@ fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise])
                 formula.collect_symbols(&mut mentioned);
                 mentioned.insert(name.name.clone());
             }
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } => {}
+            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {}
         }
     }
     let mut unmentioned = Vec::new();

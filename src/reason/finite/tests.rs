@@ -151,7 +151,7 @@ proptest! {
             return Ok(());
         };
         let premises: Vec<Premise> = b.board.statements.iter().enumerate()
-            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i], name_only: false })
+            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] })
             .collect();
         for size in 1..=3 {
             let blank = Structure::blank(&b.signature, size);

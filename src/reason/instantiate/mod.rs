@@ -115,10 +115,10 @@ impl<'s> Prover<'s> {
             None
         } else {
             let mut name = "a".to_string();
-            while symbols.iter().any(|s| s.name == name) {
+            while symbols.iter().any(|s| s.name == name || s.shown == name) {
                 name.push('\'');
             }
-            symbols.push(ProofSymbol { name, arity: 0, note: None });
+            symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
             Some(symbols.len() - 1)
         };
         Prover {

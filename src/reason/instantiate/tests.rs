@@ -18,7 +18,7 @@ fn refute(text: &str, negated: &[usize]) -> (board::CheckedBoard, Refutation) {
         .statements
         .iter()
         .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated.contains(&(i + 1)), name_only: false })
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated.contains(&(i + 1)) })
         .collect();
     let set = clausify_with(&b.signature, &premises, true);
     let r = Prover::new(&set).run(&Budget::time(Duration::from_secs(20)));
@@ -47,9 +47,10 @@ fn named_objects_and_their_meaning() {
     // blondie is the one blonde object; liking blondie makes you happy; someone blonde is unhappy.
     let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\n∃x blonde(x) ∧ ¬happy(x)", &[]);
     assert!(p.statements().contains(&3), "{}", p.text(&[]));
-    // The name is used: blondie is blonde (by its meaning), so blondie is happy.
+    // The name is used: blondie is blonde (what (1) says of it), so blondie is happy.
     let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\nhappy(blondie)", &[3]);
-    assert!(p.text(&[]).contains("what the name in (1) means"), "{}", p.text(&[]));
+    assert!(p.text(&[]).contains("(1): blonde(blondie)"), "{}", p.text(&[]));
+    assert_eq!(p.steps.len(), 3, "{}", p.text(&[]));
 }
 
 #[test]
@@ -79,7 +80,7 @@ fn a_forged_proof_is_rejected() {
     let (b, r) = refute("∀x blonde(father(x))\n∀x ¬blonde(father(x))", &[]);
     let Refutation::Proved(mut proof) = r else { panic!() };
     let premises: Vec<Premise> =
-        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false, name_only: false }).collect();
+        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
     assert!(check(&b.signature, &premises, &proof).is_ok());
     // Claim a step came from the other statement.
     let mut wrong = proof.clone();
@@ -109,7 +110,7 @@ proptest! {
     fn never_refutes_a_board_with_a_small_model((symbols, text, negated) in board_text()) {
         let Ok(b) = board::load("random", &text, CheckMode::FreeStanding) else { return Ok(()) };
         let premises: Vec<Premise> = b.board.statements.iter().enumerate()
-            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i], name_only: false })
+            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] })
             .collect();
         let set = clausify_with(&b.signature, &premises, true);
         let budget = Budget::time(Duration::from_millis(300));

@@ -13,7 +13,6 @@
 //! tests exercise, since any error there shows up as a wrong "no model of size n".
 
 use super::{Proof, Step, StepKind};
-use crate::logic::ast::StatementKind;
 use crate::logic::check::Signature;
 use crate::logic::cnf::{clausify_with, Premise};
 use crate::logic::clauses::{subst_atom, Atom, Literal, Term};
@@ -88,9 +87,8 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
             }
             StepKind::Bound { origin, terms } => {
                 let premise = premises.iter().find(|p| p.index == origin.statement).ok_or(ProofError::NotABound(n))?;
-                let allows_fewer_than = match premise.statement.kind {
-                    StatementKind::LessThan { n } if !premise.negated => Some(n as usize),
-                    StatementKind::AtLeast { n } if premise.negated => Some(n as usize),
+                let allows_fewer_than = match premise.statement.kind.size_bound() {
+                    Some((at_least, n)) if at_least == premise.negated => Some(n as usize),
                     _ => None,
                 };
                 let distinct = terms.iter().enumerate().all(|(i, t)| !terms[..i].contains(t));

@@ -13,26 +13,50 @@ use std::collections::BTreeSet;
 /// A symbol as the proof shows it, with what it stands for when it is not the board's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofSymbol {
+    /// The clause set's name (unique, ASCII-safe): what TSTP output uses.
     pub name: String,
+    /// The name players read: the board's own name, or for an object a statement asserts,
+    /// its variable with the statement's number (`x₃`: the x of (3)).
+    pub shown: String,
     pub arity: usize,
     /// "the x that (2) asserts", "part of (3)"; none for the board's own symbols.
     pub note: Option<String>,
 }
 
+/// `3` as `₃`.
+fn subscript(n: usize) -> String {
+    n.to_string().chars().map(|c| char::from_u32('₀' as u32 + c.to_digit(10).unwrap_or(0)).unwrap_or(c)).collect()
+}
+
 impl ProofSymbol {
     pub fn of(vocabulary: &Vocabulary) -> Vec<ProofSymbol> {
+        let mut taken: BTreeSet<String> = vocabulary.symbols.iter().filter(|s| matches!(s.role, Role::Given(_))).map(|s| s.name.clone()).collect();
         vocabulary
             .symbols
             .iter()
-            .map(|s| ProofSymbol {
-                name: s.name.clone(),
-                arity: s.arity,
-                note: match &s.role {
-                    Role::Given(_) => None,
-                    Role::Skolem { origin, var } if s.arity == 0 => Some(format!("the {var} that ({}) asserts", origin.statement)),
-                    Role::Skolem { origin, var } => Some(format!("the {var} that ({}) asserts, for given arguments", origin.statement)),
-                    Role::Definition { origin } => Some(format!("an abbreviation for part of ({})", origin.statement)),
-                },
+            .map(|s| {
+                let (shown, note) = match &s.role {
+                    Role::Given(_) => (s.name.clone(), None),
+                    Role::Skolem { origin, var, of } => {
+                        let k = origin.statement;
+                        let note = match (origin.part, of.is_empty()) {
+                            (Part::Negation, true) => format!("an {var} for which ({k}) fails"),
+                            (Part::Negation, false) => format!("given {}, the {var} that the negation of ({k}) asserts", of.join(", ")),
+                            (_, true) => format!("the {var} that ({k}) asserts"),
+                            (_, false) => format!("the {var} that ({k}) gives for {}", of.join(", ")),
+                        };
+                        (format!("{var}{}", subscript(k)), Some(note))
+                    }
+                    Role::Definition { origin } => (format!("part{}", subscript(origin.statement)), Some(format!("an abbreviation for part of ({})", origin.statement))),
+                };
+                // Two objects of one statement may share a letter: primes tell them apart.
+                let mut unique = shown;
+                if !matches!(s.role, Role::Given(_)) {
+                    while !taken.insert(unique.clone()) {
+                        unique.push('′');
+                    }
+                }
+                ProofSymbol { name: s.name.clone(), shown: unique, arity: s.arity, note }
             })
             .collect()
     }
@@ -89,7 +113,7 @@ impl Proof {
         match t {
             Term::Var(v) => format!("X{v}"),
             Term::App(f, args) => {
-                let name = &self.symbols[*f].name;
+                let name = &self.symbols[*f].shown;
                 match args.len() {
                     0 => name.clone(),
                     2 if name == "+" => format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1])),
@@ -103,7 +127,7 @@ impl Proof {
         match &l.atom {
             Atom::Eq(a, b) => format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b)),
             Atom::Pred(p, args) => {
-                let text = format!("{}({})", self.symbols[*p].name, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
+                let text = format!("{}({})", self.symbols[*p].shown, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
                 if l.positive {
                     text
                 } else {
@@ -174,10 +198,11 @@ impl Proof {
         let mut out = Vec::new();
         for id in used {
             let s = &self.symbols[id];
+            let called = if s.arity == 0 { s.shown.clone() } else { format!("{}(…)", s.shown) };
             if let Some(note) = &s.note {
-                out.push(format!("{}: {note}", s.name));
+                out.push(format!("{called}: {note}"));
             } else if Some(id) == self.extra_constant {
-                out.push(format!("{}: any object (there is at least one)", s.name));
+                out.push(format!("{called}: any object (there is at least one)"));
             }
         }
         out

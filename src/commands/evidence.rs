@@ -1,0 +1,49 @@
+//! A verdict as the table reads it: the one-line explanation, then the evidence — the
+//! model as tables, or the proof's numbered steps with the argument, or what the bounded
+//! search covered. One rendering for every front end (`check`, `follows`, `game claim`,
+//! the REPL), so players see the same evidence wherever they ask.
+
+use crate::reason::finite::render;
+use crate::reason::{Certificate, Decision, Verdict};
+
+/// The evidence under a verdict's explanation: tables, steps, or nothing more to show
+/// (the explanation of a bounded search or an unknown says it all).
+pub fn evidence(decision: &Decision) -> String {
+    if let Some(model) = decision.verdict.model() {
+        return render::text(model);
+    }
+    match &decision.verdict {
+        Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
+        | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => proof.text(argument),
+        _ => String::new(),
+    }
+}
+
+/// The explanation, and (unless `brief`) the evidence under it.
+pub fn report(decision: &Decision, brief: bool) -> String {
+    let mut out = decision.explanation.clone();
+    out.push('\n');
+    if !brief {
+        out.push_str(&evidence(decision));
+    }
+    out
+}
+
+/// True when the verdict carries steps that [`evidence`] prints.
+pub fn has_steps(decision: &Decision) -> bool {
+    matches!(
+        &decision.verdict,
+        Verdict::Inconsistent { certificate: Certificate::Refutation { .. } } | Verdict::Redundant { certificate: Certificate::Refutation { .. } }
+    )
+}
+
+/// For an unknown verdict, which of the front end's own options would give the search more
+/// room: `time` is how that front end sets the time limit (`--timeout`, `set timeout`),
+/// `size` how it sets the largest model (if it has a way).
+pub fn unknown_hint(decision: &Decision, time: &str, size: Option<&str>) -> Option<String> {
+    match &decision.verdict {
+        Verdict::Unknown { stopped_by: "time", .. } => Some(format!("{time} gives the search more time")),
+        Verdict::Unknown { stopped_by: "size-limit", .. } => size.map(|s| format!("{s} lets the model search try larger sizes")),
+        _ => None,
+    }
+}
