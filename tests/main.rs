@@ -1,6 +1,7 @@
 //! Integration tests, one binary with modules (each extra test binary costs a link).
 
 mod cli;
+mod claims;
 mod clue;
 mod deduction;
 mod dice;
@@ -9,6 +10,7 @@ mod language;
 mod models;
 mod repl;
 mod support;
+mod table;
 mod tptp;
 
 pub use support::{read, root};

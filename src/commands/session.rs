@@ -454,6 +454,37 @@ mod tests {
     }
 
     #[test]
+    fn a_claim_in_the_repl_shows_its_evidence_and_proof_repeats_it() {
+        use crate::games::cardgame::game::{Game, Settings};
+        let dir = std::env::temp_dir().join(format!("umpire-repl-claim-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.json");
+        Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true })
+            .unwrap()
+            .save(&path)
+            .unwrap();
+        let mut s = session();
+        say(&mut s, &format!("game load {}", path.display()));
+        say(&mut s, "game play Q:∀x ∀x happy(x)");
+        say(&mut s, "game play Q:∃x ∃x happy(x)");
+        let out = say(&mut s, "game claim redundant 2");
+        assert!(out.starts_with("upheld: redundant: (2) follows from (1)"), "{out}");
+        assert!(out.contains("[1] (1) with x := a: happy(a)"), "{out}");
+        assert!(say(&mut s, "proof").contains("[2] the negation of (2) with x := a: ¬happy(a)"));
+        assert!(say(&mut s, "game claim redundant 2").contains("already scored"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn redundant_lists_what_follows() {
+        let mut s = session();
+        say(&mut s, "∀x happy(x)");
+        say(&mut s, "∃x happy(x)");
+        let out = say(&mut s, "redundant?");
+        assert!(out.ends_with("One statement follows from the others: (2)."), "{out}");
+    }
+
+    #[test]
     fn odd_settings_are_refused_with_the_reason() {
         let mut s = session();
         assert!(say(&mut s, "set timeout 1e300").contains("not a number of seconds"));

@@ -55,7 +55,9 @@ impl ClaimBudget {
 
     pub fn of(limits: &Limits) -> ClaimBudget {
         let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(std::time::Instant::now()));
-        ClaimBudget { timeout_ms: timeout.as_millis().min(u64::MAX as u128) as u64, max_size: limits.max_size }
+        // Whole tenths of a second: the limit asked for, not the milliseconds already gone.
+        let ms = timeout.as_millis().min(u64::MAX as u128 - 100) as u64;
+        ClaimBudget { timeout_ms: ms.div_ceil(100) * 100, max_size: limits.max_size }
     }
 }
 

@@ -1,0 +1,122 @@
+//! The card game at the table, through the binary: whole games as players type them.
+
+use crate::support::{stderr, stdout, umpire};
+
+/// A fresh folder for save files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("umpire-table-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = umpire(args);
+    assert!(out.status.success(), "{args:?}: {}{}", stdout(&out), stderr(&out));
+    stdout(&out)
+}
+
+/// Issue 19, point 1, with the table's own cards: a statement that scored still counts.
+#[test]
+fn a_scored_statement_counts_after_a_negation_with_own_cards() {
+    let dir = scratch("own");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x", "∃x happy(x)"]);
+    let claim = ok(&["game", "claim", g, "--player", "Ann", "redundant", "2"]);
+    assert!(claim.starts_with("upheld: redundant: (2) follows from (1)"), "{claim}");
+    assert!(claim.contains("[1] (1) with x := a: happy(a)"), "the steps are shown: {claim}");
+    assert!(claim.contains("(2) ∃x happy(x)   — Bob  (scored as redundant)"), "{claim}");
+    // Once scored, (2) cannot score again unchanged.
+    let again = umpire(&["game", "claim", g, "--player", "Ann", "redundant", "2"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("already scored"), "{}", stderr(&again));
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "X:¬", "--target", "1", "∀x ¬happy(x)"]);
+    let out = umpire(&["game", "claim", g, "--player", "Bob", "inconsistent"]);
+    assert_eq!(out.status.code(), Some(0), "upheld: {}", stdout(&out));
+    assert!(stdout(&out).starts_with("upheld: inconsistent: (1), (2) cannot all hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("Bob has won."));
+    let loaded = ok(&["game", "load", g]);
+    assert!(loaded.contains("5 events replayed") && loaded.contains("Bob has won."), "{loaded}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn claims_exit_by_their_outcome_brief_and_json() {
+    let dir = scratch("claims");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x", "∃x blonde(x)"]);
+    let brief = umpire(&["game", "claim", g, "--player", "Ann", "--brief", "redundant", "2"]);
+    assert_eq!(brief.status.code(), Some(1), "not upheld");
+    assert!(stdout(&brief).starts_with("not upheld: not redundant: (2) does not follow"), "{}", stdout(&brief));
+    assert!(!stdout(&brief).contains("objects:") && !stdout(&brief).contains("object: #1"), "--brief shows no tables: {}", stdout(&brief));
+    let json = umpire(&["game", "claim", g, "--player", "Ann", "--json", "inconsistent"]);
+    assert_eq!(json.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(v["upheld"], false);
+    assert_eq!(v["decision"]["verdict"], "consistent");
+    assert!(v["decision"]["model"].is_object(), "{v}");
+    assert_eq!(v["scores"]["Ann"], 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_with_a_made_up_upheld_claim_is_refused_and_left_alone() {
+    let dir = scratch("tampered");
+    let g = dir.join("g.json");
+    let path = g.to_str().unwrap();
+    ok(&["game", "new", path, "--players", "Ann,Bob", "--own-cards", "--win", "1"]);
+    ok(&["game", "play", path, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
+    ok(&["game", "play", path, "--player", "Bob", "--cards", "Q:∃x", "∃x blonde(x)"]);
+    // Ann makes up a claim: (2) redundant, upheld — a point, and with --win 1 the game.
+    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    save["events"].as_array_mut().unwrap().push(serde_json::json!({
+        "event": "claim", "player": 0, "claim": {"claim": "redundant", "statement": 2}, "upheld": true,
+        "verdict": "redundant: (2) follows from (1)"
+    }));
+    let forged = serde_json::to_string_pretty(&save).unwrap();
+    std::fs::write(&g, &forged).unwrap();
+    for args in [&["game", "load", path][..], &["game", "show", path], &["game", "pass", path, "--player", "Ann"]] {
+        let out = umpire(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?} accepted a forged save: {}", stdout(&out));
+        assert!(stderr(&out).contains("event 3") && stderr(&out).contains("recorded as upheld"), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&g).unwrap(), forged, "the file is left as it was");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_negation_card_goes_in_front_of_a_count() {
+    let dir = scratch("count");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "S:12", "|L| ≥ 2"]);
+    let shown = ok(&["game", "play", g, "--player", "Bob", "--cards", "X:¬", "--target", "1", "¬|L| ≥ 2"]);
+    assert!(shown.contains("(1) ¬|L| ≥ 2"), "{shown}");
+    assert_eq!(ok(&["parse", "--ascii", "¬|L| ≥ 2"]), "~|L| >= 2\n");
+    let out = umpire(&["check", "--json", "¬|L| ≥ 2"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["verdict"], "consistent");
+    assert_eq!(v["model"]["size"], 1, "¬|L| ≥ 2 means fewer than 2 objects: {v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_scoring_helper_lists_what_follows() {
+    let out = umpire(&["check", "--redundant", "corpus/claims/before-negation.board"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("redundant: (2) follows from (1)") && text.contains("[1] (1) with x := a: happy(a)"), "{text}");
+    assert!(text.trim_end().ends_with("One statement follows from the others: (2)."), "{text}");
+    let none = umpire(&["check", "--redundant", "--json", "corpus/claims/nothing-follows.board"]);
+    assert_eq!(none.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&none)).unwrap();
+    assert_eq!(v["redundant"], serde_json::json!([]));
+    assert_eq!(v["statements"][1]["decision"]["verdict"], "not-redundant");
+}
