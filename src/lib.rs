@@ -4,9 +4,9 @@
 //! calls the command layer, prints and picks the exit code. The modules, from the ground up
 //! (each uses only those listed before it, never one after; see `ARCHITECTURE.md`):
 
-// The core: constraint solving, and small utilities.
-pub mod solve;
+// The core: small utilities (which import nothing else), and constraint solving.
 pub mod util;
+pub mod solve;
 
 // The statement language: syntax, checking, semantics, clause form, TPTP and SMT-LIB.
 pub mod logic;

@@ -271,3 +271,71 @@ fn completions_and_the_manual_page_come_from_the_command_line_itself() {
     assert!(page.starts_with(".ie") || page.contains(".TH umpire"), "{page}");
     assert!(page.contains("tptp") && page.contains("Referees table games"), "{page}");
 }
+
+/// Inputs that once crashed umpire or got a wrong answer: each is now a clear answer.
+#[test]
+fn former_crashes_and_false_answers() {
+    use crate::support::stderr;
+    // A sum with a missing term panicked in the parser.
+    for text in ["a + b + = c", "forall x (x + x) + x+ = x"] {
+        let out = umpire(&["parse", text]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(stderr(&out).contains("expected a term after `+`"), "{text}: {}", stderr(&out));
+    }
+    // A count too large for u32 was "expected a formula, found `|`".
+    let out = umpire(&["parse", "|L| ≥ 4294967296"]);
+    assert!(stderr(&out).contains("too large for a count of objects"), "{}", stderr(&out));
+    // A size beyond the search was a false "no model of size 251".
+    let out = umpire(&["model", "--json", "--size", "251", "corpus/boards/two-objects.board"]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["verdict"], "unknown");
+    // Writing |L| ≥ 4294967295 out for another prover tried to allocate 103 GB.
+    let out = umpire(&["export", "--tptp", "|L| >= 4294967295"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at most 1000"), "{}", stderr(&out));
+    // A trillion robot games tried to allocate 4 TB.
+    let out = umpire(&["dice", "simulate", "--boxes", "1-2", "--games", "1000000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--games is at most"), "{}", stderr(&out));
+    // Hands too large to multiply panicked.
+    let out = umpire(&["game", "new", "/nonexistent/w.json", "--players", "Ann,Bob", "--hand", "9223372036854775808"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Checking a model of 12 objects against eight nested ∀ ran 40 s past a 3 s budget: the
+    // check is budgeted too, and its end is unknown, never a model shown unchecked.
+    let heavy = "|L| ≥ 12\n∀a∀b∀c∀d∀e∀f∀g∀h (likes(a,b) ∨ likes(c,d) ∨ ¬likes(e,f) ∨ smarter(g,h) ∨ ¬smarter(a,h))\n∃x ¬likes(x,x)\n∃x likes(x,x)";
+    let dir = std::env::temp_dir().join(format!("umpire-heavy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("heavy.board");
+    std::fs::write(&board, heavy).unwrap();
+    let out = umpire(&["check", "--json", "--timeout", "1", board.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_naming_a_player_who_is_not_there_is_refused_not_a_panic() {
+    use crate::support::stderr;
+    let dir = std::env::temp_dir().join(format!("umpire-short-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let g = dir.join("g.json");
+    let path = g.to_str().unwrap();
+    assert!(umpire(&["game", "new", path, "--players", "Ann,Bob", "--own-cards"]).status.success());
+    assert!(umpire(&["game", "play", path, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]).status.success());
+    assert!(umpire(&["game", "pass", path, "--player", "Bob"]).status.success());
+    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    save["settings"]["players"] = serde_json::json!(["Ann"]);
+    std::fs::write(&g, save.to_string()).unwrap();
+    let out = umpire(&["game", "load", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no player") && !stderr(&out).contains("panicked"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn completions_to_a_full_disk_are_an_error_not_a_panic() {
+    let Ok(full) = std::fs::File::create("/dev/full") else { return };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire")).args(["completions", "bash"]).stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -73,7 +73,7 @@ fn corpus_boards_round_trip_through_tptp() {
         let path = format!("corpus/boards/{name}");
         let b = board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap();
         let file = dir.join(format!("{name}.p"));
-        std::fs::write(&file, tptp::problem(&b, k)).unwrap();
+        std::fs::write(&file, tptp::problem(&b, k).unwrap()).unwrap();
         let formulas = read_file(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
         let (back, conjecture) = to_board(name, &formulas).unwrap();
         let question = conjecture.map_or(Question::Consistency, Question::Follows);

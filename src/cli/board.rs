@@ -256,35 +256,26 @@ pub fn model(args: ModelArgs) -> Outcome {
     };
     let board = load(&args.board)?;
     let premises = premises_of(&board, None);
-    let model = match finite::search_size(&board.signature, &premises, size, &args.search.limits().budget)? {
-        AtSize::Found { model } => model,
-        AtSize::NoModel => {
-            println!("no model of size {size}");
-            return Ok(Answer::No);
+    let (answer, verdict, why) = match finite::search_size(&board.signature, &premises, size, &args.search.limits().budget)? {
+        AtSize::Found { model } => {
+            if args.output.json {
+                print_json(&serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }));
+            } else if args.output.dot {
+                print!("{}", render::dot(&model));
+            } else {
+                print!("{}", render::text(&model));
+            }
+            return Ok(Answer::Yes);
         }
-        AtSize::Forbidden { bounds } => {
-            let why = match bounds.below {
-                Some(b) if size >= b => format!("the board allows fewer than {b} objects"),
-                _ if size == 0 => "the domain is never empty".to_string(),
-                _ if size < bounds.at_least => format!("the board needs at least {} objects", bounds.at_least),
-                _ => format!("the model search handles at most {} objects", finite::finder::MAX_SIZE),
-            };
-            println!("no model of size {size}: {why}");
-            return Ok(Answer::No);
-        }
-        AtSize::GaveUp(why) => {
-            println!("unknown: the search at size {size} stopped ({why})");
-            return Ok(Answer::Unknown);
-        }
+        other @ (AtSize::NoModel | AtSize::Forbidden { .. }) => (Answer::No, "no-model-of-size", other.explain(size)),
+        other @ (AtSize::BeyondSearch { .. } | AtSize::GaveUp(_)) => (Answer::Unknown, "unknown", other.explain(size)),
     };
     if args.output.json {
-        print_json(&serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }));
-    } else if args.output.dot {
-        print!("{}", render::dot(&model));
+        print_json(&serde_json::json!({ "verdict": verdict, "size": size, "explanation": why }));
     } else {
-        print!("{}", render::text(&model));
+        println!("{why}");
     }
-    Ok(Answer::Yes)
+    Ok(answer)
 }
 
 pub fn export(args: ExportArgs) -> Outcome {
@@ -296,9 +287,9 @@ pub fn export(args: ExportArgs) -> Outcome {
         }
     }
     if args.smt2 {
-        print!("{}", umpire::logic::smt2::problem(&board, args.follows));
+        print!("{}", umpire::logic::smt2::problem(&board, args.follows)?);
     } else {
-        print!("{}", tptp::problem(&board, args.follows));
+        print!("{}", tptp::problem(&board, args.follows)?);
     }
     Ok(Answer::Yes)
 }

@@ -14,6 +14,7 @@ use umpire::games::dice::strategy::Strategy;
 use umpire::games::dice::turn::target_odds;
 use umpire::games::dice::{parse_box_list, Rules, ScoreSheet, Scoring, Sheet, RESULTS};
 use umpire::solve::Budget;
+use umpire::util::input::MAX_SIMULATED_GAMES;
 
 #[derive(Subcommand)]
 pub enum DiceAction {
@@ -299,6 +300,9 @@ pub fn run(action: DiceAction) -> Outcome {
             }
         }
         DiceAction::Simulate { games, seed, game, json } => {
+            if games > MAX_SIMULATED_GAMES {
+                return Err(bad(format_args!("--games is at most {MAX_SIMULATED_GAMES}")));
+            }
             let strategy = strategy_for(&game, false, None)?;
             let scores = robot_games(&strategy, games.max(1), seed);
             let n = scores.len() as f64;

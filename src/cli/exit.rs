@@ -82,6 +82,12 @@ impl Failure {
         Failure::plain(UsageError(message.to_string()))
     }
 
+    /// Both failures, one after the other (two inputs that are both wrong).
+    pub fn and(mut self, other: Failure) -> Failure {
+        self.shown.extend(other.shown);
+        self
+    }
+
     /// One more line to print after the rest (what was left unchanged, say).
     pub fn then(mut self, line: impl Display) -> Failure {
         self.shown.push(format!("umpire: {line}"));

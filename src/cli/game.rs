@@ -11,6 +11,7 @@ use umpire::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedG
 use umpire::commands::evidence::{evidence, unknown_hint};
 use umpire::games::cardgame::game::{Event, Settings};
 use umpire::reason::finite::Limits;
+use umpire::reason::Verdict;
 
 #[derive(Subcommand)]
 pub enum GameAction {
@@ -116,7 +117,13 @@ pub fn run(action: GameAction) -> Outcome {
             let claim = parse_claim(&words)?;
             let (event, decision) = table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
             let Event::Claim { upheld, .. } = event else { unreachable!("a claim records a claim") };
-            let answer = if upheld { Answer::Yes } else { Answer::No };
+            // Upheld 0, refuted 1; a claim umpire could not decide is not upheld either
+            // (ruling G8), but scripts must not take it for a refutation: 3.
+            let answer = match (upheld, &decision.verdict) {
+                (true, _) => Answer::Yes,
+                (false, Verdict::Unknown { .. }) => Answer::Unknown,
+                (false, _) => Answer::No,
+            };
             if json {
                 print_json(&serde_json::json!({
                     "player": table.game.settings.players[p],

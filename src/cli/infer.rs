@@ -201,7 +201,11 @@ fn write_picture(path: &Path, x: &Experiment) -> Result<(), Failure> {
 }
 
 fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>) -> Outcome {
-    let (l, t) = (read_law(law, args.table.compass)?, read_law(theory, args.table.compass)?);
+    let (l, t) = match (read_law(law, args.table.compass), read_law(theory, args.table.compass)) {
+        (Ok(l), Ok(t)) => (l, t),
+        (Err(a), Err(b)) => return Err(a.and(b)),
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
     let (limits, supply) = args.limits(6)?;
     let started = Instant::now();
     let found = search::disprove(&l, &t, &supply, &limits, &mut progress);

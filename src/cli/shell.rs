@@ -6,7 +6,11 @@ use clap_complete::Shell;
 
 /// Prints the completion script for `shell` (source it, or put it where the shell looks).
 pub fn completions(mut command: clap::Command, shell: Shell) -> Outcome {
-    clap_complete::generate(shell, &mut command, "umpire", &mut std::io::stdout());
+    // Into memory first: clap_complete panics when it cannot write (a full disk).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "umpire", &mut script);
+    std::io::Write::write_all(&mut std::io::stdout(), &script)
+        .map_err(|e| Failure::usage(format_args!("cannot write the completion script: {e}")))?;
     Ok(Answer::Yes)
 }
 

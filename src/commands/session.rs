@@ -250,9 +250,7 @@ impl Session {
         let premises = crate::logic::cnf::premises_of(&b, None);
         match crate::reason::finite::search_size(&b.signature, &premises, size, &self.limits().budget) {
             Ok(crate::reason::finite::AtSize::Found { model }) => render::text(&model).trim_end().to_string(),
-            Ok(crate::reason::finite::AtSize::NoModel) => format!("no model of size {size}"),
-            Ok(crate::reason::finite::AtSize::Forbidden { .. }) => format!("no model of size {size}: the board's |L| statements rule it out"),
-            Ok(crate::reason::finite::AtSize::GaveUp(why)) => format!("unknown: the search stopped ({why})"),
+            Ok(other) => other.explain(size),
             Err(e) => format!("{:?}", miette::Report::new(e)),
         }
     }

@@ -6,10 +6,13 @@
 //!   list of events), its claims settled by [`crate::reason::arbiter`];
 //! - [`infer`]: dice experiments, the Law language, the Universe's search and game;
 //! - [`clue`] and [`deduction`]: exact deduction from a game log, with advice;
-//! - [`dice`]: Inverted Dice, exact odds, a coach and the optimal strategy.
+//! - [`dice`]: Inverted Dice, exact odds, a coach and the optimal strategy;
+//! - [`logs`] is no game: what the games that read logs share (the line structure, and the
+//!   one error type of a log that cannot be read or has no answer).
 
 pub mod cardgame;
 pub mod clue;
 pub mod deduction;
 pub mod dice;
 pub mod infer;
+pub mod logs;

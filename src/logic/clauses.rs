@@ -85,6 +85,9 @@ pub struct Symbol {
 pub struct Vocabulary {
     pub symbols: Vec<Symbol>,
     by_name: HashMap<String, SymId>,
+    /// For each base name, the last suffix given, so that the thousandth `def` costs no
+    /// more than the first (counting up from 1 each time was quadratic).
+    last_suffix: HashMap<String, usize>,
 }
 
 impl Vocabulary {
@@ -101,11 +104,12 @@ impl Vocabulary {
 
     pub(crate) fn add(&mut self, name: String, arity: usize, predicate: bool, role: Role) -> SymId {
         let mut unique = name.clone();
-        let mut k = 1;
+        let mut k = self.last_suffix.get(&name).copied().unwrap_or(1);
         while self.by_name.contains_key(&unique) {
             k += 1;
             unique = format!("{name}.{k}");
         }
+        self.last_suffix.insert(name, k);
         let id = self.symbols.len();
         self.by_name.insert(unique.clone(), id);
         self.symbols.push(Symbol { name: unique, arity, predicate, role });

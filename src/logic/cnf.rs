@@ -178,24 +178,7 @@ impl Clausifier {
 
     /// `∀p̄ ((∃!y φ(p̄, y)) → φ(p̄, name(p̄)))` for `formula` = `∀p̄ ∃!y φ`.
     fn name_definition(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
-        let mut env: Env = Vec::new();
-        let mut vars = Vec::new();
-        let mut f = formula;
-        // The checker guarantees the shape `∀p̄ ∃!y φ` with one ∀ per parameter.
-        while let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind {
-            if vars.len() == arity {
-                break;
-            }
-            let v = self.fresh_named(&var.name);
-            vars.push(v);
-            env.push((var.name.clone(), Term::Var(v)));
-            f = body;
-        }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
-            unreachable!("the checker only lets `∀…∀ ∃!` statements name")
-        };
-        let func = self.vocabulary.id(name).expect("the checker added the name to the signature");
-        let named = Term::App(func, vars.iter().map(|&v| Term::Var(v)).collect());
+        let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         let unique = self.exists_unique(target, body, &mut env, false, origin);
         env.push((target.to_string(), named));
         let instance = self.nnf(body, &mut env, true, origin);
@@ -206,11 +189,10 @@ impl Clausifier {
         n
     }
 
-    /// A naming statement `∀p̄ ∃!y φ | name(p̄) := y` taken as written: together with its
-    /// name's definition it says exactly `∀p̄ (φ(p̄, name(p̄)) ∧ ∀y' (φ(p̄, y') → y' = name(p̄)))`,
-    /// so the object it asserts is the named one, not a Skolem function of its own. Proofs
-    /// then speak of `crush(a)` where the board does, and need no step to tie the two.
-    fn named_statement(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+    /// The naming prefix `∀p̄ ∃!y` of a naming statement: fresh variables for the
+    /// parameters (bound in the returned environment), the name applied to them, and the
+    /// body under `∃!y`.
+    fn naming_prefix<'f>(&mut self, formula: &'f Formula, name: &str, arity: usize) -> (Vec<u32>, Env, Term, &'f Formula) {
         let mut env: Env = Vec::new();
         let mut vars = Vec::new();
         let mut f = formula;
@@ -228,6 +210,15 @@ impl Clausifier {
         };
         let func = self.vocabulary.id(name).expect("the checker added the name to the signature");
         let named = Term::App(func, vars.iter().map(|&v| Term::Var(v)).collect());
+        (vars, env, named, body)
+    }
+
+    /// A naming statement `∀p̄ ∃!y φ | name(p̄) := y` taken as written: together with its
+    /// name's definition it says exactly `∀p̄ (φ(p̄, name(p̄)) ∧ ∀y' (φ(p̄, y') → y' = name(p̄)))`,
+    /// so the object it asserts is the named one, not a Skolem function of its own. Proofs
+    /// then speak of `crush(a)` where the board does, and need no step to tie the two.
+    fn named_statement(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+        let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         env.push((target.to_string(), named.clone()));
         let holds = self.nnf(body, &mut env, true, origin);
         env.pop();

@@ -4,6 +4,32 @@
 //! the dialect decides how it is spelled.
 
 use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+use crate::logic::board::CheckedBoard;
+use crate::util::failure::Classify;
+use crate::util::input::MAX_WRITTEN_COUNT;
+
+/// A board that cannot be written out for another prover.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("statement {statement} counts {n} objects; written out for another prover that is a formula over every pair of them, too large to write (at most {MAX_WRITTEN_COUNT})")]
+#[diagnostic(code(umpire::export_too_large), help("umpire itself reads the count without writing it out: ask it with `umpire check`"))]
+pub struct TooLargeToWrite {
+    pub statement: usize,
+    pub n: u32,
+}
+
+impl Classify for TooLargeToWrite {}
+
+/// Refuses a board whose counts would not fit in a file.
+pub fn writable(board: &CheckedBoard) -> Result<(), TooLargeToWrite> {
+    for (i, st) in board.board.statements.iter().enumerate() {
+        if let Some((_, n)) = st.kind.size_bound() {
+            if n > MAX_WRITTEN_COUNT {
+                return Err(TooLargeToWrite { statement: i + 1, n });
+            }
+        }
+    }
+    Ok(())
+}
 
 /// How a first-order language spells formulas.
 pub(crate) trait Dialect {

@@ -11,7 +11,7 @@ pub mod check;
 pub mod clauses;
 pub mod cnf;
 pub mod diagnostics;
-mod export;
+pub mod export;
 pub mod parse;
 pub mod print;
 pub mod semantics;

@@ -230,8 +230,11 @@ impl<'a> Parser_<'a> {
 
     fn statement(&self, i: &'a str) -> Res<'a, Statement> {
         let start = ws(i);
-        if let Ok(r) = self.cardinality(start) {
-            return Ok(r);
+        match self.cardinality(start) {
+            Ok(r) => return Ok(r),
+            // Past `|L|` nothing else can start: its own message (a number too large, say).
+            Err(f @ nom::Err::Failure(_)) => return Err(f),
+            Err(_) => {}
         }
         let (rest, formula) = self.formula(start)?;
         if let Ok((rest2, (name, params, target))) = self.naming(rest) {
@@ -482,7 +485,11 @@ impl<'a> Parser_<'a> {
         let Ok((r2, plus)) = self.sym(r, &["+"], "`+`") else { return Ok((r, left)) };
         let (r3, right) = self.primary(r2)?;
         if let Ok((r4, _)) = self.sym(r3, &["+"], "`+`") {
-            let (r5, _third) = self.primary(r4).unwrap_or((r4, Term::constant("…")));
+            // `a + b +` with nothing after: the missing term is the mistake, not the
+            // associativity (and there is no third term to quote).
+            let Ok((r5, _third)) = self.primary(r4) else {
+                return Err(nom::Err::Failure(PErr::expected(ws(r4), "a term after `+`")));
+            };
             let a = &ws(i)[..ws(i).len() - r.len()];
             let b = ws(r2);
             let b = &b[..b.len() - r3.len()];

@@ -17,6 +17,8 @@
 use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
 use crate::logic::check::{Signature, SymbolKind};
 use serde::{Deserialize, Serialize};
+use crate::solve::{Budget, Exhausted};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// The values of one symbol on every tuple, in row-major order (first argument slowest).
@@ -44,9 +46,29 @@ pub enum EvalError {
     UnboundVariable(String),
     #[error("the table of `{0}` does not fit a domain of this size")]
     BadTable(String),
+    #[error("the check ran out of its budget: {0}")]
+    OutOfBudget(Exhausted),
 }
 
 type Env<'a> = Vec<(&'a str, u32)>;
+
+/// Counts the evaluator's steps and stops it when the budget is spent: a model of 12
+/// objects and a statement with eight nested ∀ is 12⁸ cases to check.
+struct Meter<'b> {
+    budget: Option<&'b Budget>,
+    steps: Cell<u64>,
+}
+
+impl Meter<'_> {
+    fn tick(&self) -> Result<(), EvalError> {
+        let n = self.steps.get() + 1;
+        self.steps.set(n);
+        match self.budget {
+            Some(b) if n % 4096 == 0 => b.spent().map_or(Ok(()), |why| Err(EvalError::OutOfBudget(why))),
+            _ => Ok(()),
+        }
+    }
+}
 
 impl Structure {
     /// All predicates false and all functions 0, for every symbol of `signature`.
@@ -103,14 +125,25 @@ impl Structure {
     /// A name's definition (ruling L6) must hold either way: negating a naming statement
     /// negates what it says, not what the name means.
     pub fn satisfies(&self, st: &Statement, negated: bool) -> Result<bool, EvalError> {
+        self.satisfies_metered(st, negated, &Meter { budget: None, steps: Cell::new(0) })
+    }
+
+    /// Like [`Structure::satisfies`], giving up with [`EvalError::OutOfBudget`] when `budget`
+    /// is spent.
+    pub fn satisfies_within(&self, st: &Statement, negated: bool, budget: &Budget) -> Result<bool, EvalError> {
+        self.satisfies_metered(st, negated, &Meter { budget: Some(budget), steps: Cell::new(0) })
+    }
+
+    fn satisfies_metered(&self, st: &Statement, negated: bool, meter: &Meter) -> Result<bool, EvalError> {
         Ok(match &st.kind {
-            StatementKind::Formula(f) => self.eval(f, &mut Vec::new())? != negated,
+            StatementKind::Formula(f) => self.eval_metered(f, &mut Vec::new(), meter)? != negated,
             StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
                 let (at_least, n) = st.kind.size_bound().expect("a cardinality statement");
                 ((self.size >= n as usize) == at_least) != negated
             }
             StatementKind::Named { formula, name, params, target } => {
-                (self.eval(formula, &mut Vec::new())? != negated) && self.name_means(formula, &name.name, params.len(), &target.name)?
+                (self.eval_metered(formula, &mut Vec::new(), meter)? != negated)
+                    && self.name_means(formula, &name.name, params.len(), &target.name, meter)?
             }
         })
     }
@@ -120,8 +153,13 @@ impl Structure {
         self.satisfies(p.statement, p.negated)
     }
 
+    /// Like [`Structure::satisfies_premise`], within `budget`.
+    pub fn satisfies_premise_within(&self, p: &crate::logic::cnf::Premise, budget: &Budget) -> Result<bool, EvalError> {
+        self.satisfies_within(p.statement, p.negated, budget)
+    }
+
     /// `∀p̄ ((∃!y φ) → φ(p̄, name(p̄)))`.
-    fn name_means(&self, formula: &Formula, name: &str, arity: usize, target: &str) -> Result<bool, EvalError> {
+    fn name_means(&self, formula: &Formula, name: &str, arity: usize, target: &str, meter: &Meter) -> Result<bool, EvalError> {
         let mut params = Vec::new();
         let mut f = formula;
         while params.len() < arity {
@@ -141,7 +179,7 @@ impl Structure {
             let mut witnesses = Vec::new();
             for y in 0..self.size as u32 {
                 env.push((target, y));
-                if self.eval(body, &mut env)? {
+                if self.eval_metered(body, &mut env, meter)? {
                     witnesses.push(y);
                 }
                 env.pop();
@@ -156,6 +194,11 @@ impl Structure {
     }
 
     pub fn eval<'f>(&self, f: &'f Formula, env: &mut Env<'f>) -> Result<bool, EvalError> {
+        self.eval_metered(f, env, &Meter { budget: None, steps: Cell::new(0) })
+    }
+
+    fn eval_metered<'f>(&self, f: &'f Formula, env: &mut Env<'f>, meter: &Meter) -> Result<bool, EvalError> {
+        meter.tick()?;
         Ok(match &f.kind {
             FormulaKind::Atom { pred, args } => {
                 let values = args.iter().map(|a| self.term(a, env)).collect::<Result<Vec<_>, _>>()?;
@@ -163,21 +206,21 @@ impl Structure {
             }
             FormulaKind::Eq(a, b) => self.term(a, env)? == self.term(b, env)?,
             FormulaKind::Neq(a, b) => self.term(a, env)? != self.term(b, env)?,
-            FormulaKind::Not(g) => !self.eval(g, env)?,
+            FormulaKind::Not(g) => !self.eval_metered(g, env, meter)?,
             FormulaKind::Binary { op, left, right } => {
-                let l = self.eval(left, env)?;
+                let l = self.eval_metered(left, env, meter)?;
                 match op {
-                    BinaryOp::And => l && self.eval(right, env)?,
-                    BinaryOp::Or => l || self.eval(right, env)?,
-                    BinaryOp::Implies => !l || self.eval(right, env)?,
-                    BinaryOp::Iff => l == self.eval(right, env)?,
+                    BinaryOp::And => l && self.eval_metered(right, env, meter)?,
+                    BinaryOp::Or => l || self.eval_metered(right, env, meter)?,
+                    BinaryOp::Implies => !l || self.eval_metered(right, env, meter)?,
+                    BinaryOp::Iff => l == self.eval_metered(right, env, meter)?,
                 }
             }
             FormulaKind::Quant { q, var, body } => {
                 let mut count = 0;
                 for d in 0..self.size as u32 {
                     env.push((var.name.as_str(), d));
-                    let v = self.eval(body, env);
+                    let v = self.eval_metered(body, env, meter);
                     env.pop();
                     if v? {
                         count += 1;

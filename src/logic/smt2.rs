@@ -23,7 +23,8 @@ fn variable(name: &str) -> String {
 }
 
 /// The board as an SMT-LIB 2 script; with `negate` = k, statement k is asserted negated.
-pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> String {
+pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> Result<String, crate::logic::export::TooLargeToWrite> {
+    crate::logic::export::writable(board)?;
     let mut out = format!("; {} exported by umpire\n(set-logic UF)\n(declare-sort U 0)\n", board.board.name);
     for (name, info) in &board.signature.symbols {
         let args = vec!["U"; info.arity].join(" ");
@@ -40,7 +41,7 @@ pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> String {
         }
     }
     out.push_str("(check-sat)\n");
-    out
+    Ok(out)
 }
 
 /// SMT-LIB 2, over the uninterpreted sort `U`.
@@ -112,7 +113,7 @@ mod tests {
     #[test]
     fn boards_become_smt2_scripts() {
         let b = board::load("b", "∀x blonde(x) → happy(x)\n|L| < 3\nhappy(0 + a)", CheckMode::FreeStanding).unwrap();
-        let p = problem(&b, Some(3));
+        let p = problem(&b, Some(3)).unwrap();
         assert!(p.contains("(declare-fun |+| (U U) U)"), "{p}");
         assert!(p.contains("(declare-fun blonde (U) Bool)"), "{p}");
         assert!(p.contains("(assert (forall ((|?x| U)) (=> (blonde |?x|) (happy |?x|))))"), "{p}");

@@ -198,10 +198,10 @@ pub fn decide_with(
                      so there is a finite model, larger than the search tried"
                 ),
                 Stopped::TooManyInstances(n) => {
-                    format!("the prover found no contradiction in {rounds} rounds before reaching its limit of {n} ground clauses")
+                    format!("the prover found no contradiction in {rounds} round{} before reaching its limit of {n} ground clauses", plural(rounds))
                 }
                 Stopped::Budget(_) => {
-                    format!("the prover found no contradiction in {rounds} rounds ({instances} ground clauses)")
+                    format!("the prover found no contradiction in {rounds} round{} ({instances} ground clauses)", plural(rounds))
                 }
             };
             Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why)), stopped_by }
@@ -229,6 +229,14 @@ fn refuted_verdict(question: Question, certificate: Certificate) -> Verdict {
     match question {
         Question::Consistency => Verdict::Inconsistent { certificate },
         Question::Follows(_) => Verdict::Redundant { certificate },
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 

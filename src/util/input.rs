@@ -11,10 +11,17 @@ use std::path::Path;
 pub const MAX_BOARD_BYTES: u64 = 1 << 20;
 /// Statements on one board.
 pub const MAX_STATEMENTS: usize = 10_000;
-/// A TPTP problem, with everything it includes.
-pub const MAX_TPTP_BYTES: u64 = 64 << 20;
+/// A TPTP problem, with everything it includes (a 5 MB problem already takes a gigabyte
+/// to clausify and ground).
+pub const MAX_TPTP_BYTES: u64 = 8 << 20;
 /// A game log, a deck, a marker file, a saved game.
 pub const MAX_LOG_BYTES: u64 = 4 << 20;
+/// Robot games one `dice simulate` plays (each keeps its score in memory).
+pub const MAX_SIMULATED_GAMES: usize = 10_000_000;
+/// The largest `n` of `|L| ≥ n` / `|L| < n` written out as a formula for another prover:
+/// the formula says every pair of n objects differs, so it grows with n² (n = 10 000
+/// already writes 839 MB).
+pub const MAX_WRITTEN_COUNT: u32 = 1000;
 
 /// A file that cannot be read, or is past its limit.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -51,27 +58,43 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
         return Err(InputError::Folder { path: shown });
     }
     let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
-    let mut text = String::new();
-    file.take(limit + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
-    if text.len() as u64 > limit {
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
+    text_within(bytes, limit, shown)
+}
+
+/// The bytes as text, when they are within the limit (checked first: a cut at the limit
+/// may split a character, which is the size's fault, not the encoding's).
+fn text_within(bytes: Vec<u8>, limit: u64, shown: String) -> Result<String, InputError> {
+    if bytes.len() as u64 > limit {
         return Err(InputError::TooLarge { path: shown, limit });
     }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
+}
+
+/// A binary file of at most `limit` bytes.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
+    let shown = path.display().to_string();
+    if path.is_dir() {
+        return Err(InputError::Folder { path: shown });
+    }
+    let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooLarge { path: shown, limit });
+    }
+    Ok(bytes)
 }
 
 /// Standard input, within the same limits.
 pub fn read_stdin(limit: u64) -> Result<String, InputError> {
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     std::io::stdin()
         .take(limit + 1)
-        .read_to_string(&mut text)
+        .read_to_end(&mut bytes)
         .map_err(|e| InputError::Unreadable { path: "standard input".into(), why: e.to_string() })?;
-    if text.len() as u64 > limit {
-        return Err(InputError::TooLarge { path: "standard input".into(), limit });
-    }
-    Ok(text)
+    text_within(bytes, limit, "standard input".into())
 }
 
 #[cfg(test)]
@@ -85,5 +108,13 @@ mod tests {
         }
         assert!(matches!(read_text(Path::new("."), 10), Err(InputError::Folder { .. })));
         assert!(matches!(read_text(Path::new("no/such/file"), 10), Err(InputError::Unreadable { .. })));
+        // A limit that cuts a character in two is still a size error, not an encoding one.
+        let dir = std::env::temp_dir().join(format!("umpire-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let wide = dir.join("wide.txt");
+        std::fs::write(&wide, "∀".repeat(10)).unwrap();
+        assert!(matches!(read_text(&wide, 10), Err(InputError::TooLarge { .. })));
+        assert_eq!(read_text(&wide, 30).unwrap(), "∀".repeat(10));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

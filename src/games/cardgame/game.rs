@@ -193,7 +193,7 @@ impl Game {
             return Err(GameError::Settings("player names must differ".into()));
         }
         let deck = full_deck();
-        if !settings.own_cards && (settings.hand_size == 0 || settings.hand_size * players > deck.len()) {
+        if !settings.own_cards && (settings.hand_size == 0 || settings.hand_size.checked_mul(players).is_none_or(|n| n > deck.len())) {
             return Err(GameError::Settings(format!("hands of {} cards for {players} players do not fit a deck of {}", settings.hand_size, deck.len())));
         }
         if settings.points_to_win == 0 {
@@ -221,6 +221,11 @@ impl Game {
     }
 
     fn my_turn(&self, player: usize) -> Result<(), GameError> {
+        // An event of a save names its player by number; an edited save may name one that
+        // is not at the table.
+        if player >= self.settings.players.len() {
+            return Err(GameError::NoSuchPlayer(format!("#{} (the game has {})", player + 1, self.settings.players.len())));
+        }
         if let Some(w) = self.state.winner {
             return Err(GameError::Over(self.settings.players[w].clone()));
         }

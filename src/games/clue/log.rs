@@ -1,7 +1,7 @@
 //! The game log: parsing `grammar/clue-log.ebnf` into events with spans.
 
 use super::Deck;
-use crate::util::lines::{error, LogError};
+use crate::games::logs::{error, LogError};
 use miette::SourceSpan;
 
 /// Something that happened, as one player saw it.
@@ -19,7 +19,7 @@ pub enum Event {
 }
 
 /// An event with the line it came from.
-pub type Entry = crate::util::lines::Entry<Event>;
+pub type Entry = crate::games::logs::Entry<Event>;
 
 /// A parsed log.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
     let mut players: Vec<(String, u32)> = Vec::new();
     let mut me: Option<usize> = None;
     let mut pending: Vec<(usize, SourceSpan, String)> = Vec::new();
-    for crate::util::lines::Statement { line, span, text: content } in crate::util::lines::statements(text) {
+    for crate::games::logs::Statement { line, span, text: content } in crate::games::logs::statements(text) {
         let (head, rest) = content.split_once(':').ok_or_else(|| {
             error("a log line is `word …: …`", span, Some("for example `suggest Bob: Plum, Rope, Hall; passed Cat; shown by Ann`"))
         })?;

@@ -51,7 +51,7 @@ impl Solution {
     }
 }
 
-pub use crate::util::lines::SolveError;
+pub use crate::games::logs::SolveError;
 
 /// The deal for a log's first `upto` entries (without the accusations, which are returned).
 pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {

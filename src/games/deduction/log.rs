@@ -1,7 +1,7 @@
 //! The Deduction log: parsing `grammar/deduction-log.ebnf` into events with spans.
 
 use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute};
-use crate::util::lines::{error, LogError};
+use crate::games::logs::{error, LogError};
 use miette::SourceSpan;
 
 /// An answer to a question.
@@ -27,7 +27,7 @@ pub enum Event {
 }
 
 /// An event with the line it came from.
-pub type Entry = crate::util::lines::Entry<Event>;
+pub type Entry = crate::games::logs::Entry<Event>;
 
 #[derive(Clone, Debug)]
 pub struct Log {
@@ -75,7 +75,7 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
     let mut me = None;
     let mut entries = Vec::new();
     let mut coin: Option<(usize, SourceSpan)> = None;
-    for crate::util::lines::Statement { line, span, text: content } in crate::util::lines::statements(text) {
+    for crate::games::logs::Statement { line, span, text: content } in crate::games::logs::statements(text) {
         let (head, rest) = content
             .split_once(':')
             .ok_or_else(|| error("a log line is `…: …`", span, Some("for example `Ann asks Bob: have 3? yes`")))?;

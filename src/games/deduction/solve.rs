@@ -51,7 +51,7 @@ impl Solution {
     }
 }
 
-pub use crate::util::lines::SolveError;
+pub use crate::games::logs::SolveError;
 
 /// The deal for some of a log's entries: players, the missing tile, the face-up table.
 pub fn build(log: &Log, entries: &[&Entry]) -> Deal {

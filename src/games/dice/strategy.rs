@@ -303,11 +303,12 @@ impl Strategy {
 
     /// Loads a saved table; `Ok(None)` when there is no file.
     pub fn load(path: &Path, rules: &Rules, sheet: &Sheet) -> Result<Option<Strategy>, TableError> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(TableError::Unreadable { path: path.display().to_string(), why: e.to_string() }),
-        };
+        if !path.exists() {
+            return Ok(None);
+        }
+        // The full sheet's table is 64 MB; anything far larger is not one (nor is /dev/zero).
+        let bytes = crate::util::input::read_bytes(path, 256 << 20)
+            .map_err(|e| TableError::Unreadable { path: path.display().to_string(), why: e.reason() })?;
         let bad = |why: &str| TableError::Unreadable { path: path.display().to_string(), why: why.into() };
         let split = bytes.iter().position(|&b| b == b'\n').ok_or_else(|| bad("no header"))?;
         let header: Header = serde_json::from_slice(&bytes[..split]).map_err(|_| bad("the header is not a strategy table's"))?;

@@ -4,7 +4,7 @@
 
 use super::experiment::{Experiment, ExperimentError, Supply};
 use super::law::Law;
-use crate::util::lines::statements;
+use crate::games::logs::statements;
 
 /// One marked experiment, as read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,8 @@ pub mod read;
 
 /// The board as a TPTP problem; with `conjecture` = k, statement k becomes the
 /// conjecture (is it a consequence of the others?).
-pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> String {
+pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> Result<String, export::TooLargeToWrite> {
+    export::writable(board)?;
     let mut out = format!("% {} exported by umpire\n", board.board.name);
     for (i, st) in board.board.statements.iter().enumerate() {
         let k = i + 1;
@@ -24,7 +25,7 @@ pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> String {
             out.push_str(&format!("fof(s{k}_name, axiom, {}).\n", export::name_definition(&Fof, formula, &name.name, params.len(), &target.name)));
         }
     }
-    out
+    Ok(out)
 }
 
 /// A symbol as TPTP writes it: plain when it can be, `+` as `plus`, else single-quoted.
@@ -136,7 +137,7 @@ mod tests {
     fn boards_become_fof_problems() {
         let b = board::load("b", "∀x blonde(x) → happy(x)\n∃!x blonde(x) | blondie := x\n|L| < 3\nhappy(0 + blondie)", CheckMode::FreeStanding)
             .unwrap();
-        let p = problem(&b, Some(4));
+        let p = problem(&b, Some(4)).unwrap();
         assert!(p.contains("fof(s1, axiom, ! [X] : ((blonde(X)) => (happy(X))))."), "{p}");
         assert!(p.contains("fof(s2_name, axiom, ((? [X] : ((blonde(X)) & ! [X_u] : ((blonde(X_u)) => X_u = X))) => (blonde(blondie))))."), "{p}");
         assert!(p.contains("fof(s3, axiom, ~ (? [X1,X2,X3] : (X1 != X2 & X1 != X3 & X2 != X3)))."), "{p}");

@@ -375,14 +375,29 @@ impl Parser<'_> {
     }
 }
 
-/// Reads a problem file (following includes).
+/// Reads a problem file (following includes), at most [`MAX_TPTP_BYTES`] in all.
 pub fn read_file(path: &Path) -> Result<Vec<Annotated>, TptpError> {
-    let text = read_text(path, MAX_TPTP_BYTES)
-        .map_err(|e| TptpError { file: path.display().to_string(), message: e.reason(), at: 0 })?;
-    read(&text, path, 0)
+    let mut left = MAX_TPTP_BYTES;
+    let text = read_within(path, &mut left, path.display().to_string(), "")?;
+    read(&text, path, 0, &mut left)
 }
 
-fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpError> {
+/// A file's text, counted against what the whole problem may still read.
+fn read_within(path: &Path, left: &mut u64, file: String, what: &str) -> Result<String, TptpError> {
+    let text = read_text(path, *left).map_err(|e| {
+        let why = match e {
+            crate::util::input::InputError::TooLarge { .. } => {
+                format!("the problem, with what it includes, is larger than umpire reads ({MAX_TPTP_BYTES} bytes at most)")
+            }
+            other => other.reason(),
+        };
+        TptpError { file, message: format!("{what}{why}"), at: 0 }
+    })?;
+    *left -= text.len() as u64;
+    Ok(text)
+}
+
+fn read(text: &str, path: &Path, depth: usize, left: &mut u64) -> Result<Vec<Annotated>, TptpError> {
     let file = path.display().to_string();
     if depth > 16 {
         return Err(TptpError { file, message: "includes nest too deep".into(), at: 0 });
@@ -403,9 +418,8 @@ fn read(text: &str, path: &Path, depth: usize) -> Result<Vec<Annotated>, TptpErr
             } else {
                 std::env::var_os("TPTP").map(|t| PathBuf::from(t).join(&name)).unwrap_or(here)
             };
-            let text = read_text(&target, MAX_TPTP_BYTES)
-                .map_err(|e| TptpError { file: file.clone(), message: format!("include {name}: {}", e.reason()), at: 0 })?;
-            out.extend(read(&text, &target, depth + 1)?);
+            let text = read_within(&target, left, file.clone(), &format!("include {name}: "))?;
+            out.extend(read(&text, &target, depth + 1, left)?);
             continue;
         }
         if kind != "fof" && kind != "cnf" {
@@ -511,12 +525,17 @@ fn symbols(f: &Formula, sig: &mut Signature, error: &mut Option<String>) {
 mod tests {
     use super::*;
 
+    /// No limit on what a test problem may read.
+    fn unlimited() -> u64 {
+        u64::MAX
+    }
+
     #[test]
     fn fof_and_cnf_with_precedence_and_annotations() {
         let text = "% a comment\nfof(a1, axiom, ! [X,Y] : (p(X) & q(Y) => X = Y), file('x', y)).\n\
                     cnf(c1, negated_conjecture, ~ p(a) | r(f(X), 'B')).\n\
                     fof(g, conjecture, ? [X] : ~ p(X) | $true).";
-        let fs = read(text, Path::new("t.p"), 0).unwrap();
+        let fs = read(text, Path::new("t.p"), 0, &mut unlimited()).unwrap();
         assert_eq!(fs.len(), 3);
         assert_eq!(fs[1].role, "negated_conjecture");
         // The quantifier binds tighter than `|`: (? [X] : ~p(X)) | $true.
@@ -532,23 +551,23 @@ mod tests {
     #[test]
     fn deep_input_is_refused_not_a_crash() {
         let deep = format!("fof(a, axiom, {}p).", "~".repeat(100_000));
-        assert!(read(&deep, Path::new("t.p"), 0).unwrap_err().message.contains("deeper than"));
+        assert!(read(&deep, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("deeper than"));
         let long = format!("fof(a, axiom, p{}).", " & p".repeat(100_000));
-        assert!(read(&long, Path::new("t.p"), 0).unwrap_err().message.contains("more than"));
+        assert!(read(&long, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("more than"));
         let terms = format!("fof(a, axiom, p({}a{})).", "f(".repeat(100_000), ")".repeat(100_000));
-        assert!(read(&terms, Path::new("t.p"), 0).unwrap_err().message.contains("deeper than"));
+        assert!(read(&terms, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("deeper than"));
         // A long clause of negated literals is fine: ¬ nests only over its own operand.
         let ok = format!("cnf(a, axiom, ~p{}).", " | ~p".repeat(1000));
-        assert!(read(&ok, Path::new("t.p"), 0).is_ok());
+        assert!(read(&ok, Path::new("t.p"), 0, &mut unlimited()).is_ok());
     }
 
     #[test]
     fn errors_say_where() {
-        let e = read("fof(a, axiom, p(X)", Path::new("t.p"), 0).unwrap_err();
+        let e = read("fof(a, axiom, p(X)", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
         assert!(e.message.contains("at the end of the file"), "{e}");
-        let e = read("fof(a, axiom, p(X) &).", Path::new("t.p"), 0).unwrap_err();
+        let e = read("fof(a, axiom, p(X) &).", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
         assert!(e.message.contains("expected a term"), "{e}");
-        let e = read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0).unwrap_err();
+        let e = read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
         assert!(e.message.contains("not supported"), "{e}");
     }
 }

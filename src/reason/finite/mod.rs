@@ -104,6 +104,11 @@ pub enum SearchError {
     #[error(transparent)]
     #[diagnostic(code(umpire::unsupported))]
     Unsupported(#[from] finder::Unsupported),
+    /// A model was found, but checking it against the statements ran out of the budget:
+    /// it is not shown (every model shown is checked), and the answer is unknown.
+    #[error("a model was found, but checking it ran out of the budget ({0})")]
+    #[diagnostic(code(umpire::check_budget))]
+    CheckOutOfBudget(Exhausted),
 }
 
 impl crate::util::failure::Classify for SearchError {
@@ -111,6 +116,7 @@ impl crate::util::failure::Classify for SearchError {
         match self {
             SearchError::Uncertified(_) => crate::util::failure::FailureKind::Internal,
             SearchError::Unsupported(_) => crate::util::failure::FailureKind::BadInput,
+            SearchError::CheckOutOfBudget(_) => crate::util::failure::FailureKind::OutOfBudget,
         }
     }
 }
@@ -147,7 +153,10 @@ pub fn search(
             SizeResult::Model(model, witnesses) => {
                 let (variables, clauses) = finder.stats();
                 progress(&Progress { size, found: true, elapsed: start.elapsed(), variables, clauses });
-                let model = present(model, witnesses, premises)?;
+                let model = match present(model, witnesses, premises, &limits.budget) {
+                    Err(SearchError::CheckOutOfBudget(why)) => return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) }),
+                    other => other?,
+                };
                 return Ok(Search::Found { model, refuted });
             }
             SizeResult::NoModel => {
@@ -170,20 +179,49 @@ pub fn search(
 pub enum AtSize {
     Found { model: Model },
     NoModel,
-    /// The cardinality statements (or the finder's limits) rule this size out.
+    /// The cardinality statements rule this size out (or it is 0: the domain is never empty).
     Forbidden { bounds: DomainBounds },
+    /// Larger than the finder builds ([`finder::MAX_SIZE`]): whether a model of this size
+    /// exists is not known.
+    BeyondSearch { max: usize },
     GaveUp(Exhausted),
+}
+
+impl AtSize {
+    /// The answer in words, for a model of `size` objects that was not found.
+    pub fn explain(&self, size: usize) -> String {
+        match self {
+            AtSize::Found { model } => format!("a model of {} objects", model.structure.size),
+            AtSize::NoModel => format!("no model of size {size}"),
+            AtSize::Forbidden { bounds } => {
+                let why = match bounds.below {
+                    _ if size == 0 => "the domain is never empty".to_string(),
+                    Some(b) if size >= b => format!("the board allows fewer than {b} objects"),
+                    _ => format!("the board needs at least {} objects", bounds.at_least),
+                };
+                format!("no model of size {size}: {why}")
+            }
+            AtSize::BeyondSearch { max } => format!("unknown: the model search builds models of at most {max} objects, not {size}"),
+            AtSize::GaveUp(why) => format!("unknown: the search at size {size} stopped ({why})"),
+        }
+    }
 }
 
 /// Searches for a model of exactly `size` objects.
 pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, budget: &Budget) -> Result<AtSize, SearchError> {
     let set = clausify(signature, premises);
-    if !set.bounds.allows(size) || size == 0 || size > MAX_SIZE {
+    if !set.bounds.allows(size) || size == 0 {
         return Ok(AtSize::Forbidden { bounds: set.bounds });
+    }
+    if size > MAX_SIZE {
+        return Ok(AtSize::BeyondSearch { max: MAX_SIZE });
     }
     let mut finder = Finder::new(&set)?;
     Ok(match finder.solve(size, budget) {
-        SizeResult::Model(model, witnesses) => AtSize::Found { model: present(model, witnesses, premises)? },
+        SizeResult::Model(model, witnesses) => match present(model, witnesses, premises, budget) {
+            Err(SearchError::CheckOutOfBudget(why)) => AtSize::GaveUp(why),
+            other => AtSize::Found { model: other? },
+        },
         SizeResult::NoModel => AtSize::NoModel,
         SizeResult::Exhausted(why) => AtSize::GaveUp(why),
     })
@@ -191,7 +229,7 @@ pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, bud
 
 /// Blanks the symbols the premises never mention (so that a player is not shown
 /// arbitrary tables), then re-checks the model against every premise.
-fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise]) -> Result<Model, Uncertified> {
+fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise], budget: &Budget) -> Result<Model, SearchError> {
     let mut mentioned = BTreeSet::new();
     for p in premises {
         match &p.statement.kind {
@@ -212,19 +250,29 @@ fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise])
         t.values.iter_mut().for_each(|v| *v = 0);
         unmentioned.push(name.clone());
     }
-    certify(&structure, premises)?;
+    certify_within(&structure, premises, budget)?;
     Ok(Model { structure, witnesses, unmentioned })
 }
 
 /// The independent re-check: every premise, read from its syntax tree, holds in `model`.
 pub fn certify(model: &Structure, premises: &[Premise]) -> Result<(), Uncertified> {
+    match certify_within(model, premises, &Budget::unlimited()) {
+        Err(SearchError::Uncertified(u)) => Err(u),
+        _ => Ok(()),
+    }
+}
+
+/// Like [`certify`], within `budget`: a check that runs out of it is
+/// [`SearchError::CheckOutOfBudget`], not a verdict either way.
+pub fn certify_within(model: &Structure, premises: &[Premise], budget: &Budget) -> Result<(), SearchError> {
     for p in premises {
-        match model.satisfies_premise(p) {
+        match model.satisfies_premise_within(p, budget) {
+            Err(crate::logic::semantics::EvalError::OutOfBudget(why)) => return Err(SearchError::CheckOutOfBudget(why)),
             Ok(true) => {}
             Ok(false) => {
-                return Err(Uncertified { size: model.size, statement: p.index, detail: "it is false there".into() })
+                return Err(Uncertified { size: model.size, statement: p.index, detail: "it is false there".into() }.into())
             }
-            Err(e) => return Err(Uncertified { size: model.size, statement: p.index, detail: e.to_string() }),
+            Err(e) => return Err(Uncertified { size: model.size, statement: p.index, detail: e.to_string() }.into()),
         }
     }
     Ok(())

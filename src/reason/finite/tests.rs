@@ -162,6 +162,7 @@ proptest! {
                 AtSize::Found { .. } => true,
                 AtSize::NoModel | AtSize::Forbidden { .. } => false,
                 AtSize::GaveUp(why) => panic!("unlimited budget gave up: {why}"),
+                AtSize::BeyondSearch { .. } => panic!("sizes 1 to 3 are searched"),
             };
             prop_assert_eq!(found, brute, "size {} of board (negated {:?}):\n{}", size, negated, text);
         }

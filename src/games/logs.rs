@@ -1,7 +1,8 @@
-//! The game logs' line structure, shared by the games that read logs (Clue, Deduction, and
-//! Infer's marker files):
-//! one statement per line, `#` starts a comment, blank lines are skipped, and every
-//! statement keeps its line number and span for diagnostics.
+//! What the games that read logs share (Clue, Deduction, and Infer's marker files); it is
+//! no game itself. The line structure — one statement per line, `#` starts a comment, blank
+//! lines are skipped, and every statement keeps its line number and span for diagnostics —
+//! the error of a log that cannot be read ([`LogError`]), and of one that has no answer
+//! ([`SolveError`]).
 
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
@@ -28,7 +29,7 @@ pub struct Entry<E> {
 /// The statements of a log, in order.
 ///
 /// ```
-/// let s: Vec<_> = umpire::util::lines::statements("# a comment\n\n  me: Ann  # me\n").collect();
+/// let s: Vec<_> = umpire::games::logs::statements("# a comment\n\n  me: Ann  # me\n").collect();
 /// assert_eq!((s[0].line, s[0].text), (3, "me: Ann"));
 /// assert_eq!(s[0].span, (15, 7).into());
 /// ```
