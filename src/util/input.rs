@@ -54,13 +54,8 @@ impl InputError {
 /// whatever the file is (a device, a pipe), so an endless file costs nothing.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
     let shown = path.display().to_string();
-    if path.is_dir() {
-        return Err(InputError::Folder { path: shown });
-    }
-    let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
-    text_within(bytes, limit, shown)
+    let bytes = read_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
 }
 
 /// The bytes as text, when they are within the limit (checked first: a cut at the limit
@@ -72,7 +67,7 @@ fn text_within(bytes: Vec<u8>, limit: u64, shown: String) -> Result<String, Inpu
     String::from_utf8(bytes).map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
 }
 
-/// A binary file of at most `limit` bytes.
+/// A file of at most `limit` bytes, as bytes (the size is checked before anything else).
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
     let shown = path.display().to_string();
     if path.is_dir() {
