@@ -11,6 +11,7 @@ mod models;
 mod repl;
 mod support;
 mod table;
+mod writers;
 mod tptp;
 
 pub use support::{read, root};

@@ -9,7 +9,7 @@ use umpire::games::clue::advise::{advise, room_kind};
 use umpire::games::clue::log::{parse, Log};
 use umpire::games::clue::solve::{notebook, solve, SolveError};
 use umpire::games::clue::Deck;
-use umpire::util::files::write_atomically;
+use umpire::util::files::Exclusive;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
 
 /// How long a count of the deals may take.
@@ -44,6 +44,23 @@ pub enum ClueAction {
         #[arg(long)]
         json: bool,
     },
+    /// Starts a log: the deck, the players in seat order with their hand sizes, who I am and
+    /// my hand. The file must not exist yet.
+    New {
+        log: PathBuf,
+        /// `classic`, `ivory-tower`, or a deck file (JSON) beside the log.
+        #[arg(long, default_value = "classic")]
+        deck: String,
+        /// Seat order and hand sizes: `Ann 6, Bob 6, Cat 6`.
+        #[arg(long)]
+        players: String,
+        /// Which player I am.
+        #[arg(long)]
+        me: String,
+        /// My cards: `Scarlet, Knife, Kitchen, …`.
+        #[arg(long)]
+        hand: String,
+    },
     /// Appends an event line to the log, after checking it reads and fits the log.
     Add {
         log: PathBuf,
@@ -72,6 +89,7 @@ pub fn run(action: ClueAction) -> Outcome {
         ClueAction::Advise { log, room, top, timeout, json } => {
             with_log(&log, |parsed| advise_command(parsed, &room, top, timeout, json))
         }
+        ClueAction::New { log, deck, players, me, hand } => new_log(&log, &format!("deck: {deck}\nplayers: {players}\nme: {me}\nhand: {hand}\n")),
         ClueAction::Add { log, event, anyway } => edit_log(&log, anyway, |lines| {
             lines.push(event.clone());
             Ok(format!("added: {event}"))
@@ -121,6 +139,9 @@ fn with_log(log: &Path, then: impl FnOnce(&Log) -> Outcome) -> Outcome {
 /// whole if anything fails). Without `anyway`, a change that makes the log contradictory is
 /// refused, with the conflicting lines named.
 fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> Result<String, String>) -> Outcome {
+    // One writer at a time: the log is read, changed and written under its lock, so two
+    // `clue add` at once both land.
+    let lock = Exclusive::acquire(log).map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
     let text = read(log)?;
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let said = change(&mut lines).map_err(Failure::usage)?;
@@ -132,8 +153,21 @@ fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> R
             return Err(Failure::report(e).then(format_args!("the log was not changed{hint}")));
         }
     }
-    write_atomically(log, new_text.as_bytes()).map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
+    lock.write(new_text.as_bytes()).map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
     println!("{said}");
+    Ok(Answer::Yes)
+}
+
+/// `clue new`: the header lines, checked as a log before the file is written.
+fn new_log(log: &Path, header: &str) -> Outcome {
+    let lock = Exclusive::acquire(log).map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
+    if log.exists() {
+        return Err(Failure::usage(format_args!("{} already exists; add events to it with `umpire clue add`", log.display())));
+    }
+    let parsed = parse_log(log, header)?;
+    solve(&parsed, None, &budget(SOLVE_TIME))?;
+    lock.write(header.as_bytes()).map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
+    print!("{header}");
     Ok(Answer::Yes)
 }
 

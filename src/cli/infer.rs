@@ -16,7 +16,7 @@ use umpire::games::infer::markers::{disagreements, parse_markers};
 use umpire::games::infer::picture::svg;
 use umpire::games::infer::play::{session, Table};
 use umpire::games::infer::search::{self, Demonstrable, Found, Limits, DEMONSTRABLE_DICE};
-use umpire::util::files::write_atomically;
+use umpire::util::files::{write_atomically, Exclusive};
 use umpire::util::input::{read_stdin, read_text, MAX_LOG_BYTES};
 
 #[derive(Subcommand)]
@@ -352,6 +352,11 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
     if max_dice > MAX_SEARCH_DICE {
         return Err(Failure::usage(format_args!("--max-dice is at most {MAX_SEARCH_DICE}")));
     }
+    // The game is this session's until it ends: a second `infer play` on the same file
+    // would otherwise overwrite this one's moves.
+    let lock = Exclusive::try_acquire(file)
+        .map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", file.display())))?
+        .ok_or_else(|| Failure::usage(format_args!("{} is being played in another umpire; finish there first", file.display())))?;
     let mut game = match setup {
         Some((level, law, seed, timer, compass, supply)) => {
             if file.exists() {
@@ -367,8 +372,7 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
         }
         None => Game::load(&read_input(file)?)?,
     };
-    let save_to = file.to_path_buf();
-    let mut save = move |g: &Game| write_atomically(&save_to, g.to_json().as_bytes());
+    let mut save = move |g: &Game| lock.write(g.to_json().as_bytes());
     save(&game).map_err(|e| Failure::usage(format_args!("cannot save the game to {}: {e}", file.display())))?;
     // Ctrl-C cancels a search in progress; at any other time it leaves (the game is saved
     // after every move, so nothing is lost).

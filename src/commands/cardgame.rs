@@ -8,6 +8,7 @@ use crate::games::cardgame::game::{Claim, Event, Game, GameError, Settings};
 use crate::games::cardgame::legal::Illegal;
 use crate::reason::finite::Limits;
 use crate::reason::Decision;
+use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
 
 /// How the cards are written, for messages.
@@ -49,27 +50,38 @@ pub fn claim_outcome(event: &Event) -> Option<String> {
     }
 }
 
-/// A game and the file it lives in. Every change is written to the file before it is
-/// reported; when writing fails, the change is reported as failed.
+/// A game and the file it lives in. Every change is made under the file's lock (one writer
+/// at a time: two players typing at once never lose a move), on the game as the file holds
+/// it then, and written before it is reported; a change that fails leaves both as they were.
 pub struct SavedGame {
     pub game: Game,
     pub path: PathBuf,
+    /// The file's text when `game` was read or written, to see whether another writer has
+    /// changed it since.
+    text: String,
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> GameError {
+    GameError::Io { path: path.display().to_string(), why: e.to_string() }
 }
 
 impl SavedGame {
     /// Deals a new game into a file that must not exist yet.
     pub fn create(path: &Path, settings: Settings) -> Result<SavedGame, GameError> {
+        let lock = Exclusive::acquire(path).map_err(|e| io_error(path, e))?;
         if path.exists() {
             return Err(GameError::Io { path: path.display().to_string(), why: "a file of that name exists; choose another name".into() });
         }
         let game = Game::new(settings)?;
-        game.save(path)?;
-        Ok(SavedGame { game, path: path.to_path_buf() })
+        let text = game.to_json();
+        lock.write(text.as_bytes()).map_err(|e| io_error(path, e))?;
+        Ok(SavedGame { game, path: path.to_path_buf(), text })
     }
 
     /// Opens a save, replaying (and so verifying) every event.
     pub fn open(path: &Path) -> Result<SavedGame, GameError> {
-        Ok(SavedGame { game: Game::load(path)?, path: path.to_path_buf() })
+        let text = read_save(path)?;
+        Ok(SavedGame { game: Game::from_json(&text, &path.display().to_string())?, path: path.to_path_buf(), text })
     }
 
     /// The player called `name`, or the one whose turn it is.
@@ -95,28 +107,45 @@ impl SavedGame {
 
     /// Takes back the last event.
     pub fn undo(&mut self) -> Result<(), GameError> {
-        let before = self.game.undo()?;
-        before.save(&self.path)?;
-        self.game = before;
-        Ok(())
+        self.change(|g| {
+            *g = g.undo()?;
+            Ok(())
+        })
     }
 
     /// Saves to another file, which the game then lives in.
     pub fn save_as(&mut self, path: &Path) -> Result<(), GameError> {
-        self.game.save(path)?;
+        let lock = Exclusive::acquire(path).map_err(|e| io_error(path, e))?;
+        let text = self.game.to_json();
+        lock.write(text.as_bytes()).map_err(|e| io_error(path, e))?;
         self.path = path.to_path_buf();
+        self.text = text;
         Ok(())
     }
 
-    /// Applies a change to a copy, saves the copy, and only then keeps it: a failed save
-    /// leaves the game in memory as it is on disk.
+    /// Under the file's lock: takes the game as the file now holds it (read again only if
+    /// another writer changed it), applies the change to a copy, writes the copy, and only
+    /// then keeps it.
     fn change<T>(&mut self, step: impl FnOnce(&mut Game) -> Result<T, GameError>) -> Result<T, GameError> {
-        let mut next = self.game.clone();
+        let lock = Exclusive::acquire(&self.path).map_err(|e| io_error(&self.path, e))?;
+        let on_disk = read_save(&self.path)?;
+        let mut next = if on_disk == self.text { self.game.clone() } else { Game::from_json(&on_disk, &self.path.display().to_string())? };
         let done = step(&mut next)?;
-        next.save(&self.path)?;
+        let text = next.to_json();
+        lock.write(text.as_bytes()).map_err(|e| io_error(&self.path, e))?;
         self.game = next;
+        self.text = text;
         Ok(done)
     }
+}
+
+/// A save's text (a missing file is said to be missing, not corrupt).
+fn read_save(path: &Path) -> Result<String, GameError> {
+    if !path.exists() {
+        return Err(GameError::Missing(path.display().to_string()));
+    }
+    crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES)
+        .map_err(|e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() })
 }
 
 #[cfg(test)]

@@ -162,6 +162,9 @@ pub enum GameError {
     #[error("cannot write {path}: {why}")]
     #[diagnostic(code(umpire::game::io))]
     Io { path: String, why: String },
+    #[error("there is no saved game {0}")]
+    #[diagnostic(code(umpire::game::missing), help("start one with `umpire game new FILE --players …`"))]
+    Missing(String),
 }
 
 impl From<Illegal> for GameError {
@@ -454,6 +457,9 @@ impl Game {
     }
 
     pub fn load(path: &Path) -> Result<Game, GameError> {
+        if !path.exists() {
+            return Err(GameError::Missing(path.display().to_string()));
+        }
         let text = crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES)
             .map_err(|e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() })?;
         Game::from_json(&text, &path.display().to_string())
