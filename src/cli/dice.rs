@@ -315,8 +315,9 @@ pub fn run(action: DiceAction) -> Outcome {
                 print_json(&out);
             } else {
                 println!(
-                    "{} games: mean {mean:.2} ± {standard_error:.2} (standard error), standard deviation {:.2}; the table expects {expected:.2}",
+                    "{} game{}: mean {mean:.2} ± {standard_error:.2} (standard error), standard deviation {:.2}; the table expects {expected:.2}",
                     scores.len(),
+                    if scores.len() == 1 { "" } else { "s" },
                     var.sqrt()
                 );
             }

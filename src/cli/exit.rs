@@ -6,6 +6,7 @@
 use std::fmt::Display;
 use std::process::ExitCode;
 use umpire::util::failure::{Classify, FailureKind};
+use umpire::util::input::shorten_lines;
 
 /// The answer is yes (consistent; the statement follows; a model exists; upheld).
 pub const EXIT_YES: u8 = 0;
@@ -131,8 +132,8 @@ pub fn finish(outcome: Outcome) -> ExitCode {
     match outcome {
         Ok(answer) => ExitCode::from(answer.code()),
         Err(failure) => {
-            for line in &failure.shown {
-                eprintln!("{line}");
+            for text in &failure.shown {
+                eprintln!("{}", shorten_lines(text));
             }
             ExitCode::from(failure.code())
         }

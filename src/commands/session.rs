@@ -100,7 +100,7 @@ impl Session {
 
     fn board(&self) -> Result<CheckedBoard, String> {
         let text: String = self.statements.iter().map(|s| format!("{s}\n")).collect();
-        board::load("board", &text, CheckMode::FreeStanding).map_err(|r| r.render_plain())
+        board::load("board", &text, CheckMode::FreeStanding).map_err(|r| crate::util::input::shorten_lines(&r.render_plain()))
     }
 
     fn limits(&self) -> Limits {
@@ -214,7 +214,7 @@ impl Session {
                 self.last = Some(d);
                 out
             }
-            Err(e) => format!("{:?}", miette::Report::new(e)),
+            Err(e) => shown(e),
         }
     }
 
@@ -234,7 +234,7 @@ impl Session {
                     out
                 }
             }
-            Err(e) => format!("{:?}", miette::Report::new(e)),
+            Err(e) => shown(e),
         }
     }
 
@@ -251,7 +251,7 @@ impl Session {
         match crate::reason::finite::search_size(&b.signature, &premises, size, &self.limits().budget) {
             Ok(crate::reason::finite::AtSize::Found { model }) => render::text(&model).trim_end().to_string(),
             Ok(other) => other.explain(size),
-            Err(e) => format!("{:?}", miette::Report::new(e)),
+            Err(e) => shown(e),
         }
     }
 
@@ -298,7 +298,7 @@ impl Session {
                     self.game = Some(g);
                     shown.trim_end().to_string()
                 }
-                Err(e) => format!("{:?}", miette::Report::new(e)),
+                Err(e) => shown(e),
             };
         }
         let limits = self.limits();
@@ -314,7 +314,7 @@ impl Session {
             "save" => {
                 return match table.save_as(&PathBuf::from(args)) {
                     Ok(()) => format!("saved to {}", table.path.display()),
-                    Err(e) => format!("{:?}", miette::Report::new(e)),
+                    Err(e) => shown(e),
                 };
             }
             "play" => {
@@ -339,7 +339,7 @@ impl Session {
                         self.last = Some(decision);
                         shown
                     }
-                    Err(e) => format!("{:?}", miette::Report::new(e)),
+                    Err(e) => shown(e),
                 };
             }
             "pass" => table.pass(player).map(Some),
@@ -348,9 +348,14 @@ impl Session {
         };
         match result {
             Ok(_) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
-            Err(e) => format!("{:?}", miette::Report::new(e)),
+            Err(e) => shown(e),
         }
     }
+}
+
+/// A diagnostic as the REPL prints it (long lines cut).
+fn shown(e: impl miette::Diagnostic + Send + Sync + 'static) -> String {
+    crate::util::input::shorten_lines(&format!("{:?}", miette::Report::new(e)))
 }
 
 /// While a statement is typed in ASCII or with shortcuts, the same statement in Unicode

@@ -61,7 +61,9 @@ impl Classify for LogError {}
 
 /// A [`LogError`] at `span`.
 pub fn error(message: impl Into<String>, span: SourceSpan, help: Option<&str>) -> LogError {
-    LogError { message: message.into(), span, help: help.map(str::to_string) }
+    // A message quotes what was typed; a name of a megabyte is not worth quoting whole.
+    let message = crate::util::input::shorten_message(&message.into());
+    LogError { message, span, help: help.map(str::to_string) }
 }
 
 /// Why a log (Clue's or Deduction's) has no answer.

@@ -11,6 +11,7 @@
 
 use crate::logic::ast::*;
 use crate::logic::diagnostics::LanguageError;
+use crate::util::input::MAX_NAME_CHARS;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{digit1, multispace0};
 use nom::error::{ErrorKind, ParseError};
@@ -223,6 +224,14 @@ impl<'a> Parser_<'a> {
             return backtrack(PErr::expected(i, "a name"));
         }
         let text = &i[..i.len() - rest.len()];
+        if text.chars().count() > MAX_NAME_CHARS {
+            return Err(nom::Err::Failure(PErr::custom(
+                i,
+                text.len(),
+                format!("a name is at most {MAX_NAME_CHARS} characters long"),
+                Some("choose a shorter name".into()),
+            )));
+        }
         Ok((rest, Ident::new(text, self.span(i, rest))))
     }
 

@@ -220,7 +220,7 @@ impl Game {
             .players
             .iter()
             .position(|p| p.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| GameError::NoSuchPlayer(name.to_string()))
+            .ok_or_else(|| GameError::NoSuchPlayer(crate::util::input::shorten(name)))
     }
 
     fn my_turn(&self, player: usize) -> Result<(), GameError> {
@@ -244,7 +244,7 @@ impl Game {
     /// The board as a checked board (in-game mode: only the game's symbols and names).
     pub fn checked_board(&self, board: &[Entry]) -> Result<CheckedBoard, GameError> {
         let text: String = board.iter().map(|e| format!("{}\n", e.text)).collect();
-        board::load("board", &text, CheckMode::InGame).map_err(|r| GameError::Statement(r.render_plain()))
+        board::load("board", &text, CheckMode::InGame).map_err(|r| GameError::Statement(crate::util::input::shorten_lines(&r.render_plain())))
     }
 
     /// The question a claim asks of the board as it stands, refusing what the rules do not

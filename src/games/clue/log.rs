@@ -2,6 +2,7 @@
 
 use super::Deck;
 use crate::games::logs::{error, LogError};
+use crate::util::input::shorten;
 use miette::SourceSpan;
 
 /// Something that happened, as one player saw it.
@@ -54,10 +55,13 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
             "players" => {
                 for seat in rest.split(',') {
                     let mut words: Vec<&str> = seat.split_whitespace().collect();
-                    let size = words.pop().and_then(|w| w.parse::<u32>().ok());
-                    match size {
-                        Some(size) if !words.is_empty() => players.push((words.join(" "), size)),
-                        _ => return Err(error(format!("`{}` is not a player and a hand size", seat.trim()), span, Some("like `players: Ann 6, Bob 6, Cat 6`"))),
+                    let last = words.pop().unwrap_or("");
+                    match last.parse::<u32>() {
+                        Ok(size) if !words.is_empty() => players.push((words.join(" "), size)),
+                        Err(_) if !words.is_empty() && last.chars().all(|c| c.is_ascii_digit()) => {
+                            return Err(error(format!("a hand of {last} cards is larger than any deck"), span, Some("the number after a player is how many cards they hold")))
+                        }
+                        _ => return Err(error(format!("`{}` is not a player with a hand size", shorten(seat.trim())), span, Some("like `players: Ann 6, Bob 6, Cat 6`"))),
                     }
                 }
             }

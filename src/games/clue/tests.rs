@@ -184,7 +184,7 @@ fn bad_logs_are_diagnostics() {
     let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
     assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n").contains("no card `Moose`"));
     assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n").contains("`L` could be Lead Pipe or Library or Lounge"));
-    assert!(parse("players: Ann six\n").contains("not a player and a hand size"));
+    assert!(parse("players: Ann six\n").contains("not a player with a hand size"));
     assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
     assert!(parse("hello\n").contains("a log line is"));
     assert!(parse("players: Ann 6\n").contains("who is `me`"));

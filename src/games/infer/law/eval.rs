@@ -121,8 +121,8 @@ impl Law {
                 match self {
                     Law::All(..) if members.is_empty() => (true, format!("there are no {} (vacuously true)", english_dice(d))),
                     Law::All(..) => (without.is_empty(), if without.is_empty() { format!("every one is: {}", names(&with)) } else { format!("not so: {}", names(&without)) }),
-                    Law::No(..) => (with.is_empty(), if with.is_empty() { format!("none is (of {})", members.len()) } else { format!("but: {}", names(&with)) }),
-                    Law::Some(..) => (!with.is_empty(), if with.is_empty() { format!("none is (of {})", members.len()) } else { format!("this one is: {}", names(&with[..1])) }),
+                    Law::No(..) => (with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("but: {}", names(&with)) }),
+                    Law::Some(..) => (!with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("this one is: {}", names(&with[..1])) }),
                     _ => (2 * with.len() > members.len(), format!("{} of {} are", with.len(), members.len())),
                 }
             }
@@ -205,5 +205,14 @@ fn die_name(x: &Experiment, i: usize) -> String {
     match x.face(i) {
         Some(f) => format!("{} {f}", x.dice[i].colour),
         None => format!("{} (hidden)", x.dice[i].colour),
+    }
+}
+
+/// "none of the 2 blue dice does", "the one blue die does not", "there are no blue dice".
+fn none_does(d: &Dice, count: usize) -> String {
+    match count {
+        0 => format!("there are no {}", english_dice(d)),
+        1 => format!("the one {} does not", english_dice(d).replacen("dice", "die", 1)),
+        n => format!("none of the {n} {} does", english_dice(d)),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Aspect, Compare, Dice, Direction, Kind, Law, Number, Property};
 use crate::games::infer::experiment::colour_name;
+use crate::util::input::{shorten, shorten_message};
 
 /// A Law that cannot be read.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
@@ -23,7 +24,7 @@ pub fn parse(text: &str) -> Result<Law, LawError> {
     let law = p.law()?;
     match p.tokens.get(p.at) {
         None => Ok(law),
-        Some((t, start)) => Err(LawError { message: format!("`{t}` was not expected here"), span: (*start, t.len()).into() }),
+        Some((t, start)) => Err(LawError { message: format!("`{}` was not expected here", shorten(t)), span: (*start, t.len()).into() }),
     }
 }
 
@@ -85,7 +86,7 @@ impl Parser {
             Some((t, s)) => (format!("`{t}`"), (*s, t.len())),
             None => ("the end".to_string(), (self.len, 0)),
         };
-        Err(LawError { message: format!("expected {what}, found {found}"), span: span.into() })
+        Err(LawError { message: shorten_message(&format!("expected {what}, found {found}")), span: span.into() })
     }
 
     fn expect(&mut self, word: &str) -> Result<(), LawError> {
