@@ -5,6 +5,7 @@ mod claims;
 mod clue;
 mod deduction;
 mod dice;
+mod fuzz;
 mod infer;
 mod language;
 mod models;

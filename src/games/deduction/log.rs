@@ -107,15 +107,15 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                 coin = Some((parse_tile(rest).ok_or_else(|| error(format!("`{}` is not a coin", rest.trim()), span, Some(TILE_HELP)))?, span));
                 continue;
             }
-            lower if lower.ends_with(" announces") => {
+            _ if ends_with_word(head, " announces") => {
                 let by = find(&head[..head.len() - " announces".len()])?;
                 let named = rest.trim();
                 let named = named.strip_suffix("wrong").unwrap_or(named);
                 let tile = parse_tile(named).ok_or_else(|| error(format!("`{}` is not a tile", named.trim()), span, Some(TILE_HELP)))?;
                 Event::Announce { by, tile }
             }
-            lower if lower.contains(" asks ") => {
-                let at = lower.find(" asks ").expect("found");
+            _ if find_word(head, " asks ").is_some() => {
+                let at = find_word(head, " asks ").expect("found");
                 let asker = find(&head[..at])?;
                 let answerer = find(&head[at + " asks ".len()..])?;
                 if asker == answerer {
@@ -180,4 +180,15 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
         }
     }
     Ok(Log { players, me, entries })
+}
+
+/// Where `word` (ASCII, any case) stands in `text`, as a byte offset into `text` itself:
+/// offsets found in a lowercased copy need not fit the original, whose non-ASCII letters
+/// may change length when lowercased.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    text.char_indices().map(|(i, _)| i).find(|&i| text[i..].get(..word.len()).is_some_and(|s| s.eq_ignore_ascii_case(word)))
+}
+
+fn ends_with_word(text: &str, word: &str) -> bool {
+    text.len() >= word.len() && text.get(text.len() - word.len()..).is_some_and(|s| s.eq_ignore_ascii_case(word))
 }
