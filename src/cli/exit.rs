@@ -44,6 +44,29 @@ pub type Outcome = Result<Answer, Failure>;
 pub struct Failure {
     kind: FailureKind,
     shown: Vec<String>,
+    /// The same, for `--json`: one object per diagnostic.
+    described: Vec<serde_json::Value>,
+}
+
+/// A diagnostic as data: code, message, hint, and where it points.
+fn describe(d: &dyn miette::Diagnostic) -> serde_json::Value {
+    let labels: Vec<serde_json::Value> = d
+        .labels()
+        .into_iter()
+        .flatten()
+        .map(|l| serde_json::json!({ "offset": l.offset(), "length": l.len(), "label": l.label() }))
+        .collect();
+    let related: Vec<serde_json::Value> = d.related().into_iter().flatten().map(describe).collect();
+    let mut v = serde_json::json!({
+        "code": d.code().map(|c| c.to_string()),
+        "message": umpire::util::input::shorten_message(&d.to_string()),
+        "help": d.help().map(|h| h.to_string()),
+        "labels": labels,
+    });
+    if !related.is_empty() {
+        v["related"] = serde_json::Value::Array(related);
+    }
+    v
 }
 
 /// A mistake in the command line's words that no library type names (`--level 4`).
@@ -70,12 +93,18 @@ impl Failure {
 
     /// Several diagnostics about one input (a board's problems), each shown whole.
     pub fn reports(kind: FailureKind, reports: impl IntoIterator<Item = miette::Report>) -> Failure {
-        Failure { kind, shown: reports.into_iter().map(|r| format!("{r:?}")).collect() }
+        let reports: Vec<miette::Report> = reports.into_iter().collect();
+        Failure {
+            kind,
+            shown: reports.iter().map(|r| format!("{r:?}")).collect(),
+            described: reports.iter().map(|r| describe(r.as_ref())).collect(),
+        }
     }
 
     /// A one-line message, `umpire: …`, with the kind of the error it comes from.
     pub fn plain(e: impl Display + Classify) -> Failure {
-        Failure { kind: e.kind(), shown: vec![format!("umpire: {e}")] }
+        let described = vec![serde_json::json!({ "code": null, "message": e.to_string(), "help": null, "labels": [] })];
+        Failure { kind: e.kind(), shown: vec![format!("umpire: {e}")], described }
     }
 
     /// A one-line message about the command line's words (bad input).
@@ -86,19 +115,34 @@ impl Failure {
     /// Both failures, one after the other (two inputs that are both wrong).
     pub fn and(mut self, other: Failure) -> Failure {
         self.shown.extend(other.shown);
+        self.described.extend(other.described);
         self
     }
 
     /// One more line to print after the rest (what was left unchanged, say).
     pub fn then(mut self, line: impl Display) -> Failure {
         self.shown.push(format!("umpire: {line}"));
+        self.described.push(serde_json::json!({ "code": null, "message": line.to_string(), "help": null, "labels": [] }));
         self
     }
 
     fn of(kind: FailureKind, report: miette::Report, notes: Vec<String>) -> Failure {
+        let mut d = describe(report.as_ref());
+        if !notes.is_empty() {
+            d["notes"] = serde_json::json!(notes);
+        }
         let mut shown = vec![format!("{report:?}")];
         shown.extend(notes.into_iter().map(|n| format!("  {n}")));
-        Failure { kind, shown }
+        Failure { kind, shown, described: vec![d] }
+    }
+
+    fn kind_name(&self) -> &'static str {
+        match self.kind {
+            FailureKind::BadInput => "bad-input",
+            FailureKind::Contradiction => "contradiction",
+            FailureKind::OutOfBudget => "out-of-budget",
+            FailureKind::Internal => "internal",
+        }
     }
 
     pub fn code(&self) -> u8 {
@@ -127,10 +171,15 @@ pub fn quiet_on_closed_pipe() {
     }
 }
 
-/// Prints a failure (once, on standard error) and gives the exit status.
-pub fn finish(outcome: Outcome) -> ExitCode {
+/// Prints a failure (once: on standard error, or with `json` as one JSON object on
+/// standard output, where a script reading `--json` looks) and gives the exit status.
+pub fn finish(outcome: Outcome, json: bool) -> ExitCode {
     match outcome {
         Ok(answer) => ExitCode::from(answer.code()),
+        Err(failure) if json => {
+            print_json(&serde_json::json!({ "error": { "kind": failure.kind_name(), "exit": failure.code(), "diagnostics": failure.described } }));
+            ExitCode::from(failure.code())
+        }
         Err(failure) => {
             for text in &failure.shown {
                 eprintln!("{}", shorten_lines(text));

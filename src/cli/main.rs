@@ -55,6 +55,7 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     exit::quiet_on_closed_pipe();
+    let json = std::env::args().any(|a| a == "--json");
     exit::finish(match Command::parse() {
         Command::Parse(args) => board::parse(args),
         Command::Check(args) => board::check(args),
@@ -70,5 +71,5 @@ fn main() -> std::process::ExitCode {
         Command::Dice(action) => dice::run(action),
         Command::Completions { shell } => shell::completions(Command::command(), shell),
         Command::Man => shell::man(Command::command()),
-    })
+    }, json)
 }
