@@ -8,7 +8,7 @@ fn solve_names_the_missing_tile_and_advise_rates_questions() {
     let out = umpire(&["deduction", "solve", "corpus/deduction/logs/suns.log"]);
     assert!(out.status.success());
     assert!(String::from_utf8(out.stdout).unwrap().contains("Announce now: the missing tile is Sun 5 (certain)."));
-    let json = umpire(&["deduction", "solve", "--json", "--upto", "5", "corpus/deduction/logs/suns.log"]);
+    let json = umpire(&["deduction", "solve", "--json", "--upto", "3", "corpus/deduction/logs/suns.log"]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["announce"], serde_json::Value::Null);
     let sun4 = v["tiles"].as_array().unwrap().iter().find(|t| t["tile"] == "Sun 4").unwrap();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use umpire::games::clue::advise::{advise, room_kind};
 use umpire::games::clue::log::{parse, Log};
-use umpire::games::clue::solve::{notebook, solve, SolveError};
+use umpire::games::clue::solve::{notebook, solve, upto_events, SolveError};
 use umpire::games::clue::Deck;
 use umpire::util::files::Exclusive;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
@@ -85,7 +85,7 @@ pub enum ClueAction {
 
 pub fn run(action: ClueAction) -> Outcome {
     match action {
-        ClueAction::Solve { log, upto, json } => with_log(&log, |parsed| solve_command(parsed, upto, json)),
+        ClueAction::Solve { log, upto, json } => with_log(&log, |parsed| solve_command(parsed, upto.map(|n| upto_events(parsed, n)), json)),
         ClueAction::Advise { log, room, top, timeout, json } => {
             with_log(&log, |parsed| advise_command(parsed, &room, top, timeout, json))
         }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use umpire::games::deduction::log::{parse, Log};
 use umpire::games::deduction::play::{play, Ending};
-use umpire::games::deduction::solve::{advise, notebook, solve};
+use umpire::games::deduction::solve::{advise, notebook, solve, upto_events};
 use umpire::games::deduction::{parse_tile, tile_name, TILES};
 use umpire::solve::Budget;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
@@ -52,7 +52,7 @@ pub enum DeductionAction {
 
 pub fn run(action: DeductionAction) -> Outcome {
     match action {
-        DeductionAction::Solve { log, upto, json } => with_log(&log, |parsed| match solve(parsed, upto, &solve_budget()) {
+        DeductionAction::Solve { log, upto, json } => with_log(&log, |parsed| match solve(parsed, upto.map(|n| upto_events(parsed, n)), &solve_budget()) {
             Ok(s) if json => {
                 let m = s.missing();
                 let tiles: Vec<_> = (0..TILES)

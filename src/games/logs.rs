@@ -26,6 +26,22 @@ pub struct Entry<E> {
     pub text: String,
 }
 
+/// How many of a log's entries come before its `events`-th event plus one: `--upto 3`
+/// counts what happened (suggestions, questions, …), not the lines that describe the table
+/// (a hand, the face-up tiles), which are always in.
+pub fn entries_through<E>(entries: &[Entry<E>], events: usize, is_event: impl Fn(&E) -> bool) -> usize {
+    let mut seen = 0;
+    for (i, e) in entries.iter().enumerate() {
+        if is_event(&e.event) {
+            if seen == events {
+                return i;
+            }
+            seen += 1;
+        }
+    }
+    entries.len()
+}
+
 /// The statements of a log, in order.
 ///
 /// ```

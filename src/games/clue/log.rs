@@ -100,7 +100,13 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
                 me = Some(find_player(rest, span)?);
                 continue;
             }
-            "hand" => Event::Hand { cards: card_list(rest, span)? },
+            "hand" => {
+                let cards = card_list(rest, span)?;
+                if let Some(twice) = cards.iter().enumerate().find(|(i, c)| cards[..*i].contains(c)).map(|(_, &c)| c) {
+                    return Err(error(format!("`{}` is named twice in the hand", deck.name_of(twice)), span, Some("each card is in one place only")));
+                }
+                Event::Hand { cards }
+            }
             "seen" => Event::Seen { player: find_player(&who, span)?, card: card_list(rest, span)?.first().copied().unwrap_or(0) },
             "accuse" => {
                 let by = find_player(&who, span)?;

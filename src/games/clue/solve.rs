@@ -173,7 +173,8 @@ fn check_events(log: &Log) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// Solves the log's first `upto` entries (all when `None`).
+/// Solves the log's first `upto` entries (all when `None`); [`upto_events`] turns a count
+/// of events into a count of entries.
 pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution, SolveError> {
     check_events(log)?;
     let entries: Vec<&Entry> = log.entries.iter().take(upto.unwrap_or(usize::MAX)).collect();
@@ -274,4 +275,9 @@ pub fn notebook(log: &Log, s: &Solution) -> String {
 
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
+}
+
+/// The entries that hold a log's first `events` events (and every hand line).
+pub fn upto_events(log: &Log, events: usize) -> usize {
+    crate::games::logs::entries_through(&log.entries, events, |e| !matches!(e, crate::games::clue::log::Event::Hand { .. }))
 }

@@ -185,6 +185,8 @@ fn bad_logs_are_diagnostics() {
     assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n").contains("no card `Moose`"));
     assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n").contains("`L` could be Lead Pipe or Library or Lounge"));
     assert!(parse("players: Ann six\n").contains("not a player with a hand size"));
+    assert!(parse("players: Ann 99999999999\n").contains("larger than any deck"));
+    assert!(parse("deck: classic\nplayers: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Knife, Rope, Knife, Hall, Study, Plum\n").contains("named twice"));
     assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
     assert!(parse("hello\n").contains("a log line is"));
     assert!(parse("players: Ann 6\n").contains("who is `me`"));

@@ -204,13 +204,13 @@ pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Quest
 /// The notebook: for each tile, where it can be (✓ certain, · impossible, else percent),
 /// then the chance of each tile being the missing one as a suit × value grid.
 pub fn notebook(s: &Solution) -> String {
-    let mut out = format!("{:10}", "");
+    let mut out = format!("{:11}", "");
     for h in &s.holders {
         out.push_str(&format!(" {:>8}", h.chars().take(8).collect::<String>()));
     }
     out.push('\n');
     for t in 0..TILES {
-        out.push_str(&format!("{:10}", tile_name(t)));
+        out.push_str(&format!("{:11}", tile_name(t)));
         for h in 0..s.holders.len() {
             out.push_str(&format!(" {:>8}", cell(s.counts[t][h], s.total)));
         }
@@ -246,4 +246,9 @@ fn cell(n: u128, total: u128) -> String {
     } else {
         format!("{:.1}%", 100.0 * n as f64 / total as f64)
     }
+}
+
+/// The entries that hold a log's first `events` events (and every hand and table line).
+pub fn upto_events(log: &Log, events: usize) -> usize {
+    crate::games::logs::entries_through(&log.entries, events, |e| !matches!(e, Event::Hand(_) | Event::Table(_)))
 }
