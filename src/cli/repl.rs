@@ -1,7 +1,8 @@
 //! `umpire repl`: the terminal around the library's [`Session`]: rustyline for history,
 //! Tab completion, a Unicode hint as a statement is typed, and lines that continue while
 //! parentheses are open; a Ctrl-C handler that cancels the running search (the session
-//! goes on); Ctrl-D to leave.
+//! goes on); Ctrl-D to leave. While a search runs, one status line on stderr names the
+//! size being searched; after each command the freed memory goes back to the system.
 
 use crate::exit::{Answer, Failure, Outcome};
 use rustyline::completion::{Completer, Pair};
@@ -9,6 +10,7 @@ use rustyline::error::ReadlineError;
 use rustyline::hint::Hinter;
 use rustyline::validate::MatchingBracketValidator;
 use rustyline::{Completer, Editor, Helper, Highlighter, Validator};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -63,6 +65,16 @@ pub fn run() -> Outcome {
         let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
     let mut session = Session::new(cancel);
+    let shown = Arc::new(AtomicBool::new(false));
+    if std::io::stderr().is_terminal() {
+        let shown = shown.clone();
+        session.watch_progress(move |p| {
+            let mark = if p.found { "a model" } else { "no model" };
+            eprint!("\r\x1b[K  searching: size {} has {mark} ({:.1} s; Ctrl-C stops the search)", p.size, p.elapsed.as_secs_f64());
+            let _ = std::io::stderr().flush();
+            shown.store(true, Ordering::Relaxed);
+        });
+    }
     let mut editor: Editor<Assist, rustyline::history::FileHistory> = Editor::new().map_err(terminal_failed)?;
     editor.set_helper(Some(Assist { words: Words { symbols: session.symbols() }, brackets: MatchingBracketValidator::new() }));
     let history = history_path();
@@ -74,7 +86,12 @@ pub fn run() -> Outcome {
         match editor.readline("umpire> ") {
             Ok(line) => {
                 let _ = editor.add_history_entry(line.as_str());
-                match session.execute(&line) {
+                let reply = session.execute(&line);
+                if shown.swap(false, Ordering::Relaxed) {
+                    eprint!("\r\x1b[K");
+                }
+                give_back_memory();
+                match reply {
                     Reply::Quit => break,
                     Reply::Text(t) if t.is_empty() => {}
                     Reply::Text(t) => println!("{t}"),
@@ -92,4 +109,15 @@ pub fn run() -> Outcome {
         let _ = editor.save_history(h);
     }
     Ok(Answer::Yes)
+}
+
+/// Returns freed heap pages to the system. glibc keeps what a large search freed (half a
+/// gigabyte after a cancelled search at size 20) mapped until told; a session may then sit
+/// idle for an hour.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists; no pointer is passed.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }

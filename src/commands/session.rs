@@ -11,7 +11,7 @@ use crate::commands::scoring;
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::print::{self, Style};
-use crate::reason::finite::{render, Limits};
+use crate::reason::finite::{render, Limits, Progress};
 use crate::reason::{decide_with, Certificate, Decision, Options, Question, Verdict};
 use crate::solve::{parse_seconds, Budget};
 use std::path::PathBuf;
@@ -80,12 +80,19 @@ pub struct Session {
     cancel: Arc<AtomicBool>,
     last: Option<Decision>,
     game: Option<SavedGame>,
+    /// Told of each size the finite search finishes, so a front end can show progress.
+    progress: Box<dyn FnMut(&Progress)>,
 }
 
 impl Session {
     /// A session whose searches stop when `cancel` is set (Ctrl-C).
     pub fn new(cancel: Arc<AtomicBool>) -> Session {
-        Session { statements: Vec::new(), timeout: Duration::from_secs(10), max_size: 24, cancel, last: None, game: None }
+        Session { statements: Vec::new(), timeout: Duration::from_secs(10), max_size: 24, cancel, last: None, game: None, progress: Box::new(|_| {}) }
+    }
+
+    /// Has each searched size reported to `watch` (the REPL prints it while a search runs).
+    pub fn watch_progress(&mut self, watch: impl FnMut(&Progress) + 'static) {
+        self.progress = Box::new(watch);
     }
 
     /// The symbols a statement can use now: the game's and the names on the board.
@@ -111,7 +118,9 @@ impl Session {
 
     /// Answers one line.
     pub fn execute(&mut self, line: &str) -> Reply {
-        let line = unicode_shortcuts(line.trim());
+        // A statement typed over several lines (an open parenthesis continues it) is one
+        // statement: the board keeps one statement per line.
+        let line = unicode_shortcuts(line.replace(['\r', '\n'], " ").trim());
         if line.is_empty() {
             return Reply::Text(String::new());
         }
@@ -203,7 +212,7 @@ impl Session {
             Ok(b) => b,
             Err(e) => return e,
         };
-        match decide_with(&b, question, &self.limits(), Options { steps: true }, &mut |_| {}) {
+        match decide_with(&b, question, &self.limits(), Options { steps: true }, &mut *self.progress) {
             Ok(d) => {
                 let mut out = report(&d, false).trim_end().to_string();
                 if self.cancel.load(Ordering::Relaxed) {
@@ -272,6 +281,10 @@ impl Session {
         let mut words = rest.split_whitespace();
         match (words.next(), words.next()) {
             (Some("timeout"), Some(text)) => match parse_seconds(text) {
+                Ok(limit) if limit.is_zero() => {
+                    self.timeout = limit;
+                    "searches now stop at once: every verdict will be unknown until the timeout is raised".into()
+                }
                 Ok(limit) => {
                     self.timeout = limit;
                     format!("searches now stop after {} s", limit.as_secs_f64())
@@ -408,6 +421,24 @@ mod tests {
     }
 
     #[test]
+    fn a_statement_typed_over_two_lines_is_one_statement() {
+        let mut s = session();
+        assert_eq!(say(&mut s, "forall x (blonde(x)\n  -> happy(x))"), "(1) ∀x blonde(x) → happy(x)");
+        assert_eq!(say(&mut s, "list").lines().count(), 1);
+    }
+
+    #[test]
+    fn the_watcher_hears_each_searched_size() {
+        let mut s = session();
+        let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+        let h = heard.clone();
+        s.watch_progress(move |_| h.set(h.get() + 1));
+        say(&mut s, "exists x exists y x != y");
+        assert!(say(&mut s, "check").contains("consistent"));
+        assert!(heard.get() >= 2, "sizes 1 and 2 were searched, heard {}", heard.get());
+    }
+
+    #[test]
     fn statements_are_added_checked_and_listed() {
         let mut s = session();
         assert_eq!(say(&mut s, "forall x blonde(x) -> happy(x)"), "(1) ∀x blonde(x) → happy(x)");
@@ -492,6 +523,9 @@ mod tests {
         let mut s = session();
         assert!(say(&mut s, "set timeout 1e300").contains("not a number of seconds"));
         assert!(say(&mut s, "set timeout nan").contains("not a number of seconds"));
+        assert!(say(&mut s, "set timeout 0").contains("every verdict will be unknown"));
+        say(&mut s, "exists x blonde(x)");
+        assert!(say(&mut s, "check").starts_with("unknown"), "a zero budget searches nothing");
         assert_eq!(say(&mut s, "set timeout 2.5"), "searches now stop after 2.5 s");
         assert!(say(&mut s, "set max-size 0").contains("at least 1"));
         assert_eq!(say(&mut s, "set max-size 7"), "the model search now tries up to 7 objects");
