@@ -1,6 +1,6 @@
 //! The commands that take a board: `parse`, `check`, `follows`, `model` and `export`.
 
-use crate::budget::{budget, seconds};
+use crate::budget::{budget, seconds, size};
 use crate::exit::{print_json, Answer, Failure, Outcome};
 use clap::Args;
 use std::io::IsTerminal;
@@ -103,7 +103,7 @@ struct SearchArgs {
     #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
     timeout: Duration,
     /// The largest domain size the model search tries.
-    #[arg(long, default_value_t = 24, value_name = "N")]
+    #[arg(long, default_value = "24", value_name = "N", value_parser = size)]
     max_size: usize,
     /// Give up (the answer is then `unknown`) when umpire's memory passes this many MiB
     /// (default: half the machine's memory, at most 8 GiB).
@@ -120,7 +120,7 @@ impl SearchArgs {
         if let Some(mib) = self.memory {
             budget = budget.with_memory(mib.saturating_mul(1 << 20));
         }
-        Limits { max_size: self.max_size.max(1), budget }
+        Limits { max_size: self.max_size, budget }
     }
 }
 
@@ -146,7 +146,7 @@ pub fn parse(args: ParseArgs) -> Outcome {
     let board = load(&args.input)?;
     for note in &board.notes {
         let report = miette::Report::new(note.clone())
-            .with_source_code(miette::NamedSource::new(&board.board.name, board.board.text.clone()));
+            .with_source_code(umpire::util::source::SourceText::new(&board.board.name, board.board.text.clone()));
         eprintln!("{report:?}");
     }
     if args.json {
@@ -155,7 +155,9 @@ pub fn parse(args: ParseArgs) -> Outcome {
             .statements
             .iter()
             .zip(&board.board.lines)
-            .map(|(st, line)| serde_json::json!({ "line": line, "text": print::statement(st, style), "ast": st }))
+            .enumerate()
+            // `number` is the statement's number at the table, (1) first, as every verdict names it.
+            .map(|(i, (st, line))| serde_json::json!({ "number": i + 1, "line": line, "text": print::statement(st, style), "ast": st }))
             .collect();
         print_json(&serde_json::json!({ "statements": statements, "signature": board.signature }));
     } else {
@@ -184,7 +186,7 @@ fn redundant(input: &str, output: &Output, search: &SearchArgs) -> Outcome {
             eprintln!("statement {k} of {count}…");
         }
     };
-    let all = scoring::each_statement(&board, search.max_size.max(1), search.timeout, &base, &mut told)?;
+    let all = scoring::each_statement(&board, search.max_size, search.timeout, &base, &mut told)?;
     let found = scoring::redundant(&all);
     if output.json {
         let statements: Vec<_> = all.iter().map(|(k, d)| serde_json::json!({"statement": k, "decision": d})).collect();

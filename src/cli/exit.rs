@@ -87,7 +87,7 @@ impl Failure {
     /// Like [`Failure::report`], pointing into the text the error is about.
     pub fn in_source<E: miette::Diagnostic + Classify + Send + Sync + 'static>(e: E, name: &str, text: &str) -> Failure {
         let (kind, notes) = (e.kind(), e.notes());
-        let report = miette::Report::new(e).with_source_code(miette::NamedSource::new(name, text.to_string()));
+        let report = miette::Report::new(e).with_source_code(umpire::util::source::SourceText::new(name, text));
         Failure::of(kind, report, notes)
     }
 
@@ -173,6 +173,20 @@ pub fn quiet_on_closed_pipe() {
 
 /// Prints a failure (once: on standard error, or with `json` as one JSON object on
 /// standard output, where a script reading `--json` looks) and gives the exit status.
+/// Arguments clap refused (or `--help`, `--version`): clap's own text, or under `--json` the
+/// same JSON error as every other refusal, exit 2.
+pub fn refused_arguments(refused: clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(refused.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    if !json || informational {
+        refused.exit();
+    }
+    let message = refused.render().to_string();
+    let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+    let failure = Failure::usage(first);
+    finish(Err(failure), true)
+}
+
 pub fn finish(outcome: Outcome, json: bool) -> ExitCode {
     match outcome {
         Ok(answer) => ExitCode::from(answer.code()),

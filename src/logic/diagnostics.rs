@@ -4,7 +4,7 @@
 //! Messages speak to a player at the table ("`father(x)` is an object, …"), not to a parser
 //! writer. Snapshot tests in `tests/language.rs` pin the rendered text.
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
@@ -195,7 +195,7 @@ pub struct FreeConstantNote {
 pub struct Report {
     pub summary: String,
     #[source_code]
-    pub src: NamedSource<String>,
+    pub src: crate::util::source::SourceText,
     #[related]
     pub errors: Vec<LanguageError>,
 }
@@ -206,7 +206,7 @@ impl Report {
             1 => format!("{name}: 1 problem"),
             n => format!("{name}: {n} problems"),
         };
-        Report { summary, src: NamedSource::new(name, text.to_string()), errors }
+        Report { summary, src: crate::util::source::SourceText::new(name, text), errors }
     }
 
     /// Each problem as a diagnostic of its own, carrying the source text to point into.
