@@ -26,7 +26,8 @@ fn parse_json_gives_the_tree() {
     let st = &v["statements"][0];
     assert_eq!(st["ast"]["kind"]["statement"], "named");
     assert_eq!(st["ast"]["kind"]["name"]["name"], "blondie");
-    assert_eq!(v["signature"]["symbols"]["blondie"]["origin"]["named"]["statement"], 0);
+    assert_eq!(st["number"], 1);
+    assert_eq!(v["signature"]["symbols"]["blondie"]["origin"]["named"]["statement"], 1, "counted as the table counts");
 }
 
 #[test]
@@ -338,4 +339,22 @@ fn completions_to_a_full_disk_are_an_error_not_a_panic() {
     let Ok(full) = std::fs::File::create("/dev/full") else { return };
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire")).args(["completions", "bash"]).stdout(full).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn json_errors_are_json_even_when_the_arguments_are_refused() {
+    for args in [
+        &["check", "--json", "--max-size", "0", "corpus/boards/two-objects.board"][..],
+        &["check", "--json", "corpus/boards/no-such.board"][..],
+        &["check", "--json", "--timeout", "nan", "corpus/boards/two-objects.board"][..],
+    ] {
+        let out = umpire(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&out)));
+        assert_eq!(v["error"]["exit"], 2, "{v}");
+        assert!(v["error"]["diagnostics"][0]["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+    }
+    let plain = umpire(&["check", "--max-size", "0", "corpus/boards/two-objects.board"]);
+    assert_eq!(plain.status.code(), Some(2));
+    assert!(crate::support::stderr(&plain).contains("at least 1"), "{}", crate::support::stderr(&plain));
 }

@@ -56,7 +56,11 @@ enum Command {
 fn main() -> std::process::ExitCode {
     exit::quiet_on_closed_pipe();
     let json = std::env::args().any(|a| a == "--json");
-    exit::finish(match Command::parse() {
+    let command = match Command::try_parse() {
+        Ok(command) => command,
+        Err(refused) => return exit::refused_arguments(refused, json),
+    };
+    exit::finish(match command {
         Command::Parse(args) => board::parse(args),
         Command::Check(args) => board::check(args),
         Command::Follows(args) => board::follows(args),

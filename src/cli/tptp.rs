@@ -1,7 +1,7 @@
 //! `umpire tptp`: a TPTP problem solved and reported in the ATP world's terms (an SZS
 //! status line, then the model or the derivation).
 
-use crate::budget::{budget, seconds};
+use crate::budget::{budget, seconds, size};
 use crate::exit::{Failure, Outcome};
 use clap::Args;
 use std::path::Path;
@@ -19,7 +19,7 @@ pub struct TptpArgs {
     #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
     cpu_limit: Duration,
     /// The largest domain size the model search tries.
-    #[arg(long, default_value_t = 24)]
+    #[arg(long, default_value = "24", value_name = "N", value_parser = size)]
     max_size: usize,
 }
 
@@ -31,7 +31,7 @@ pub fn run(args: TptpArgs) -> Outcome {
     let (board, conjecture, parents) =
         tptp::read::to_named_board(&name, &formulas).inspect_err(|_| println!("% SZS status Inappropriate for {name}"))?;
     let question = conjecture.map_or(Question::Consistency, Question::Follows);
-    let limits = Limits { max_size: args.max_size.max(1), budget: budget(args.cpu_limit) };
+    let limits = Limits { max_size: args.max_size, budget: budget(args.cpu_limit) };
     let decision = decide(&board, question, &limits, &mut |_| {}).map_err(|e| {
         println!("% SZS status Error for {name}");
         Failure::report(e)

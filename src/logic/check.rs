@@ -29,7 +29,7 @@ pub enum SymbolKind {
 pub enum SymbolOrigin {
     /// Part of the signature the board started with (the game's six symbols).
     Builtin,
-    /// Named by a `∃!` statement, counted from 0 in the board.
+    /// Named by a `∃!` statement: its number at the table, (1) first (as `parse --json` shows it).
     Named { statement: usize },
     /// An unknown name taken as a constant (free-standing use only).
     FreeConstant,
@@ -360,7 +360,7 @@ impl Pass {
         if let Some(info) = self.sig.get(&name.name) {
             let what = match info.origin {
                 SymbolOrigin::Builtin => format!("it is {} of the game", info.describe()),
-                SymbolOrigin::Named { statement } => format!("statement {} named it", statement + 1),
+                SymbolOrigin::Named { statement } => format!("statement {statement} named it"),
                 SymbolOrigin::FreeConstant => "it is used as an unnamed constant".to_string(),
             };
             self.errors.push(LanguageError::NameTaken { name: name.name.clone(), what, span: name.span.into() });
@@ -371,7 +371,7 @@ impl Pass {
                 hint: Some("choose a word, such as `blondie` or `liker`".into()),
             });
         } else if self.errors.is_empty() {
-            self.sig.add(&name.name, SymbolKind::Function, params.len(), SymbolOrigin::Named { statement: index });
+            self.sig.add(&name.name, SymbolKind::Function, params.len(), SymbolOrigin::Named { statement: index + 1 });
         }
     }
 }

@@ -388,7 +388,7 @@ impl Game {
                             .signature
                             .symbols
                             .iter()
-                            .filter(|(_, s)| matches!(s.origin, SymbolOrigin::Named { statement } if statement + 1 < checked.board.statements.len()))
+                            .filter(|(_, s)| matches!(s.origin, SymbolOrigin::Named { statement } if statement < checked.board.statements.len()))
                             .map(|(n, _)| n.clone())
                             .collect();
                         check_write(&kinds, new, &names)?;
