@@ -13,6 +13,7 @@ pub mod cnf;
 pub mod diagnostics;
 pub mod export;
 pub mod parse;
+pub mod presburger;
 pub mod print;
 pub mod semantics;
 pub mod smt2;
