@@ -375,6 +375,11 @@ impl Game {
                     (false, None) => board.push(Entry { text: statement.clone(), by: *player, scored: false }),
                 }
                 let checked = self.checked_board(&board)?;
+                // A board line is one statement: an empty play, a comment or two lines
+                // would leave the board's numbering off by one.
+                if checked.board.statements.len() != board.len() {
+                    return Err(GameError::Statement("a play is exactly one statement, on one line".into()));
+                }
                 match target {
                     Some(k) => {
                         let before = self.checked_board(&self.state.board)?;

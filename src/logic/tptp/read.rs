@@ -58,8 +58,10 @@ fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
             loop {
                 let d = *b.get(j).ok_or_else(|| err(i, "unclosed quote"))? as char;
                 if d == '\\' {
-                    s.push(*b.get(j + 1).ok_or_else(|| err(i, "unclosed quote"))? as char);
-                    j += 2;
+                    // The escaped character may be several bytes long.
+                    let ch = text.get(j + 1..).and_then(|rest| rest.chars().next()).ok_or_else(|| err(i, "unclosed quote"))?;
+                    s.push(ch);
+                    j += 1 + ch.len_utf8();
                 } else if d == c {
                     break;
                 } else {
