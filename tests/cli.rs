@@ -69,7 +69,7 @@ fn check_json_gives_the_verdict_and_exit_codes() {
     assert_eq!(v["verdict"], "inconsistent");
     assert_eq!(v["certificate"]["kind"], "no-size-allowed");
     assert_eq!(code, Some(1));
-    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "corpus/boards/infinite-smarter.board"]);
+    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "corpus/boards/pairing.board"]);
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "size-limit");
     assert_eq!(v["sizes_without_model"], serde_json::json!([1, 2, 3]));
@@ -236,7 +236,7 @@ fn huge_time_limits_are_refused_never_a_panic() {
 
 #[test]
 fn a_spent_memory_budget_is_unknown_with_the_reason() {
-    let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/infinite-smarter.board"]);
+    let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/pairing.board"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "memory");

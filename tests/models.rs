@@ -6,6 +6,9 @@ use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
 use umpire::logic::cnf::premises_of;
 use umpire::reason::finite::{self, Limits};
+use umpire::logic::infinite::{Domain, InfiniteStructure, Meaning};
+use umpire::logic::presburger::{Formula, Linear};
+use umpire::reason::infinite;
 use umpire::solve::Budget;
 use umpire::reason::{decide, decide_with, Certificate, Options, Question, Verdict};
 
@@ -38,6 +41,21 @@ fn corpus_verdicts() {
         // Steps are asked for, as a claim at the table asks for them.
         let d = decide_with(&b, q, &limits(), Options { steps: true }, &mut |_| {}).unwrap();
         assert_eq!(d.verdict.name(), expected, "{name} {q:?}: {}", d.explanation);
+        if let Some(m) = d.verdict.infinite_model() {
+            let domain = match m.domain {
+                Domain::Naturals => "ℕ",
+                Domain::Integers => "ℤ",
+            };
+            assert_eq!(domain, size, "{name} {q:?}: the model's domain");
+            let negated = if let Question::Follows(k) = q { Some(k) } else { None };
+            assert_eq!(m.well_defined(None), Ok(true), "{name}");
+            for (i, st) in b.board.statements.iter().enumerate() {
+                let neg = negated == Some(i + 1);
+                assert_eq!(m.satisfies(st, neg, None), Ok(true), "{name}: statement {} fails in the infinite model", i + 1);
+            }
+        } else {
+            assert!(!size.starts_with('ℕ') && !size.starts_with('ℤ'), "{name} {q:?}: expected an infinite model, got {}", d.explanation);
+        }
         if let Some(m) = d.verdict.model() {
             if size != "-" {
                 assert_eq!(m.structure.size.to_string(), size, "{name}: the smallest model");
@@ -76,8 +94,8 @@ fn corpus_verdicts() {
 }
 
 #[test]
-fn boards_with_only_infinite_models_are_unknown_never_inconsistent() {
-    let b = load("infinite-smarter.board");
+fn boards_beyond_the_engines_are_unknown_never_inconsistent() {
+    let b = load("pairing.board");
     let budget = Budget::time(std::time::Duration::from_secs(2));
     let d = decide(&b, Question::Consistency, &Limits { max_size: 6, budget }, &mut |_| {}).unwrap();
     let Verdict::Unknown { reason, stopped_by } = &d.verdict else { panic!("{:?}", d.verdict) };
@@ -134,7 +152,7 @@ fn names_and_functions_show_in_the_model() {
 
 #[test]
 fn the_budget_is_honoured() {
-    let b = load("infinite-smarter.board");
+    let b = load("pairing.board");
     let budget = Budget::unlimited().with_conflicts(1);
     let d = decide(&b, Question::Consistency, &Limits { max_size: 50, budget }, &mut |_| {}).unwrap();
     assert!(matches!(d.verdict, Verdict::Unknown { stopped_by: "conflicts", .. }), "{:?}", d.verdict);
@@ -150,4 +168,46 @@ fn steps_are_found_when_asked_for() {
     assert!(d.verdict.certificate().unwrap().recheck(&b, Some(3)));
     let d = decide_with(&b, Question::Follows(3), &limits(), Options { steps: true }, &mut |_| {}).unwrap();
     assert!(matches!(d.verdict, Verdict::Redundant { certificate: Certificate::Refutation { .. } }), "{}", d.explanation);
+}
+
+/// No board with a finite contradiction gets an infinite model: the engine is run alone
+/// (without the race) on every refutable question of the corpus.
+#[test]
+fn refutable_questions_never_get_an_infinite_model() {
+    let mut tried = 0;
+    for table in ["corpus/boards/verdicts.tsv", "corpus/claims/claims.tsv"] {
+        for line in read(table).lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            if !matches!(cols[2], "inconsistent" | "redundant" | "upheld") {
+                continue;
+            }
+            let folder = table.rsplit_once('/').unwrap().0;
+            let path = format!("{folder}/{}", cols[0]);
+            let b = board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap();
+            let negated = cols[1].strip_prefix("follows ").map(|k| k.parse().unwrap());
+            let premises = premises_of(&b, negated);
+            let outcome = infinite::search(&b.signature, &premises, &Budget::time(std::time::Duration::from_secs(5)));
+            assert!(!matches!(outcome, infinite::Outcome::Found(_)), "{path} {negated:?}: {outcome:?}");
+            tried += 1;
+        }
+    }
+    assert!(tried >= 12, "only {tried} refutable questions");
+}
+
+/// A deliberately wrong infinite model is refused, statement by statement.
+#[test]
+fn a_wrong_infinite_model_is_refused() {
+    let b = load("infinite-smarter.board");
+    let x = Linear::var(0);
+    let mut m = InfiniteStructure::new(Domain::Naturals);
+    m.define("smarter", Meaning::Predicate { arity: 2, holds: Formula::less(&Linear::var(1), &x).unwrap() });
+    m.define("father", Meaning::function(1, x.clone()));
+    assert_eq!(m.satisfies(&b.board.statements[0], false, None), Ok(false), "father(x) = x is not smarter than x");
+    assert_eq!(m.satisfies(&b.board.statements[1], false, None), Ok(true));
+    // The predecessor is no function on ℕ: 0 has none.
+    m.define("father", Meaning::function(1, x.plus_constant(-1).unwrap()));
+    assert_eq!(m.well_defined(None), Ok(false));
+    // smarter(x, y) when x ≥ y is not irreflexive.
+    m.define("smarter", Meaning::Predicate { arity: 2, holds: Formula::at_most(&Linear::var(1), &x).unwrap() });
+    assert_eq!(m.satisfies(&b.board.statements[1], false, None), Ok(false));
 }

@@ -240,9 +240,12 @@ fn print_decision(decision: &Decision, output: &Output) {
     } else if output.dot {
         match decision.verdict.model() {
             Some(m) => print!("{}", render::dot(m)),
+            None if decision.verdict.infinite_model().is_some() => {
+                eprintln!("{}\n(an infinite model has no graph: its definitions follow)\n{}", decision.explanation, report(decision, false))
+            }
             None => eprintln!("{}", decision.explanation),
         }
-    } else if decision.verdict.model().is_some() || output.proof {
+    } else if decision.verdict.witness().is_some() || output.proof {
         print!("{}", report(decision, false));
     } else {
         println!("{}", decision.explanation);

@@ -43,6 +43,13 @@ pub fn run(args: TptpArgs) -> Outcome {
         print!("{}", render::text(m));
         println!("% SZS output end FiniteModel for {name}");
     }
+    if let Some(m) = decision.verdict.infinite_model() {
+        println!("% SZS output start Model for {name}");
+        for line in m.tptp_lines() {
+            println!("{line}");
+        }
+        println!("% SZS output end Model for {name}");
+    }
     if let Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
     | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } = &decision.verdict
     {

@@ -12,6 +12,14 @@ pub fn evidence(decision: &Decision) -> String {
     if let Some(model) = decision.verdict.model() {
         return render::text(model);
     }
+    if let Some(model) = decision.verdict.infinite_model() {
+        let mut out = String::from("a model with infinitely many objects, one line per symbol:\n");
+        for line in model.describe() {
+            out.push_str(&format!("  {line}\n"));
+        }
+        out.push_str("  (symbols the board does not use may mean anything)\n");
+        return out;
+    }
     match &decision.verdict {
         Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
         | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => proof.text(argument),

@@ -12,6 +12,7 @@ pub mod clauses;
 pub mod cnf;
 pub mod diagnostics;
 pub mod export;
+pub mod infinite;
 pub mod parse;
 pub mod presburger;
 pub mod print;

@@ -1,20 +1,24 @@
 //! The arbiter: answers a [`Question`] about a board by racing the reasoning engines, and
 //! returns only re-checked answers.
 //!
-//! Today two engines race: the finite model search ([`crate::reason::finite`]) on the
-//! calling thread and the instantiation prover ([`crate::reason::instantiate`]) on another.
-//! The first definite answer sets a cancel flag in the other's [`crate::solve::Budget`].
-//! A model and a proof for the same question is an internal error, never an answer.
+//! Three engines race: the finite model search ([`crate::reason::finite`]) on the calling
+//! thread, the instantiation prover ([`crate::reason::instantiate`]) on another, and the
+//! infinite-model engine ([`crate::reason::infinite`]) on a third, which starts once the
+//! finite search has found no model of the small sizes (a small finite model, when there
+//! is one, is the easier thing to show). The first definite answer sets a cancel flag in
+//! the others' [`crate::solve::Budget`]. A model and a proof for the same question is an
+//! internal error, never an answer.
 
 use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::{clausify_with, premises_of};
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
+use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
 use crate::reason::proof;
-use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict};
+use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict, Witness};
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
@@ -74,6 +78,10 @@ pub struct Options {
 /// steps are wanted (within the budget in any case).
 const STEPS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The infinite-model engine starts once the finite search has found no model of any size
+/// up to this one (or has stopped).
+const INFINITE_AFTER: usize = 4;
+
 /// Answers `question` about `board` within `limits`, as soon as a certified answer exists.
 pub fn decide(
     board: &CheckedBoard,
@@ -120,11 +128,40 @@ pub fn decide_with(
             let _ = sender.send(r);
         });
     }
+    // The infinite-model engine waits for the finite search to pass the small sizes.
+    let refuted_up_to = Arc::new(AtomicUsize::new(0));
+    let finite_done = Arc::new(AtomicBool::new(false));
+    let (infinite_sender, infinite_receiver) = mpsc::channel();
+    {
+        let (board, race, budget) = (board.clone(), race.clone(), search_limits.budget.clone());
+        let (refuted_up_to, finite_done) = (refuted_up_to.clone(), finite_done.clone());
+        std::thread::spawn(move || {
+            while !finite_done.load(Ordering::Relaxed) && refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER {
+                if race.load(Ordering::Relaxed) || budget.spent().is_some() {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let premises = premises_of(&board, negate);
+            let outcome = infinite::search(&board.signature, &premises, &budget);
+            if matches!(outcome, infinite::Outcome::Found(_)) {
+                race.store(true, Ordering::Relaxed);
+            }
+            let _ = infinite_sender.send(outcome);
+        });
+    }
+    let mut watch = |p: &Progress| {
+        if !p.found {
+            refuted_up_to.fetch_max(p.size, Ordering::Relaxed);
+        }
+        progress(p)
+    };
     // A problem the finder cannot ground is left to the prover.
-    let result = match finite::search(&board.signature, &premises, &search_limits, progress) {
+    let result = match finite::search(&board.signature, &premises, &search_limits, &mut watch) {
         Err(SearchError::Unsupported(_)) => Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported },
         other => other?,
     };
+    finite_done.store(true, Ordering::Relaxed);
     let refutation = match result {
         Search::Found { .. } | Search::NoSize { .. } => {
             race.store(true, Ordering::Relaxed);
@@ -148,6 +185,17 @@ pub fn decide_with(
         }
         Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
     };
+    // Once the others have stopped, the infinite engine's answer (it stops on the same flag).
+    let infinite_model = match result {
+        Search::GaveUp { .. } => {
+            race.store(true, Ordering::Relaxed);
+            match infinite_receiver.recv() {
+                Ok(infinite::Outcome::Found(m)) => Some(m),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
     let refutation = refutation.unwrap_or(Refutation::Stopped {
         stopped: Stopped::Budget(Exhausted::Cancelled),
         rounds: 0,
@@ -159,8 +207,23 @@ pub fn decide_with(
         (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
             match question {
-                Question::Consistency => Verdict::Consistent { model },
-                Question::Follows(_) => Verdict::NotRedundant { countermodel: model },
+                Question::Consistency => Verdict::Consistent { model: Witness::Finite(model) },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: Witness::Finite(model) },
+            }
+        }
+        (Search::GaveUp { .. }, Refutation::Proved(_)) if infinite_model.is_some() => return Err(DecideError::Contradictory),
+        (Search::GaveUp { refuted, .. }, _) if infinite_model.is_some() => {
+            refuted_sizes = refuted;
+            let model = infinite_model.expect("just matched");
+            let premises = premises_of(board, negate);
+            let holds = model.well_defined(None) == Ok(true)
+                && premises.iter().all(|p| model.satisfies(p.statement, p.negated, None) == Ok(true));
+            if !holds {
+                return Err(DecideError::Uncertified("an infinite model"));
+            }
+            match question {
+                Question::Consistency => Verdict::Consistent { model: Witness::Infinite(model) },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: Witness::Infinite(model) },
             }
         }
         (Search::NoSize { bounds }, _) => {

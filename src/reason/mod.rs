@@ -20,9 +20,10 @@
 
 pub mod arbiter;
 pub mod finite;
+pub mod infinite;
 pub mod instantiate;
 pub mod proof;
 pub mod verdict;
 
 pub use arbiter::{decide, decide_with, DecideError, Options};
-pub use verdict::{Certificate, Decision, Question, Verdict};
+pub use verdict::{Certificate, Decision, Question, Verdict, Witness};

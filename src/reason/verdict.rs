@@ -11,6 +11,7 @@
 use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::premises_of;
 use crate::logic::clauses::DomainBounds;
+use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::Model;
 use crate::reason::proof::{self, Proof};
 use serde::Serialize;
@@ -46,13 +47,25 @@ pub enum Certificate {
     NoModelOfAllowedSize { sizes: Vec<usize>, below: usize, below_from: usize },
 }
 
+/// A model: finite (tables), or infinite (a definition per symbol over ℕ or ℤ). In JSON the
+/// infinite one has `"kind": "infinite"`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Witness {
+    /// Re-checked by [`crate::logic::semantics`].
+    Finite(Model),
+    /// Re-checked by [`crate::logic::infinite`] (a decision procedure for Presburger
+    /// arithmetic).
+    Infinite(InfiniteStructure),
+}
+
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
-    Consistent { model: Model },
+    Consistent { model: Witness },
     Inconsistent { certificate: Certificate },
     Redundant { certificate: Certificate },
-    NotRedundant { countermodel: Model },
+    NotRedundant { countermodel: Witness },
     Unknown {
         reason: String,
         /// What ended the search: `time`, `memory`, `conflicts`, `cancelled`, `limit`,
@@ -94,10 +107,26 @@ impl Verdict {
         }
     }
 
-    /// The model or countermodel, if the verdict carries one.
-    pub fn model(&self) -> Option<&Model> {
+    /// The model or countermodel, finite or infinite, if the verdict carries one.
+    pub fn witness(&self) -> Option<&Witness> {
         match self {
             Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => Some(model),
+            _ => None,
+        }
+    }
+
+    /// The finite model or countermodel, if the verdict carries one.
+    pub fn model(&self) -> Option<&Model> {
+        match self.witness() {
+            Some(Witness::Finite(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The infinite model or countermodel, if the verdict carries one.
+    pub fn infinite_model(&self) -> Option<&InfiniteStructure> {
+        match self.witness() {
+            Some(Witness::Infinite(m)) => Some(m),
             _ => None,
         }
     }
@@ -144,15 +173,22 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         ),
     };
     match (verdict, question) {
-        (Verdict::Consistent { model }, _) => format!(
+        (Verdict::Consistent { model: Witness::Finite(model) }, _) => format!(
             "consistent: every statement holds in this model of {} object{} (re-checked statement by statement)",
             model.structure.size,
             if model.structure.size == 1 { "" } else { "s" }
         ),
-        (Verdict::NotRedundant { countermodel }, Question::Follows(k)) => format!(
+        (Verdict::Consistent { model: Witness::Infinite(_) }, _) => "consistent: every statement holds in this model with infinitely many objects \
+             (re-checked statement by statement by a decision procedure for Presburger arithmetic)"
+            .to_string(),
+        (Verdict::NotRedundant { countermodel: Witness::Finite(countermodel) }, Question::Follows(k)) => format!(
             "not redundant: ({k}) does not follow, since in this model of {} object{} the other statements hold and ({k}) is false",
             countermodel.structure.size,
             if countermodel.structure.size == 1 { "" } else { "s" }
+        ),
+        (Verdict::NotRedundant { countermodel: Witness::Infinite(_) }, Question::Follows(k)) => format!(
+            "not redundant: ({k}) does not follow, since in this model with infinitely many objects the other statements \
+             hold and ({k}) is false (re-checked by a decision procedure for Presburger arithmetic)"
         ),
         (Verdict::Inconsistent { certificate }, _) => format!("inconsistent: {}", because(certificate)),
         (Verdict::Redundant { certificate: Certificate::Refutation { proof, .. } }, Question::Follows(k)) => {
