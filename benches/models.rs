@@ -69,3 +69,39 @@ fn prove_and_check(&(name, negate): &(&str, usize)) {
     let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::unlimited()) else { panic!("{name}") };
     divan::black_box(check(&b.signature, &premises, &proof).unwrap());
 }
+
+/// Boards whose models are all infinite (board, negated statement): the infinite-model
+/// engine alone, from the board to a structure whose every statement the Presburger
+/// procedure has decided; and the whole verdict through the arbiter, which first lets the
+/// finite search refute sizes 1-4. Goal: each under 100 ms.
+const INFINITE: &[(&str, usize)] = &[
+    ("infinite-smarter", 0),
+    ("always-someone-smarter", 0),
+    ("adam-nobodys-father", 0),
+    ("least-no-greatest", 0),
+    ("greatest-no-least", 0),
+    ("no-ends", 0),
+    ("sum-smarter-than-both", 0),
+    ("next-smarter", 0),
+    ("blonde-generations", 0),
+    ("likes-the-next", 0),
+    ("named-first", 0),
+    ("infinite-countermodel", 4),
+];
+
+#[divan::bench(args = INFINITE)]
+fn infinite_model(&(name, negate): &(&str, usize)) {
+    let b = load(name);
+    let premises = premises_of(&b, (negate > 0).then_some(negate));
+    let found = umpire::reason::infinite::search(&b.signature, &premises, &Budget::unlimited());
+    assert!(matches!(found, umpire::reason::infinite::Outcome::Found(_)), "{name}");
+}
+
+#[divan::bench(args = INFINITE)]
+fn infinite_verdict(&(name, negate): &(&str, usize)) {
+    let b = load(name);
+    let question = if negate > 0 { umpire::reason::Question::Follows(negate) } else { umpire::reason::Question::Consistency };
+    let limits = Limits { max_size: 24, budget: Budget::time(std::time::Duration::from_secs(10)) };
+    let d = umpire::reason::decide(&b, question, &limits, &mut |_| {}).unwrap();
+    assert!(d.verdict.infinite_model().is_some(), "{name}: {}", d.explanation);
+}

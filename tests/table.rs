@@ -120,3 +120,41 @@ fn the_scoring_helper_lists_what_follows() {
     assert_eq!(v["redundant"], serde_json::json!([]));
     assert_eq!(v["statements"][1]["decision"]["verdict"], "not-redundant");
 }
+
+/// Issue 20 at the table: an inconsistency claim against a board whose models are all
+/// infinite is rejected with the infinite model; a redundancy claim whose countermodel must
+/// be infinite too; the save is decided again on load.
+#[test]
+fn claims_against_a_board_with_only_infinite_models_are_refuted_by_one() {
+    let dir = scratch("infinite");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x ¬smarter(x, x)"]);
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∀x∀y∀z", "∀x∀y∀z (smarter(x, y) ∧ smarter(y, z) → smarter(x, z))"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x∃y", "∀x∃y smarter(y, x)"]);
+    let out = umpire(&["game", "claim", g, "--player", "Bob", "inconsistent"]);
+    assert_eq!(out.status.code(), Some(1), "not upheld: {}{}", stdout(&out), stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("not upheld: consistent: every statement holds in this model with infinitely many objects"), "{text}");
+    assert!(text.contains("L = ℕ = {0, 1, 2, …}") && text.contains("smarter(x, y) when x > y"), "{text}");
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x∀y", "∃x∀y ¬smarter(x, y)"]);
+    let out = umpire(&["game", "claim", g, "--player", "Ann", "--json", "redundant", "4"]);
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["decision"]["verdict"], "not-redundant", "{v}");
+    assert_eq!(v["decision"]["countermodel"]["kind"], "infinite", "{v}");
+    assert_eq!(v["decision"]["countermodel"]["domain"], "Z", "over ℕ, 0 is the least: {v}");
+    let loaded = ok(&["game", "load", g]);
+    assert!(loaded.contains("6 events replayed"), "{loaded}");
+    // A save that says the claim was refuted by an infinite model nobody can find again is refused.
+    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
+    let events = save["events"].as_array_mut().unwrap();
+    let claim = events.iter_mut().find(|e| e["event"] == "claim" && e["claim"]["claim"] == "redundant").unwrap();
+    claim["infinite_model"] = serde_json::json!(["L = ℕ = {0, 1, 2, …}", "smarter(x, y) for no x, y"]);
+    std::fs::write(g, save.to_string()).unwrap();
+    let out = umpire(&["game", "load", g]);
+    assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
+    assert!(stderr(&out).contains("does not stand"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

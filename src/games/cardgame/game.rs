@@ -84,6 +84,10 @@ pub enum Event {
         budget: Option<ClaimBudget>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         model: Option<Structure>,
+        /// When an infinite model refuted the claim: its definitions, one line per symbol
+        /// (the engine finds the same one again when the save is loaded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infinite_model: Option<Vec<String>>,
     },
     /// Cards played and the statement written; with the ¬ card, `target` is the statement
     /// it changes.
@@ -270,7 +274,8 @@ impl Game {
         let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
         let upheld = matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
         let model = decision.verdict.model().map(|m| m.structure.clone());
-        let event = Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model };
+        let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
+        let event = Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model, infinite_model };
         self.apply(event.clone())?;
         Ok((event, decision))
     }
@@ -281,7 +286,7 @@ impl Game {
     /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
     /// recorded.
     fn verify(&self, event: &Event) -> Result<(), String> {
-        let Event::Claim { claim, upheld, budget, model, .. } = event else { return Ok(()) };
+        let Event::Claim { claim, upheld, budget, model, infinite_model, .. } = event else { return Ok(()) };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
         if *upheld {
@@ -290,6 +295,18 @@ impl Game {
             let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
             if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. }) {
                 return Err(format!("it is recorded as upheld, but deciding it again gives: {}", decision.explanation));
+            }
+        } else if let Some(lines) = infinite_model {
+            // Decided again: a model must refute the claim again (the infinite engine finds the
+            // recorded one; on a board that also has a large finite model, the finite search
+            // may answer first, which refutes the claim as well).
+            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
+            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
+            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            match (decision.verdict.infinite_model(), decision.verdict.model()) {
+                (Some(m), _) if m.describe() == *lines => {}
+                (None, Some(_)) => {}
+                _ => return Err(format!("it is recorded as refuted by an infinite model, but deciding it again gives: {}", decision.explanation)),
             }
         } else if let Some(structure) = model {
             let negate = match question {
