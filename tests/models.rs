@@ -211,3 +211,13 @@ fn a_wrong_infinite_model_is_refused() {
     m.define("smarter", Meaning::Predicate { arity: 2, holds: Formula::at_most(&Linear::var(1), &x).unwrap() });
     assert_eq!(m.satisfies(&b.board.statements[1], false, None), Ok(false));
 }
+
+/// A statement that does not follow is shown failing in the infinite countermodel, at the
+/// smallest values of its ∀ variables.
+#[test]
+fn a_statement_that_does_not_follow_is_shown_failing_at_a_number() {
+    let b = load("above-someone.board");
+    let d = decide(&b, Question::Follows(4), &limits(), &mut |_| {}).unwrap();
+    assert!(d.verdict.infinite_model().is_some(), "{}", d.explanation);
+    assert!(d.explanation.ends_with("; (4) fails for x = 0"), "{}", d.explanation);
+}

@@ -111,6 +111,44 @@ impl InfiniteStructure {
         Ok(pa::decide(&sentence, budget)?)
     }
 
+    /// For a statement of the form `∀x̄ φ` that is false in the structure: the smallest values
+    /// of x̄ (by size, at most 6 from 0, for up to three variables) for which φ is false,
+    /// each decided exactly. `None` when the statement has no leading `∀` or no such values
+    /// are small.
+    pub fn counterexample(&self, st: &Statement, budget: Option<&Budget>) -> Option<Vec<(String, i128)>> {
+        let mut body = st.formula()?;
+        let mut vars = Vec::new();
+        while let FormulaKind::Quant { q: Quantifier::Forall, var, body: inner } = &body.kind {
+            vars.push(var.name.clone());
+            body = inner;
+        }
+        if vars.is_empty() || vars.len() > 3 {
+            return None;
+        }
+        let values: Vec<i128> = match self.domain {
+            Domain::Naturals => (0..=6).collect(),
+            Domain::Integers => (0..=6).flat_map(|v| if v == 0 { vec![0] } else { vec![v, -v] }).collect(),
+        };
+        // Tuples in order of their largest entry's place in `values`, so small ones come first.
+        let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
+        for _ in &vars {
+            tuples = tuples.into_iter().flat_map(|t| (0..values.len()).map(move |i| [t.clone(), vec![i]].concat())).collect();
+        }
+        tuples.sort_by_key(|t| (t.iter().copied().max(), t.clone()));
+        for t in tuples {
+            let mut reader = Reader { structure: self, next: FIRST_BOUND, env: Vec::new() };
+            for (name, &i) in vars.iter().zip(&t) {
+                reader.env.push((name.clone(), vec![(pa::Formula::True, Linear::constant(values[i]))]));
+            }
+            let sentence = reader.formula(body).ok()?;
+            if pa::decide(&sentence, budget).ok()? {
+                continue;
+            }
+            return Some(vars.iter().cloned().zip(t.iter().map(|&i| values[i])).collect());
+        }
+        None
+    }
+
     /// Whether every function is total and single-valued on the domain: for all arguments
     /// in the domain exactly one case applies, and (over ℕ) its value is in ℕ.
     pub fn well_defined(&self, budget: Option<&Budget>) -> Result<bool, InfiniteCheckError> {

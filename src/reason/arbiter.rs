@@ -275,7 +275,15 @@ pub fn decide_with(
             return Err(DecideError::Uncertified(verdict.name()));
         }
     }
-    let explanation = explain(&verdict, question);
+    let mut explanation = explain(&verdict, question);
+    // Where a statement that does not follow fails in an infinite countermodel: the smallest
+    // values of its ∀ variables that make it false, decided exactly.
+    if let (Some(m), Question::Follows(k)) = (verdict.infinite_model(), question) {
+        if let Some(values) = m.counterexample(&board.board.statements[k - 1], Some(&limits.budget)) {
+            let shown: Vec<String> = values.iter().map(|(x, v)| format!("{x} = {v}")).collect();
+            explanation.push_str(&format!("; ({k}) fails for {}", shown.join(", ")));
+        }
+    }
     Ok(Decision {
         question: match question {
             Question::Consistency => "consistency".into(),
