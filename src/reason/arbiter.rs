@@ -4,8 +4,8 @@
 //! Three engines race: the finite model search ([`crate::reason::finite`]) on the calling
 //! thread, the instantiation prover ([`crate::reason::instantiate`]) on another, and the
 //! infinite-model engine ([`crate::reason::infinite`]) on a third, which starts once the
-//! finite search has found no model of the small sizes (a small finite model, when there
-//! is one, is the easier thing to show). The first definite answer sets a cancel flag in
+//! finite search has found no model of sizes 1-4 and run for 50 ms (a small finite model,
+//! when there is one, is the easier thing to show, and quick boards are not slowed). The first definite answer sets a cancel flag in
 //! the others' [`crate::solve::Budget`]. A model and a proof for the same question is an
 //! internal error, never an answer.
 
@@ -79,8 +79,11 @@ pub struct Options {
 const STEPS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The infinite-model engine starts once the finite search has found no model of any size
-/// up to this one (or has stopped).
+/// up to this one and has run for `INFINITE_WAIT`, or has stopped: a small finite model is
+/// the easier thing to show, and the boards the finite search decides quickly are not slowed
+/// by a third engine on the machine's cores.
 const INFINITE_AFTER: usize = 4;
+const INFINITE_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Answers `question` about `board` within `limits`, as soon as a certified answer exists.
 pub fn decide(
@@ -136,7 +139,9 @@ pub fn decide_with(
         let (board, race, budget) = (board.clone(), race.clone(), search_limits.budget.clone());
         let (refuted_up_to, finite_done) = (refuted_up_to.clone(), finite_done.clone());
         std::thread::spawn(move || {
-            while !finite_done.load(Ordering::Relaxed) && refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER {
+            while !finite_done.load(Ordering::Relaxed)
+                && (refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER || start.elapsed() < INFINITE_WAIT)
+            {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
                     return;
                 }
