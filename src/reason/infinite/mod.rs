@@ -44,6 +44,10 @@ pub enum Outcome {
 /// exact decision).
 const MAX_EXACT_CHECKS: usize = 200;
 
+/// How many partial choices the engine looks at before it stops: on a large signature the
+/// choices multiply, and the engine shares the machine with the others in the race.
+const MAX_CHOICES: usize = 100_000;
+
 /// Searches for an infinite structure satisfying every premise, within `budget`.
 pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> Outcome {
     if premises.iter().any(|p| p.statement.kind.size_bound().is_some_and(|(at_least, _)| at_least == p.negated)) {
@@ -90,7 +94,7 @@ pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> O
     let mut stopped = false;
     for domain in [Domain::Naturals, Domain::Integers] {
         let choices: Vec<Vec<Meaning>> = kinds.iter().map(|&(kind, arity)| templates::candidates(kind, arity, domain)).collect();
-        let mut search = Search { premises, symbols: &symbols, choices: &choices, ready: &ready, budget, exact_checks: 0, structure: InfiniteStructure::new(domain) };
+        let mut search = Search { premises, symbols: &symbols, choices: &choices, ready: &ready, budget, exact_checks: 0, choices_seen: 0, structure: InfiniteStructure::new(domain) };
         match search.extend(0) {
             Step::Found => return Outcome::Found(search.structure),
             Step::Stop => stopped = true,
@@ -117,6 +121,7 @@ struct Search<'a> {
     ready: &'a [Vec<usize>],
     budget: &'a Budget,
     exact_checks: usize,
+    choices_seen: usize,
     structure: InfiniteStructure,
 }
 
@@ -126,7 +131,8 @@ impl Search<'_> {
             return self.exact();
         }
         for meaning in &self.choices[depth] {
-            if self.budget.spent().is_some() {
+            self.choices_seen += 1;
+            if self.budget.spent().is_some() || self.choices_seen > MAX_CHOICES {
                 return Step::Stop;
             }
             self.structure.define(&self.symbols[depth], meaning.clone());
