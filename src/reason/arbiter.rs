@@ -79,7 +79,8 @@ pub struct Options {
 const STEPS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The infinite-model engine starts once the finite search has found no model of any size
-/// up to this one and has run for `INFINITE_WAIT`, or has stopped: a small finite model is
+/// up to this one and has run for `INFINITE_WAIT`, or has stopped, or has run ten times
+/// that (it starts at size n under `|L| ≥ n`): a small finite model is
 /// the easier thing to show, and the boards the finite search decides quickly are not slowed
 /// by a third engine on the machine's cores.
 const INFINITE_AFTER: usize = 4;
@@ -139,8 +140,10 @@ pub fn decide_with(
         let (board, race, budget) = (board.clone(), race.clone(), search_limits.budget.clone());
         let (refuted_up_to, finite_done) = (refuted_up_to.clone(), finite_done.clone());
         std::thread::spawn(move || {
+            // `|L| ≥ n` makes the finite search start at size n: then only the time counts.
             while !finite_done.load(Ordering::Relaxed)
                 && (refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER || start.elapsed() < INFINITE_WAIT)
+                && start.elapsed() < INFINITE_WAIT * 10
             {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
                     return;
@@ -190,10 +193,14 @@ pub fn decide_with(
         }
         Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
     };
-    // Once the others have stopped, the infinite engine's answer (it stops on the same flag).
+    // Once the others have stopped without an answer, the infinite engine's (it stops on
+    // the budget, or at its own limits; a prover that stopped at its clause limit must not
+    // cut it short).
     let infinite_model = match result {
         Search::GaveUp { .. } => {
-            race.store(true, Ordering::Relaxed);
+            if matches!(refutation, Some(Refutation::Proved(_))) {
+                race.store(true, Ordering::Relaxed);
+            }
             match infinite_receiver.recv() {
                 Ok(infinite::Outcome::Found(m)) => Some(m),
                 _ => None,

@@ -92,7 +92,10 @@ impl<'s> Window<'s> {
                 match q {
                     Quantifier::Forall => true,
                     Quantifier::Exists => false,
-                    Quantifier::ExistsUnique => count == 1,
+                    // Only "at least one": a ∀ inside ranges over fewer numbers than the ∃!
+                    // does, so a window can see several where the structure has one. The
+                    // exact decision counts.
+                    Quantifier::ExistsUnique => count >= 1,
                 }
             }
         })
