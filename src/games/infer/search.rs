@@ -9,11 +9,12 @@
 //! smallest experiment, which the evaluator ([`Law::judge`]) then re-checks: a witness the
 //! evaluator disagrees with is an internal error, never an answer.
 
-use super::experiment::{Experiment, Supply};
-use super::law::{Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
-use super::shapes::{shapes_within, Shape, COMPASS_MAX_DICE};
+use super::experiment::{scope_members, Experiment, Supply};
+use super::law::{Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use super::shapes::{shapes_within, Shape, Structure, COMPASS_MAX_DICE};
 use crate::solve::encode::{self, IntVar};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
+use std::borrow::Cow;
 
 /// What the experiment must do.
 #[derive(Clone, Debug)]
@@ -194,7 +195,9 @@ const MAX_CLAUSES: usize = 2_000_000;
 /// A shape with symbolic colours and faces, and the Laws compiled over it.
 pub struct Encoder<'a> {
     pub p: SatProblem,
-    shape: &'a Shape,
+    /// The arrangement being compiled over: the shape, or one of its parts while a scoped
+    /// Law is compiled.
+    shape: Cow<'a, Shape>,
     supply: &'a Supply,
     /// Per die, the index of its colour in the supply.
     pub colour: Vec<IntVar>,
@@ -223,7 +226,7 @@ impl<'a> Encoder<'a> {
                 encode::at_most(&mut p, &lits, limit);
             }
         }
-        Some(Encoder { p, shape, supply, colour, face, budget: budget.clone() })
+        Some(Encoder { p, shape: Cow::Borrowed(shape), supply, colour, face, budget: budget.clone() })
     }
 
     fn n(&self) -> usize {
@@ -268,7 +271,11 @@ impl<'a> Encoder<'a> {
                 let lits: Vec<Lit> = [first, first + 2, first + 4].iter().map(|&v| self.face[i].eq(&self.p, v)).collect();
                 self.p.or(&lits)
             }
-            Property::Face(_) | Property::Odd | Property::Even => self.constant(false),
+            Property::DivisibleBy(d) if visible => {
+                let lits: Vec<Lit> = (1..=6u32).filter(|f| f % d == 0).map(|f| self.face[i].eq(&self.p, i64::from(f))).collect();
+                self.p.or(&lits)
+            }
+            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) => self.constant(false),
             Property::Visible => self.constant(visible),
             Property::Hidden => self.constant(!visible),
             Property::Stacked => self.constant(s.stacked[i]),
@@ -394,13 +401,14 @@ impl<'a> Encoder<'a> {
                         Kind::Even => v % 2 == 0,
                         Kind::Odd => v % 2 != 0,
                         Kind::Prime => super::law::is_prime(v),
+                        Kind::DivisibleBy(k) => v.rem_euclid(*k) == 0,
                     })
                     .map(|&v| x.eq(&self.p, v))
                     .collect();
                 self.p.or(&lits)
             }
             Law::All(d, prop) | Law::No(d, prop) | Law::Some(d, prop) => {
-                let about_values = matches!(prop, Property::Face(_) | Property::Odd | Property::Even);
+                let about_values = matches!(prop, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_));
                 let mut parts = Vec::new();
                 for i in 0..n {
                     // Restrictions on values pass over covered dice (ruling I7).
@@ -430,7 +438,10 @@ impl<'a> Encoder<'a> {
                 }
                 let with = encode::count(&mut self.p, &with).scale(&self.p, 2);
                 let all = encode::count(&mut self.p, &members);
-                self.compare(&with, Compare::Gt, &all)?
+                let majority = self.compare(&with, Compare::Gt, &all)?;
+                // Vacuously true over no dice (ruling I15).
+                let none = !self.p.or(&members);
+                self.p.or(&[majority, none])
             }
             Law::TouchEachOther(d) => {
                 let members = self.members(d);
@@ -478,6 +489,21 @@ impl<'a> Encoder<'a> {
                 }
                 self.p.or(&runs)
             }
+            Law::Line(len) => {
+                let long = self.shape.structure.lines.iter().any(|line| line.len() >= *len as usize);
+                self.constant(long)
+            }
+            Law::Scoped(scope, among, inner) => {
+                let mut each = Vec::new();
+                for part in scope_members(&self.shape.cells, *scope) {
+                    each.push(self.within(&part, inner)?);
+                }
+                match among {
+                    Among::Every => self.p.and(&each),
+                    Among::Some => self.p.or(&each),
+                    Among::No => !self.p.or(&each),
+                }
+            }
             Law::Not(a) => !self.law(a)?,
             Law::And(a, b) => {
                 let (x, y) = (self.law(a)?, self.law(b)?);
@@ -488,6 +514,20 @@ impl<'a> Encoder<'a> {
                 self.p.or(&[x, y])
             }
         })
+    }
+
+    /// A literal for "the dice `part` (indices in order), taken as an experiment of their
+    /// own, follow `inner`": the Law is compiled over the part's own arrangement, on the same
+    /// colour and face variables.
+    fn within(&mut self, part: &[usize], inner: &Law) -> Result<Lit, Exhausted> {
+        let cells = self.shape.cells.part(part);
+        let sub = Shape { structure: Structure::of(&cells), cells };
+        let colour = part.iter().map(|&i| self.colour[i].clone()).collect();
+        let face = part.iter().map(|&i| self.face[i].clone()).collect();
+        let whole = (std::mem::replace(&mut self.shape, Cow::Owned(sub)), std::mem::replace(&mut self.colour, colour), std::mem::replace(&mut self.face, face));
+        let lit = self.law(inner);
+        (self.shape, self.colour, self.face) = whole;
+        lit
     }
 
     /// Whether the dice of `set` (a bit per die) form one group by touching each other.

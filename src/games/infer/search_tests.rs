@@ -72,6 +72,22 @@ fn compiled_laws_agree_with_the_evaluator_on_random_experiments() {
         "white same face",
         "some dice are touching odd white",
         "sum dice is even and count red is odd",
+        // The forms of ruling I16 and the words of I15 and I17.
+        "every group (count red >= 1)",
+        "every group (visible same face)",
+        "no group (count dice > 3)",
+        "some group (all dice are blue)",
+        "no line (count on-table >= 3)",
+        "line 3",
+        "every line (count white >= 1)",
+        "some line (dice different colour)",
+        "every group (some dice are stacked or count dice = 1)",
+        "no group has (line 2 and count red >= 1)",
+        "every line (every group (count dice >= 2))",
+        "all dice are divisible by 3",
+        "some red are divisible by 2",
+        "sum dice is divisible by 4",
+        "most red are 5",
     ] {
         laws.push(law(extra));
     }
@@ -114,6 +130,9 @@ fn every_deck_law_can_be_shown_both_ways_with_four_dice() {
 fn the_rules_equivalent_pair_cannot_be_separated() {
     let supply = Supply::default();
     let found = disprove(&law("all dice are even"), &law("no dice are odd"), &supply, &limits(6), &mut |_, _| {}).unwrap();
+    assert_eq!(found, Found::NoneUpTo(6));
+    // The rules' own wording of it: "All dice must be divisible by 2".
+    let found = disprove(&law("all dice are divisible by 2"), &law("no dice are odd"), &supply, &limits(6), &mut |_, _| {}).unwrap();
     assert_eq!(found, Found::NoneUpTo(6));
 }
 
@@ -162,6 +181,15 @@ fn the_smallest_separating_experiment_is_the_smallest_brute_force_finds() {
         ("product dice > 20", "sum dice > 9"),
         ("largest-group >= 2", "no dice are alone"),
         ("count red = count blue", "count dice is even"),
+        ("every group (count red >= 1)", "count red >= groups"),
+        ("no line (count dice >= 3)", "largest-group <= 2"),
+        ("some group (all dice are blue)", "count blue >= 1"),
+        ("every line (dice same face)", "line same 2"),
+        ("no group (count dice = 2)", "every group (count dice = 1)"),
+        ("most blue are 5", "all blue are 5"),
+        ("line 3", "largest-group >= 3"),
+        ("sum dice is divisible by 3", "sum dice = 6"),
+        ("all dice are divisible by 3", "no dice are divisible by 2"),
     ];
     for (a, b) in pairs {
         let (la, lb) = (law(a), law(b));

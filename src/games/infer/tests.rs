@@ -198,6 +198,61 @@ mod laws {
     }
 
     #[test]
+    fn most_over_no_dice_is_vacuously_true() {
+        // Ruling I15: like `all`, a majority among no dice is a restriction that does not apply.
+        let j = law("most blue are 5").judge(&e("r1 r2"));
+        assert!(j.follows && j.reason.contains("vacuously"), "{}", j.reason);
+        assert!(follows("most blue are 5", "null"));
+        assert!(!follows("most blue are 5", "b5 b1 b2"), "one of three is not most");
+        assert!(follows("most blue are 5", "b5 b5 b1"));
+    }
+
+    #[test]
+    fn divisible_by_is_a_word() {
+        // The rules' example: "All dice must be divisible by 2" is "there must be no odd dice".
+        for x in ["null", "r2", "r1", "r2 b4 w6", "r2+b1", "r1+b2", "w3 w4 / w5+w6"] {
+            assert_eq!(follows("all dice are divisible by 2", x), follows("no dice are odd", x), "{x}");
+        }
+        assert!(follows("all dice are divisible by 3", "r3 b6 . w1+r6"), "the covered 1 has no value");
+        assert!(!follows("some dice are divisible by 4", "r3 b6"));
+        assert!(follows("sum dice is divisible by 5", "r4 b6"));
+        assert!(follows("sum dice is divisible by 5", "null"), "0 is a multiple of 5");
+        assert!(follows("count red - count blue is divisible by 2", "b1 b2"), "-2 is a multiple of 2");
+        assert!(follows("count divisible by 3 dice = 2", "r3 b6 w2"));
+    }
+
+    #[test]
+    fn groups_and_lines_are_judged_one_by_one() {
+        // "Every group contains a red die."
+        assert!(follows("every group (count red >= 1)", "r1 b2 . b3+r4"), "the red under the blue counts");
+        let j = law("every group (count red >= 1)").judge(&e("r1 b2 . b3 w4"));
+        assert!(!j.follows && j.reason.contains("[blue 3, white 4]"), "{}", j.reason);
+        assert!(follows("every group (count red >= 1)", "null"), "no group: vacuously true");
+        // "Within each group all showing dice show the same value."
+        assert!(follows("every group (visible same face)", "r2 b2 . w5 / . . r5+b5"));
+        assert!(!follows("every group (visible same face)", "r2 b3"));
+        // "No group has more than 3 dice."
+        assert!(follows("no group (count dice > 3)", "r1 r1 r1 . r1 r1 r1"));
+        assert!(!follows("no group (count dice > 3)", "r1 r1 r1+r1"), "a stack belongs to its group");
+        // "Some group is all blue."
+        assert!(follows("some group (all dice are blue)", "r1 r2 . b3 b4"));
+        assert!(!follows("some group (all dice are blue)", "r1 b2"));
+        assert!(!follows("some group (all dice are blue)", "null"));
+        // "No three occupied cells in a row or column", "there is a line of 4 dice".
+        assert!(follows("no line (count on-table >= 3)", "r1 r2 / r3"));
+        assert!(!follows("no line (count on-table >= 3)", "r1 r2 r3"));
+        assert!(follows("line 4", "r1 r2 r3 r4"));
+        assert!(!follows("line 4", "r1 r2 r3 . r4"));
+        assert!(!follows("line 2", "r1+r2"), "a stack is not a line");
+        // "Every line has a white die": the dice under a line's top dice are on its cells.
+        assert!(follows("every line (count white >= 1)", "w1+r2 r3 / b1"));
+        assert!(!follows("every line (count white >= 1)", "w1 r2 / . r3"));
+        assert!(follows("every line (count white >= 1)", "r1 . r2"), "no line at all");
+        // A group taken on its own: its own lines and groups.
+        assert!(follows("every group (groups = 1)", "r1 . r2 b2"));
+    }
+
+    #[test]
     fn bad_laws_are_diagnostics() {
         let err = parse("count red >> 1").unwrap_err();
         assert!(err.message.contains("expected"), "{err:?}");
@@ -213,6 +268,16 @@ mod laws {
         let deep_number = format!("{}1{} = 1", "(".repeat(20_000), ")".repeat(20_000));
         assert!(parse(&deep_number).unwrap_err().message.contains("nested more than"));
         assert!(parse(&format!("{}count red = 1", "not ".repeat(50))).is_ok());
+        let deep_groups = format!("{}count red = 1{}", "every group (".repeat(20_000), ")".repeat(20_000));
+        assert!(parse(&deep_groups).unwrap_err().message.contains("nested more than"));
+        let zero = parse("all dice are divisible by 0").unwrap_err();
+        assert!(zero.message.contains("from 1 up") && zero.span == (26, 1).into(), "{zero:?}");
+        assert!(parse("sum dice is divisible by -2").is_err());
+        assert!(parse("line 1").unwrap_err().message.contains("2 or more"));
+        let bare = parse("every group count red >= 1").unwrap_err();
+        assert!(bare.message.contains("in parentheses"), "{bare:?}");
+        let compass = parse("every group (some dice are north)").unwrap_err();
+        assert!(compass.message.contains("direction") && compass.span == (6, 5).into(), "{compass:?}");
     }
 
     #[test]
@@ -221,6 +286,14 @@ mod laws {
         assert_eq!(law("all blue are 5").english(), "all blue dice must show 5");
         assert_eq!(law("odd blue touch each other").english(), "the odd blue dice must touch each other (form one group)");
         assert_eq!(law("no dice are odd").english(), "no die may be odd");
+        assert_eq!(law("all dice are divisible by 2").english(), "all dice must be divisible by 2");
+        assert_eq!(law("sum dice is divisible by 3").english(), "the sum of the dice must be divisible by 3");
+        assert_eq!(law("line 4").english(), "there must be a line of at least 4 dice in a row or a column, whatever they show");
+        assert_eq!(
+            law("every group (count red >= 1)").english(),
+            "every group (dice touching, directly or through others), taken on its own, must follow this: the number of red dice must be at least 1"
+        );
+        assert!(law("no line (count dice >= 3)").english().starts_with("no line (two or more dice in a row or a column), taken on its own, may follow this:"));
     }
 }
 

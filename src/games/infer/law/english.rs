@@ -1,7 +1,7 @@
 //! The English printer: a Law read back in plain words, as the Universe repeats a Theory
 //! before a Publication token is spent.
 
-use super::{Aspect, Compare, Dice, Kind, Law, Number, Property};
+use super::{Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope};
 use std::fmt::Write as _;
 
 impl Law {
@@ -21,9 +21,10 @@ impl Law {
                 format!("{} {op} {}", english_number(a), english_number(b))
             }
             Law::Is(n, k) => format!("{} must be {}", english_number(n), match k {
-                Kind::Even => "even",
-                Kind::Odd => "odd",
-                Kind::Prime => "a prime",
+                Kind::Even => "even".to_string(),
+                Kind::Odd => "odd".to_string(),
+                Kind::Prime => "a prime".to_string(),
+                Kind::DivisibleBy(d) => format!("divisible by {d}"),
             }),
             Law::All(d, p) => format!("all {} must {}", dice(d), english_property(p)),
             Law::No(d, p) => format!("no {} may {}", singular(d), english_property(p)),
@@ -34,6 +35,19 @@ impl Law {
             Law::Different(d, a) => format!("the {} must all show different {}s", dice(d), aspect_name(*a)),
             Law::Ascending(n) => format!("there must be a line of {n} dice counting up by one (read either way)"),
             Law::Repeated(n) => format!("there must be a line of {n} dice in a row showing the same face"),
+            Law::Line(n) => format!("there must be a line of at least {n} dice in a row or a column, whatever they show"),
+            Law::Scoped(scope, among, inner) => {
+                let part = match scope {
+                    Scope::Group => "group (dice touching, directly or through others)",
+                    Scope::Line => "line (two or more dice in a row or a column)",
+                };
+                let (who, verb) = match among {
+                    Among::Every => ("every", "must"),
+                    Among::Some => ("at least one", "must"),
+                    Among::No => ("no", "may"),
+                };
+                format!("{who} {part}, taken on its own, {verb} follow this: {}", inner.english())
+            }
             Law::Not(l) => format!("it must not be that {}", l.english()),
             Law::And(a, b) => format!("{}, and {}", a.english(), b.english()),
             Law::Or(a, b) => format!("{}, or {}", a.english(), b.english()),
@@ -63,6 +77,7 @@ pub fn english_dice(d: &Dice) -> String {
             Property::Stacked => words.insert(0, "stacked".into()),
             Property::OnTable => tail.push("on the table".to_string()),
             Property::Face(f) => tail.push(format!("showing {f}")),
+            Property::DivisibleBy(n) => tail.push(format!("divisible by {n}")),
             Property::Touching(s) => tail.push(format!("touching {}", english_dice(s))),
             Property::Alone => tail.push("touching nothing".into()),
             Property::Toward(d) => tail.push(format!("in the {}", d.name())),
@@ -85,6 +100,7 @@ fn english_property(p: &Property) -> String {
         Property::Face(f) => format!("show {f}"),
         Property::Odd => "be odd".into(),
         Property::Even => "be even".into(),
+        Property::DivisibleBy(n) => format!("be divisible by {n}"),
         Property::Visible => "be uncovered".into(),
         Property::Hidden => "be covered".into(),
         Property::Stacked => "be in a stack".into(),

@@ -3,7 +3,7 @@
 //! shares no code with the compiled search, which is tested against it.
 
 use super::english::{english_dice, english_number};
-use super::{Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use super::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope, Sees};
 use crate::games::infer::experiment::Experiment;
 
 /// A judgement: whether the experiment follows the Law, and why.
@@ -32,6 +32,7 @@ impl Property {
             Property::Face(f) => face == Some(*f),
             Property::Odd => face.is_some_and(|f| f % 2 == 1),
             Property::Even => face.is_some_and(|f| f % 2 == 0),
+            Property::DivisibleBy(n) => face.is_some_and(|f| u32::from(f) % n == 0),
             Property::Visible => face.is_some(),
             Property::Hidden => face.is_none(),
             Property::Stacked => x.stacked(i),
@@ -43,7 +44,7 @@ impl Property {
     }
 
     fn about_values(&self) -> bool {
-        matches!(self, Property::Face(_) | Property::Odd | Property::Even)
+        matches!(self, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_))
     }
 }
 
@@ -108,6 +109,7 @@ impl Law {
                     Kind::Even => v % 2 == 0,
                     Kind::Odd => v % 2 != 0,
                     Kind::Prime => is_prime(v),
+                    Kind::DivisibleBy(k) => v.rem_euclid(*k) == 0,
                 };
                 (ok, format!("{} is {v}", english_number(n)))
             }
@@ -123,6 +125,8 @@ impl Law {
                     Law::All(..) => (without.is_empty(), if without.is_empty() { format!("every one is: {}", names(&with)) } else { format!("not so: {}", names(&without)) }),
                     Law::No(..) => (with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("but: {}", names(&with)) }),
                     Law::Some(..) => (!with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("this one is: {}", names(&with[..1])) }),
+                    // Vacuous truth, as for `all` (ruling I15).
+                    Law::Most(..) if members.is_empty() => (true, format!("there are no {} (vacuously true)", english_dice(d))),
                     _ => (2 * with.len() > members.len(), format!("{} of {} are", with.len(), members.len())),
                 }
             }
@@ -174,6 +178,44 @@ impl Law {
                     }
                 }
                 (*n <= 1 && !x.is_empty(), format!("no line has {n} such dice"))
+            }
+            Law::Line(n) => match x.lines().into_iter().find(|line| line.len() >= *n as usize) {
+                Some(line) => (true, format!("the line {}", names(&line))),
+                None => (false, format!("no line is {n} dice long")),
+            },
+            Law::Scoped(scope, among, inner) => {
+                let parts = scope_members(x, *scope);
+                let what = match scope {
+                    Scope::Group => "group",
+                    Scope::Line => "line",
+                };
+                let judged: Vec<(Vec<usize>, bool, String)> = parts
+                    .into_iter()
+                    .map(|part| {
+                        let (ok, why) = inner.eval(&x.part(&part));
+                        (part, ok, why)
+                    })
+                    .collect();
+                let total = judged.len();
+                let first = |want: bool| judged.iter().find(|j| j.1 == want);
+                let name = |j: &(Vec<usize>, bool, String)| format!("the {what} [{}]: {}", names(&j.0), j.2);
+                match among {
+                    Among::Every => match first(false) {
+                        Some(j) => (false, format!("not so in {}", name(j))),
+                        None if total == 0 => (true, format!("there is no {what} (vacuously true)")),
+                        None => (true, format!("so in each of the {total} {what}s")),
+                    },
+                    Among::Some => match first(true) {
+                        Some(j) => (true, format!("so in {}", name(j))),
+                        None if total == 0 => (false, format!("there is no {what}")),
+                        None => (false, format!("so in none of the {total} {what}s")),
+                    },
+                    Among::No => match first(true) {
+                        Some(j) => (false, format!("but so in {}", name(j))),
+                        None if total == 0 => (true, format!("there is no {what}")),
+                        None => (true, format!("so in none of the {total} {what}s")),
+                    },
+                }
             }
             Law::Not(l) => {
                 let (v, why) = l.eval(x);

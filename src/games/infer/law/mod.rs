@@ -16,7 +16,7 @@ mod english;
 mod eval;
 mod parse;
 
-pub use super::experiment::Direction;
+pub use super::experiment::{scope_members, Direction};
 pub use english::{english_dice, english_number};
 pub use eval::Judgement;
 pub(crate) use eval::is_prime;
@@ -41,6 +41,8 @@ pub enum Property {
     Touching(Dice),
     /// Touches no die.
     Alone,
+    /// Shows a face that `n` divides (a value property: a covered die has none).
+    DivisibleBy(u32),
     /// In the experiment's northernmost row (or southernmost, …) while some die lies
     /// further that way's opposite: the Compass Rose variant, opt-in (ruling I9).
     Toward(Direction),
@@ -77,6 +79,29 @@ pub enum Kind {
     Even,
     Odd,
     Prime,
+    /// A multiple of the number (at least 1); 0 is a multiple of every number.
+    DivisibleBy(i64),
+}
+
+/// What a scoped Law ranges over (ruling I16): each part is judged as an experiment of its
+/// own, made of just those dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The groups: dice that touch, directly or through others (whole stacks).
+    Group,
+    /// The lines (ruling I3), each with the whole stacks on its cells.
+    Line,
+}
+
+/// How many of the parts must follow the inner Law.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Among {
+    /// Every part (vacuously true when there is none).
+    Every,
+    /// At least one part.
+    Some,
+    /// No part.
+    No,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +133,10 @@ pub enum Law {
     Ascending(u32),
     /// Some line has `n` dice in a row with the same visible face.
     Repeated(u32),
+    /// Some line is at least `n` occupied cells long, whatever the dice show.
+    Line(u32),
+    /// Every / some / no group (or line), taken as an experiment of its own, follows the Law.
+    Scoped(Scope, Among, Box<Law>),
     Not(Box<Law>),
     And(Box<Law>, Box<Law>),
     Or(Box<Law>, Box<Law>),
@@ -148,7 +177,7 @@ impl Sees {
             }
             Property::Alone => self.touching = true,
             Property::Toward(_) => self.compass = true,
-            Property::Colour(_) | Property::Face(_) | Property::Odd | Property::Even | Property::Visible | Property::Hidden => {}
+            Property::Colour(_) | Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) | Property::Visible | Property::Hidden => {}
         }
     }
 
@@ -180,7 +209,18 @@ impl Sees {
                 self.dice(d);
             }
             Law::Same(d, _) | Law::Different(d, _) => self.dice(d),
-            Law::Ascending(_) | Law::Repeated(_) => self.lines = true,
+            Law::Ascending(_) | Law::Repeated(_) | Law::Line(_) => self.lines = true,
+            Law::Scoped(scope, _, inner) => {
+                // The parts are cut from the arrangement: whatever tells them apart must be seen.
+                match scope {
+                    Scope::Group => self.touching = true,
+                    Scope::Line => {
+                        self.lines = true;
+                        self.stacking = true;
+                    }
+                }
+                self.law(inner);
+            }
             Law::Not(a) => self.law(a),
             Law::And(a, b) | Law::Or(a, b) => {
                 self.law(a);

@@ -1,7 +1,7 @@
 //! The Law parser (`grammar/infer-law.ebnf`): tokens with their offsets, then recursive
 //! descent with a depth limit; every error points at the token it is about.
 
-use super::{Aspect, Compare, Dice, Direction, Kind, Law, Number, Property};
+use super::{Among, Aspect, Compare, Dice, Direction, Kind, Law, Number, Property, Scope};
 use crate::games::infer::experiment::colour_name;
 use crate::util::input::{shorten, shorten_message};
 
@@ -149,11 +149,15 @@ impl Parser {
     }
 
     fn atom(&mut self) -> Result<Law, LawError> {
+        let next = self.tokens.get(self.at + 1).map(|t| t.0.as_str());
+        let scope_word = matches!(next, Some("group" | "groups" | "line" | "lines"));
         match self.peek() {
+            Some("every" | "each") => self.scoped(),
+            Some("all" | "no" | "some") if scope_word => self.scoped(),
             Some("all") | Some("no") | Some("some") | Some("most") => {
                 let q = self.peek().expect("peeked").to_string();
                 self.at += 1;
-                let dice = self.dice_or_all();
+                let dice = self.dice_or_all()?;
                 // `all blue are 5`; `are` may be left out (`all blue touching red`).
                 let _ = self.eat("are") || self.eat("is");
                 let p = self.property()?;
@@ -163,6 +167,16 @@ impl Parser {
                     "some" => Law::Some(dice, p),
                     _ => Law::Most(dice, p),
                 })
+            }
+            Some("line") if next.is_some_and(|t| t.parse::<i64>().is_ok()) => {
+                self.at += 1;
+                let at = self.at;
+                let n = self.integer()?;
+                if n < 2 {
+                    self.at = at;
+                    return self.fail("a length of 2 or more (a line is two or more dice in a row or a column)");
+                }
+                Ok(Law::Line(n.min(i64::from(u32::MAX)) as u32))
             }
             Some("line") => {
                 self.at += 1;
@@ -181,7 +195,7 @@ impl Parser {
             _ => {
                 // A set of dice followed by a relation, or a number compared.
                 let save = self.at;
-                let dice = self.dice_from(false);
+                let dice = self.dice_from(false)?;
                 if self.at > save || self.peek() == Some("dice") {
                     self.eat("dice");
                     if self.eat("touch") {
@@ -207,7 +221,11 @@ impl Parser {
                         Some("even") => Kind::Even,
                         Some("odd") => Kind::Odd,
                         Some("prime") => Kind::Prime,
-                        _ => return self.fail("`even`, `odd` or `prime`"),
+                        Some("divisible") => {
+                            self.at += 1;
+                            return Ok(Law::Is(a, Kind::DivisibleBy(i64::from(self.divisor()?))));
+                        }
+                        _ => return self.fail("`even`, `odd`, `prime` or `divisible by …`"),
                     };
                     self.at += 1;
                     return Ok(Law::Is(a, kind));
@@ -225,6 +243,54 @@ impl Parser {
                 Ok(Law::Compare(a, op, self.number()?))
             }
         }
+    }
+
+    /// `every group (…)`, `some line (…)`, `no group has (…)`: the inner Law judged on each
+    /// part as an experiment of its own (ruling I16).
+    fn scoped(&mut self) -> Result<Law, LawError> {
+        let among = match self.peek() {
+            Some("every" | "each" | "all") => Among::Every,
+            Some("some") => Among::Some,
+            _ => Among::No,
+        };
+        self.at += 1;
+        let scope_at = self.at;
+        let scope = match self.peek() {
+            Some("group" | "groups") => Scope::Group,
+            Some("line" | "lines") => Scope::Line,
+            _ => return self.fail("`group` or `line`"),
+        };
+        self.at += 1;
+        let _ = self.eat("has") || self.eat("have") || self.eat("is") || self.eat("are");
+        if self.peek() != Some("(") {
+            return self.fail("a Law in parentheses, like `every group (count red >= 1)`");
+        }
+        self.at += 1;
+        self.deeper()?;
+        let inner = self.law();
+        self.depth -= 1;
+        let inner = inner?;
+        self.expect(")")?;
+        if inner.sees().compass {
+            let (start, len) = (self.tokens[scope_at].1, self.tokens[scope_at].0.len());
+            return Err(LawError {
+                message: "a direction inside a group or a line is not supported: north and south are read across the whole experiment".into(),
+                span: (start, len).into(),
+            });
+        }
+        Ok(Law::Scoped(scope, among, Box::new(inner)))
+    }
+
+    /// The `by n` of `divisible by n`, from 1 to a million.
+    fn divisor(&mut self) -> Result<u32, LawError> {
+        self.expect("by")?;
+        let at = self.at;
+        let n = self.integer()?;
+        if n < 1 {
+            self.at = at;
+            return self.fail("a number from 1 up (every number divides 0, and nothing is divisible by 0)");
+        }
+        Ok(n as u32)
     }
 
     fn integer(&mut self) -> Result<i64, LawError> {
@@ -274,15 +340,15 @@ impl Parser {
         match self.peek() {
             Some("count" | "#") => {
                 self.at += 1;
-                Ok(Number::Count(self.dice_or_all()))
+                Ok(Number::Count(self.dice_or_all()?))
             }
             Some("sum") => {
                 self.at += 1;
-                Ok(Number::Sum(self.dice_or_all()))
+                Ok(Number::Sum(self.dice_or_all()?))
             }
             Some("product") => {
                 self.at += 1;
-                Ok(Number::Product(self.dice_or_all()))
+                Ok(Number::Product(self.dice_or_all()?))
             }
             Some("groups") => {
                 self.at += 1;
@@ -296,23 +362,28 @@ impl Parser {
         }
     }
 
-    fn dice_or_all(&mut self) -> Dice {
-        let d = self.dice();
+    fn dice_or_all(&mut self) -> Result<Dice, LawError> {
+        let d = self.dice()?;
         self.eat("dice");
-        d
+        Ok(d)
     }
 
     /// A run of one-die conditions: colours, `odd`, `even`, a face (`5s`, or `5` where it
     /// cannot be a number), `visible`, `hidden`, `stacked`, `on-table`; `dice` may end it.
-    fn dice(&mut self) -> Dice {
+    fn dice(&mut self) -> Result<Dice, LawError> {
         self.dice_from(true)
     }
 
     /// At the start of a comparison a bare `5` is a number (`5 = count red`), not a face.
-    fn dice_from(&mut self, bare_face: bool) -> Dice {
+    fn dice_from(&mut self, bare_face: bool) -> Result<Dice, LawError> {
         let mut props = Vec::new();
         while let Some(t) = self.peek() {
             let p = match t {
+                "divisible" => {
+                    self.at += 1;
+                    props.push(Property::DivisibleBy(self.divisor()?));
+                    continue;
+                }
                 "odd" => Property::Odd,
                 "even" => Property::Even,
                 "visible" => Property::Visible,
@@ -332,14 +403,14 @@ impl Parser {
             self.at += 1;
             props.push(p);
         }
-        Dice(props)
+        Ok(Dice(props))
     }
 
     fn property(&mut self) -> Result<Property, LawError> {
         match self.peek() {
             Some("touching") => {
                 self.at += 1;
-                let d = self.dice();
+                let d = self.dice()?;
                 self.eat("dice");
                 Ok(Property::Touching(d))
             }
@@ -348,10 +419,10 @@ impl Parser {
                 Ok(Property::Alone)
             }
             _ => {
-                let d = self.dice();
+                let d = self.dice()?;
                 match d.0.as_slice() {
                     [one] => Ok(one.clone()),
-                    _ => self.fail("one property (a colour, odd, even, a face, stacked, on-table, visible, hidden, touching …, alone)"),
+                    _ => self.fail("one property (a colour, odd, even, a face, divisible by …, stacked, on-table, visible, hidden, touching …, alone)"),
                 }
             }
         }
