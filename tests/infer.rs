@@ -129,3 +129,36 @@ fn play_keeps_the_game_in_a_file_between_sittings() {
     assert_eq!(code, Some(2), "a home-made Law must be demonstrable with 4 dice");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_variants_play_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("umpire-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let run = |args: &[&str], input: &str| {
+        let out = umpire_with_input(args, input);
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    // The Cheater: cards first, turns around the table, the Vote in a second sitting.
+    let cheat = path("cheat.json");
+    let new = ["infer", "play", &cheat, "--new", "--cheater", "--players", "Ann,Bob,Cy", "--law", "count red >= 1", "--seed", "4", "--highlights"];
+    let (first, code) = run(&new, "build r1\ncard Ann\n\ncard Bob\n\ncard Cy\n\nbuild r1\nbuild b2\nstuck\npublish count red >= 1\nyes\nquit\n");
+    assert_eq!(code, Some(0), "{first}");
+    assert!(first.contains("identity card"), "no move before the cards: {first}");
+    assert_eq!(first.matches("you are the CHEATER. The Law is").count(), 1, "{first}");
+    assert!(first.contains("(built by Ann)") && first.contains("(built by Bob)"), "{first}");
+    assert!(first.contains("Highlight stones next to"), "{first}");
+    assert!(first.contains("the Class is over"), "{first}");
+    let (second, _) = run(&["infer", "play", &cheat], "vote Ann Ann Ann\n");
+    assert!(second.contains("Ann has the most fingers"), "{second}");
+    assert!(second.contains("wins alone") || second.contains("Everyone but the Cheater"), "{second}");
+    let (_, code) = run(&["infer", "play", &path("few.json"), "--new", "--cheater", "--players", "Ann,Bob"], "");
+    assert_eq!(code, Some(2), "the Cheater needs 4 players with the Teacher");
+    let (_, code) = run(&["infer", "play", &cheat, "--silence"], "");
+    assert_eq!(code, Some(2), "variants are chosen when a game starts");
+    // Silence: the thumbs come before the Theory.
+    let quiet = path("quiet.json");
+    let (out, _) = run(&["infer", "play", &quiet, "--new", "--silence", "--law", "all blue are 5", "--seed", "2"], "publish all blue are 5\nno\npublish all blue are 5\nyes\nyes\n");
+    assert!(out.contains("thumbs up") && out.contains("Not published.") && out.contains("Everyone wins!"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

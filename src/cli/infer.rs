@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use umpire::games::infer::deck::{parse_deck, COMPASS_DECK, DECK};
 use umpire::games::infer::experiment::{Experiment, ExperimentError, Supply};
-use umpire::games::infer::game::{Game, Setup};
+use umpire::games::infer::game::{Game, Setup, Variants};
 use umpire::games::infer::law::Law;
 use umpire::games::infer::markers::{disagreements, parse_markers};
 use umpire::games::infer::picture::svg;
@@ -98,6 +98,24 @@ pub enum InferAction {
         /// The Compass Rose variant: Laws may speak of directions (row 1 is north).
         #[arg(long)]
         compass: bool,
+        /// The Highlights variant: when the Researchers seem stuck (5 experiments without a
+        /// publication, a disproved Theory, or `stuck`), the Universe marks the O and the X
+        /// that differ least, with gold or silver stones.
+        #[arg(long)]
+        highlights: bool,
+        /// The Silence variant: nobody speaks except while publishing; `publish` first asks
+        /// for every other Researcher's thumbs up; `point N` is how Researchers talk.
+        #[arg(long)]
+        silence: bool,
+        /// The Cheater variant (needs --players with 3 or more names): the computer is the
+        /// Teacher, one player is secretly the Cheater and knows the Law; a 10-minute Class
+        /// against the clock, then the Vote.
+        #[arg(long)]
+        cheater: bool,
+        /// The Researchers in seat order, like `Ann,Bob,Cy`: turns pass around the table and
+        /// the table shows who built what.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
         #[arg(long, default_value = "red:20,blue:20,white:20")]
         supply: String,
         /// The largest experiment the Universe tries when it disproves a Theory.
@@ -339,7 +357,17 @@ fn unix_now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-type NewGame = (Option<u8>, Option<String>, Option<u64>, bool, bool, String);
+/// What `--new` asks for.
+struct NewGame {
+    level: Option<u8>,
+    law: Option<String>,
+    seed: Option<u64>,
+    timer: bool,
+    compass: bool,
+    supply: String,
+    variants: Variants,
+    players: Vec<String>,
+}
 
 fn check_level(level: Option<u8>) -> Result<(), Failure> {
     match level {
@@ -358,7 +386,7 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
         .map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", file.display())))?
         .ok_or_else(|| Failure::usage(format_args!("{} is being played in another umpire; finish there first", file.display())))?;
     let mut game = match setup {
-        Some((level, law, seed, timer, compass, supply)) => {
+        Some(NewGame { level, law, seed, timer, compass, supply, variants, players }) => {
             if file.exists() {
                 return Err(Failure::usage(format_args!("{} already exists; play it without --new, or choose another file", file.display())));
             }
@@ -368,7 +396,7 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
             }
             let supply = read_supply(&supply)?;
             let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
-            Game::new(Setup { supply, compass, max_dice, timer, seed, level, law }, unix_now())?
+            Game::new(Setup { supply, compass, max_dice, timer, seed, level, law, variants, players }, unix_now())?
         }
         None => Game::load(&read_input(file)?)?,
     };
@@ -473,8 +501,12 @@ pub fn run(action: InferAction) -> Outcome {
         InferAction::Demonstrable { law, search } => demonstrable(&law, &search),
         InferAction::CheckMarkers { law, file, table } => check_markers(&law, &file, &table),
         InferAction::Deck { level, compass, json } => list_deck(level, compass, json),
-        InferAction::Play { file, new, level, law, seed, timer, compass, supply, max_dice, time } => {
-            let setup = new.then_some((level, law, seed, timer, compass, supply));
+        InferAction::Play { file, new, level, law, seed, timer, compass, highlights, silence, cheater, players, supply, max_dice, time } => {
+            if !new && (highlights || silence || cheater || !players.is_empty()) {
+                return Err(Failure::usage("the variants and --players are chosen when a game starts: use them with --new"));
+            }
+            let variants = Variants { highlights, silence, cheater };
+            let setup = new.then_some(NewGame { level, law, seed, timer, compass, supply, variants, players });
             play(&file, setup, max_dice, time)
         }
     }

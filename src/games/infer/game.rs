@@ -47,6 +47,9 @@ pub struct Placed {
     pub experiment: String,
     pub follows: bool,
     pub origin: Origin,
+    /// The Researcher who built it, when the game knows the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,12 +58,18 @@ pub struct Publication {
     pub theory: Option<String>,
     /// The experiment the Universe answered with, if any.
     pub answer: Option<usize>,
+    /// The Researcher who published, when the game knows the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
     pub won: bool,
     pub why: String,
+    /// Who wins, when it is not simply everyone or no one (the Cheater variant's Vote).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub headline: Option<String>,
 }
 
 /// The whole game, as saved.
@@ -85,7 +94,90 @@ pub struct Game {
     pub seed: u64,
     /// Experiments numbered so far.
     built: usize,
+    /// The variants in play (all off in games saved before they existed).
+    #[serde(default)]
+    pub variants: Variants,
+    /// The Researchers in seat order (the Cheater variant needs them; otherwise optional).
+    #[serde(default)]
+    pub players: Vec<String>,
+    /// Whose turn it is: an index into `players`.
+    #[serde(default)]
+    pub turn: usize,
+    /// The Highlight stones on the table.
+    #[serde(default)]
+    pub highlights: Vec<Highlight>,
+    /// Experiments the Researchers built since the last publication or highlight.
+    #[serde(default)]
+    quiet: usize,
+    /// The Cheater variant: the Cheater's name, sealed like the Law.
+    #[serde(default)]
+    sealed_cheater: Option<String>,
+    /// The players who have looked at their identity card.
+    #[serde(default)]
+    pub cards_seen: Vec<String>,
+    /// The Cheater variant: the Class is over and the table votes.
+    #[serde(default)]
+    pub voting: bool,
+    /// The Cheater variant: per player, the share of the still-possible deck Laws each of
+    /// their experiments ruled out (what the Teacher watches for).
+    #[serde(default)]
+    pub leads: Vec<Lead>,
 }
+
+/// The variants of the rules text a game can be played with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variants {
+    /// The Universe may highlight experiments when the Researchers seem stuck.
+    pub highlights: bool,
+    /// Nobody speaks except while publishing; publishing needs everyone's thumbs up.
+    pub silence: bool,
+    /// A secret Cheater knows the Law; after the Class comes the Vote.
+    pub cheater: bool,
+}
+
+/// The two colours of Highlight stones, three of each: two lines of communication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stone {
+    Gold,
+    Silver,
+}
+
+impl Stone {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stone::Gold => "gold",
+            Stone::Silver => "silver",
+        }
+    }
+}
+
+/// The stones of one colour, next to these experiments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Highlight {
+    pub stone: Stone,
+    pub experiments: Vec<usize>,
+}
+
+/// How much a player's experiments looked like they knew where to look.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lead {
+    pub player: String,
+    pub experiments: u32,
+    /// The sum, over their experiments, of the share of deck Laws still possible before it
+    /// that its marker ruled out.
+    pub ruled_out: f64,
+}
+
+impl Eq for Lead {}
+
+/// Highlight stones per colour.
+pub const STONES_PER_COLOUR: usize = 3;
+/// The Universe takes the Researchers to be stuck after this many experiments without a
+/// publication or a highlight.
+pub const STUCK_AFTER: usize = 5;
+/// The Cheater variant needs this many players besides the computer Teacher.
+pub const CHEATER_MIN_PLAYERS: usize = 3;
 
 /// What a move did, for the table to see.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +189,11 @@ pub enum Event {
     PointedAt(usize),
     /// An experiment was taken down; its marker left the game.
     TakenDown(usize),
+    /// The Universe placed (or moved) a colour of Highlight stones.
+    Highlighted(Highlight),
+    /// The Cheater variant: the Teacher cannot disprove the Theory; the Class is over and
+    /// the table votes.
+    VoteBegins,
     /// The Universe could not decide within its budget; the token is returned.
     Undecided(String),
     Ended(Ending),
@@ -119,6 +216,9 @@ pub enum GameError {
     #[error("the Law speaks of directions: start the game with --compass (the Compass Rose variant)")]
     #[diagnostic(code(umpire::infer::compass))]
     NeedsCompass,
+    #[error("{0}")]
+    #[diagnostic(code(umpire::infer::variant))]
+    Variant(String),
     #[error("the saved game is damaged: {0}")]
     #[diagnostic(code(umpire::infer::save))]
     Damaged(String),
@@ -164,6 +264,9 @@ pub struct Setup {
     pub level: Option<u8>,
     /// A home-made Law instead of a card.
     pub law: Option<String>,
+    pub variants: Variants,
+    /// The Researchers in seat order (may be empty unless the Cheater variant is played).
+    pub players: Vec<String>,
 }
 
 fn seal(text: &str) -> String {
@@ -201,6 +304,9 @@ impl Game {
         if law.sees().compass && !setup.compass {
             return Err(GameError::NeedsCompass);
         }
+        let players = super::variants::check_players(&setup.players, setup.variants)?;
+        // The Cheater is dealt from the same seeded draw as the Law.
+        let sealed_cheater = setup.variants.cheater.then(|| seal(&players[rng.below(players.len() as u64) as usize]));
         let mut game = Game {
             format: 1,
             supply: setup.supply,
@@ -212,10 +318,20 @@ impl Game {
             markers_left: RESULT_MARKERS,
             tokens_left: PUBLICATION_TOKENS,
             publications: Vec::new(),
-            deadline: setup.timer.then_some(now + TIMER_START_SECS),
+            // The Cheater variant's Class always runs against the clock.
+            deadline: (setup.timer || setup.variants.cheater).then_some(now + TIMER_START_SECS),
             ending: None,
             seed: setup.seed,
             built: 0,
+            variants: setup.variants,
+            players,
+            turn: 0,
+            highlights: Vec::new(),
+            quiet: 0,
+            sealed_cheater,
+            cards_seen: Vec::new(),
+            voting: false,
+            leads: Vec::new(),
         };
         for follows in [true, false] {
             let x = game.opening(&law, follows, &mut rng)?.ok_or(GameError::NotDemonstrable)?;
@@ -231,6 +347,7 @@ impl Game {
             return Err(GameError::Damaged(format!("format {} is not one this umpire reads", game.format)));
         }
         game.secret().map_err(|e| GameError::Damaged(format!("the sealed Law: {e}")))?;
+        super::variants::check_loaded(&game)?;
         for p in &game.table {
             Experiment::parse(&p.experiment).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
         }
@@ -276,7 +393,8 @@ impl Game {
     fn place(&mut self, x: &Experiment, follows: bool, origin: Origin) -> Placed {
         self.built += 1;
         self.markers_left -= 1;
-        let p = Placed { number: self.built, experiment: x.notation(), follows, origin };
+        let by = (origin == Origin::Researchers).then(|| self.active()).flatten();
+        let p = Placed { number: self.built, experiment: x.notation(), follows, origin, by };
         self.table.push(p.clone());
         p
     }
@@ -287,15 +405,56 @@ impl Game {
     }
 
     fn end(&mut self, won: bool, why: &str) -> Ending {
-        let e = Ending { won, why: format!("{why}. The Law was: {} ({})", self.law().english(), self.law_text()) };
+        let e = Ending { won, why: format!("{why}. The Law was: {} ({})", self.law().english(), self.law_text()), headline: None };
         self.ending = Some(e.clone());
         e
     }
 
-    /// Ends the game when the Publish-or-Perish clock has run out.
+    /// The active Researcher, when the game knows the players.
+    pub fn active(&self) -> Option<String> {
+        self.players.get(self.turn % self.players.len().max(1)).cloned()
+    }
+
+    /// The turn passes to the next Researcher in seat order.
+    fn next_turn(&mut self) {
+        if !self.players.is_empty() {
+            self.turn = (self.turn + 1) % self.players.len();
+        }
+    }
+
+    /// The Cheater's name (the Cheater variant only).
+    pub(super) fn cheater(&self) -> Option<String> {
+        self.sealed_cheater.as_deref().and_then(unseal)
+    }
+
+    /// The secret Law, for the variants' module (the Cheater reads it).
+    pub(super) fn the_law(&self) -> Law {
+        self.law()
+    }
+
+    pub(super) fn finish(&mut self, won: bool, why: &str, headline: &str) -> Ending {
+        self.end(won, why);
+        let e = self.ending.as_mut().expect("just ended");
+        e.headline = Some(headline.to_string());
+        e.clone()
+    }
+
+    /// Ends the game when the Publish-or-Perish clock has run out; refuses moves when the
+    /// game is over, during the Vote, and before every Cheater-variant player has seen
+    /// their identity card.
     fn check(&mut self, now: u64) -> Result<Option<Ending>, GameError> {
         if let Some(e) = &self.ending {
             return Err(GameError::Over(e.why.clone()));
+        }
+        if self.voting {
+            return Err(GameError::Variant("the Class is over: the table votes now (`vote …`)".into()));
+        }
+        if self.variants.cheater {
+            let unseen: Vec<&String> = self.players.iter().filter(|p| !self.cards_seen.contains(p)).collect();
+            if !unseen.is_empty() {
+                let names = unseen.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+                return Err(GameError::Variant(format!("not every player has seen their identity card: {names} (`card NAME`, alone at the screen)")));
+            }
         }
         if self.deadline.is_some_and(|d| now > d) {
             return Ok(Some(self.end(false, "the Publish-or-Perish clock ran out")));
@@ -319,7 +478,46 @@ impl Game {
             return Ok(vec![Event::Ended(e)]);
         }
         let follows = self.law().judge(x).follows;
-        Ok(vec![Event::Placed(self.place(x, follows, Origin::Researchers))])
+        if self.variants.cheater {
+            super::variants::watch(self, x, follows);
+        }
+        let mut events = vec![Event::Placed(self.place(x, follows, Origin::Researchers))];
+        self.next_turn();
+        self.quiet += 1;
+        if self.variants.highlights && self.quiet >= STUCK_AFTER {
+            events.extend(self.highlight());
+        }
+        Ok(events)
+    }
+
+    /// The Highlights variant: the Universe marks the two experiments whose comparison
+    /// says most (ruling I18). Nothing when the variant is off or nothing is worth it.
+    pub fn highlight(&mut self) -> Option<Event> {
+        if !self.variants.highlights || self.ending.is_some() {
+            return None;
+        }
+        let chosen = super::variants::most_telling_pair(&self.table, &self.highlights)?;
+        self.quiet = 0;
+        let stone = match self.highlights.as_slice() {
+            [] => Stone::Gold,
+            [one] => if one.stone == Stone::Gold { Stone::Silver } else { Stone::Gold },
+            // Both colours are out: the older placement moves.
+            [older, ..] => older.stone,
+        };
+        self.highlights.retain(|h| h.stone != stone);
+        let h = Highlight { stone, experiments: chosen };
+        self.highlights.push(h.clone());
+        Some(Event::Highlighted(h))
+    }
+
+    /// The Cheater variant's Vote: each player's pick, in seat order.
+    pub fn vote(&mut self, picks: &[String]) -> Result<Vec<Event>, GameError> {
+        super::variants::vote(self, picks)
+    }
+
+    /// The Cheater variant: a player looks at their identity card (alone at the screen).
+    pub fn card(&mut self, player: &str) -> Result<String, GameError> {
+        super::variants::card(self, player)
     }
 
     /// Takes an experiment down for parts; its marker leaves the game.
@@ -334,6 +532,11 @@ impl Game {
     fn remove(&mut self, number: usize) -> Result<(), GameError> {
         let at = self.table.iter().position(|p| p.number == number).ok_or(GameError::NoSuchExperiment(number))?;
         self.table.remove(at);
+        // Stones by a removed experiment go back to the Universe; a lone stone says nothing.
+        for h in &mut self.highlights {
+            h.experiments.retain(|&n| n != number);
+        }
+        self.highlights.retain(|h| h.experiments.len() >= 2);
         Ok(())
     }
 
@@ -362,8 +565,18 @@ impl Game {
             *d += TIMER_EXTENSION_SECS;
         }
         let number = self.publications.len() + 1;
-        self.publications.push(Publication { theory: theory.map(|(text, _)| text.to_string()), answer: None });
+        let by = self.active();
+        self.publications.push(Publication { theory: theory.map(|(text, _)| text.to_string()), answer: None, by });
+        self.next_turn();
+        self.quiet = 0;
         match x {
+            None if events.is_empty() && self.variants.cheater => {
+                // The Class is won; the clock stops and the Vote decides who else wins.
+                self.voting = true;
+                self.deadline = None;
+                events.push(Event::VoteBegins);
+                return Ok(events);
+            }
             None if events.is_empty() => {
                 events.push(Event::Ended(self.end(true, "the Universe cannot disprove the Theory")));
                 return Ok(events);
@@ -389,6 +602,9 @@ impl Game {
             events.push(Event::Ended(self.end(false, "the last Publication token was spent without a win")));
         } else if self.tokens_left == 0 {
             events.push(Event::Ended(self.end(false, "the last Publication token was spent without a Theory")));
+        } else if theory.is_some() {
+            // A disproved Theory: the Researchers were on the wrong track.
+            events.extend(self.highlight());
         }
         Ok(events)
     }

@@ -7,7 +7,7 @@ use super::play::{session, Table};
 use crate::solve::Budget;
 
 fn setup(law: &str, timer: bool) -> Setup {
-    Setup { supply: Supply::default(), compass: false, max_dice: 6, timer, seed: 3, level: None, law: Some(law.into()) }
+    Setup { supply: Supply::default(), compass: false, max_dice: 6, timer, seed: 3, level: None, law: Some(law.into()), variants: Default::default(), players: Vec::new() }
 }
 
 fn x(text: &str) -> Experiment {
@@ -180,4 +180,155 @@ fn a_session_plays_from_text_and_saves_after_each_move() {
     assert!(out.contains("Everyone wins!"), "{out}");
     assert_eq!(saves, 2, "after the build and the publication");
     assert_eq!(g.tokens_left, PUBLICATION_TOKENS - 1);
+}
+
+mod variants {
+    //! The Highlights, Silence and Cheater variants, each on a whole game.
+    use super::{budget, setup, x};
+    use crate::games::infer::game::{Event, Game, GameError, Setup, Stone, Variants, TIMER_START_SECS};
+    use crate::games::infer::law::parse;
+    use crate::games::infer::play::{session, Table};
+
+    fn play(g: &mut Game, input: &str) -> String {
+        let mut out = Vec::new();
+        let mut save = |_: &Game| Ok(());
+        let mut table = Table { now: &|| 0, budget: &budget, searched: &|| {}, save: &mut save };
+        session(g, &mut input.as_bytes(), &mut out, &mut table).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn with(law: &str, variants: Variants, players: &[&str]) -> Setup {
+        Setup { variants, players: players.iter().map(|p| p.to_string()).collect(), ..setup(law, false) }
+    }
+
+    fn highlighted(events: &[Event]) -> Option<(Stone, Vec<usize>)> {
+        events.iter().find_map(|e| if let Event::Highlighted(h) = e { Some((h.stone, h.experiments.clone())) } else { None })
+    }
+
+    #[test]
+    fn highlights_mark_the_closest_o_and_x_when_the_researchers_seem_stuck() {
+        let v = Variants { highlights: true, ..Variants::default() };
+        let mut g = Game::new(with("all blue are 5", v, &[]), 0).unwrap();
+        // Four experiments: quiet, no stones yet.
+        for e in ["r1 r2 r3", "w4 w4", "b5 b5 r2", "r6 . w6"] {
+            assert_eq!(highlighted(&g.build(&x(e), 0).unwrap()), None);
+        }
+        // The fifth differs from `b5 b5 r2` (O) by one die's face: that is the pair.
+        let events = g.build(&x("b5 b3 r2"), 0).unwrap();
+        let (stone, pair) = highlighted(&events).expect("stuck after five experiments");
+        let numbers: Vec<usize> = g.table.iter().filter(|p| ["b5 b5 r2", "b5 b3 r2"].contains(&p.experiment.as_str())).map(|p| p.number).collect();
+        assert_eq!((stone, pair), (Stone::Gold, numbers.clone()));
+        // Asking again gives the next most telling pair in silver; a third request moves the gold.
+        let (second, other) = highlighted(&[g.highlight().unwrap()]).unwrap();
+        assert_eq!(second, Stone::Silver);
+        assert_ne!(other, numbers);
+        let (third, _) = highlighted(&[g.highlight().unwrap()]).unwrap();
+        assert_eq!(third, Stone::Gold);
+        assert_eq!(g.highlights.len(), 2, "three stones of each colour, one placement each");
+        // Taking a marked experiment down returns its stones.
+        let marked = g.highlights[0].experiments[0];
+        g.take_down(marked, 0).unwrap();
+        assert!(g.highlights.iter().all(|h| !h.experiments.contains(&marked)));
+        // A disproved Theory also highlights, and the table shows the stones.
+        let wrong = parse("count blue >= 1").unwrap();
+        let events = g.publish(Some(("count blue >= 1", &wrong)), &budget(), 0).unwrap();
+        assert!(highlighted(&events).is_some(), "{events:?}");
+        let out = play(&mut g, "table\n");
+        assert!(out.contains("stone]"), "{out}");
+        // The variant off: `stuck` gets silence, and builds never place stones.
+        let mut plain = Game::new(setup("all blue are 5", false), 0).unwrap();
+        for _ in 0..6 {
+            assert_eq!(highlighted(&plain.build(&x("r1"), 0).unwrap()), None);
+        }
+        assert!(play(&mut plain, "stuck\n").contains("stays silent"));
+    }
+
+    #[test]
+    fn silence_asks_for_thumbs_before_a_theory_is_stated() {
+        let v = Variants { silence: true, ..Variants::default() };
+        let mut g = Game::new(with("all blue are 5", v, &["Ann", "Bob"]), 0).unwrap();
+        let out = play(&mut g, "publish no blue are odd\nno\n");
+        assert!(out.contains("thumbs up") && out.contains("Not published."), "{out}");
+        assert_eq!(g.tokens_left, super::PUBLICATION_TOKENS, "no token spent without consent");
+        let out = play(&mut g, "point 1\npublish all blue are 5\nyes\nyes\n");
+        assert!(out.contains("→ #1"), "{out}");
+        assert!(out.contains("Everyone wins!"), "{out}");
+        assert_eq!(g.publications[0].by.as_deref(), Some("Ann"));
+    }
+
+    #[test]
+    fn the_cheater_knows_the_law_and_the_vote_decides_who_wins() {
+        let v = Variants { cheater: true, ..Variants::default() };
+        assert!(matches!(Game::new(with("count red >= 1", v, &["Ann", "Bob"]), 0), Err(GameError::Variant(_))));
+        assert!(matches!(Game::new(with("count red >= 1", v, &["Ann", "Bob", "ann"]), 0), Err(GameError::Variant(_))));
+        let fresh = || Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 100).unwrap();
+        let mut g = fresh();
+        assert_eq!(g.deadline, Some(100 + TIMER_START_SECS), "the Class runs against the clock");
+        // Nobody moves before every player has seen their card.
+        assert!(matches!(g.build(&x("r1"), 100), Err(GameError::Variant(m)) if m.contains("identity card")));
+        let cards: Vec<String> = ["Ann", "bob", "Cy"].iter().map(|p| g.card(p).unwrap()).collect();
+        let cheaters: Vec<&String> = cards.iter().filter(|c| c.contains("CHEATER")).collect();
+        assert_eq!(cheaters.len(), 1, "{cards:?}");
+        assert!(cheaters[0].contains("count red >= 1"), "the Cheater reads the Law");
+        assert!(cards.iter().filter(|c| c.contains("STUDENT")).all(|c| !c.contains("count red")));
+        let cheater = g.cheater().unwrap();
+        // Turns go around the table; each experiment is credited.
+        for e in ["r1", "b2", "w3"] {
+            g.build(&x(e), 100).unwrap();
+        }
+        let by: Vec<Option<String>> = g.table[2..].iter().map(|p| p.by.clone()).collect();
+        assert_eq!(by, vec![Some("Ann".into()), Some("Bob".into()), Some("Cy".into())]);
+        // The right Theory: the Class is over, the clock stops, and the table votes.
+        let law = parse("count red >= 1").unwrap();
+        let events = g.publish(Some(("count red >= 1", &law)), &budget(), 100).unwrap();
+        assert_eq!(events, vec![Event::VoteBegins]);
+        assert!(g.voting && g.deadline.is_none() && g.ending.is_none());
+        assert!(matches!(g.build(&x("r1"), 100), Err(GameError::Variant(_))));
+        assert!(g.vote(&["Ann".into()]).is_err(), "one pick per player");
+        assert!(g.vote(&["Ann".into(), "Bob".into(), "Zed".into()]).is_err(), "picks are players");
+        // The saved game keeps all of it.
+        let saved = Game::load(&g.to_json()).unwrap();
+        assert_eq!(saved, g);
+        // Everyone points at the Cheater: everyone else wins.
+        let mut caught = saved.clone();
+        let events = caught.vote(&vec![cheater.clone(); 3]).unwrap();
+        let [Event::Ended(end)] = &events[..] else { panic!("{events:?}") };
+        assert!(end.won && end.headline.as_deref().unwrap().contains(&cheater), "{end:?}");
+        // Everyone points at a Student: the Cheater wins alone.
+        let student = ["Ann", "Bob", "Cy"].into_iter().find(|p| *p != cheater).unwrap().to_string();
+        let mut fooled = saved.clone();
+        let events = fooled.vote(&vec![student.clone(); 3]).unwrap();
+        let [Event::Ended(end)] = &events[..] else { panic!("{events:?}") };
+        assert!(!end.won && end.headline.as_deref().unwrap().contains("wins alone"), "{end:?}");
+        assert!(end.why.contains(&format!("{student} has the most fingers")), "{}", end.why);
+        // A tampered Cheater is refused on load.
+        let json = g.to_json().replace("\"sealed_cheater\": \"", "\"sealed_cheater\": \"1b");
+        assert!(matches!(Game::load(&json), Err(GameError::Damaged(_))));
+    }
+
+    #[test]
+    fn in_a_tie_the_teachers_pick_decides() {
+        let v = Variants { cheater: true, ..Variants::default() };
+        let mut g = Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy", "Dee"]), 0).unwrap();
+        for p in ["Ann", "Bob", "Cy", "Dee"] {
+            g.card(p).unwrap();
+        }
+        // Ann's experiment rules out much of what was possible, the others' nothing new.
+        for e in ["r2 b2 w2", "r5", "r5 . r5", "w1"] {
+            g.build(&x(e), 0).unwrap();
+        }
+        let best = g.leads.iter().max_by(|a, b| (a.ruled_out / f64::from(a.experiments)).total_cmp(&(b.ruled_out / f64::from(b.experiments)))).unwrap().player.clone();
+        let law = parse("count red >= 1").unwrap();
+        g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
+        // Two fingers each on Bob and Cy; the Teacher's own finger and tie-break follow the leads.
+        let picks: Vec<String> = ["Bob", "Cy", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
+        let events = g.vote(&picks).unwrap();
+        let [Event::Ended(end)] = &events[..] else { panic!("{events:?}") };
+        assert!(end.why.contains(&format!("The Teacher points at {best}")), "{}", end.why);
+        if best == "Bob" || best == "Cy" {
+            assert!(end.why.contains(&format!("{best} has the most fingers (3)")), "{}", end.why);
+        } else {
+            assert!(end.why.contains("tied"), "{}", end.why);
+        }
+    }
 }

@@ -23,6 +23,7 @@ pub mod picture;
 pub mod play;
 pub mod search;
 pub mod shapes;
+pub mod variants;
 
 #[cfg(test)]
 mod game_tests;

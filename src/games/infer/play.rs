@@ -2,7 +2,7 @@
 //! answers written back, and the game saved after every move.
 
 use super::experiment::Experiment;
-use super::game::{Event, Game, Origin, Placed};
+use super::game::{Event, Game, Highlight, Origin, Placed};
 use super::law::{parse, Law};
 use crate::solve::Budget;
 use std::io::{self, BufRead, Write};
@@ -13,6 +13,10 @@ commands:
   publish <theory>     publish a Theory, like `publish all blue are 5` (costs a token)
   publish              spend a token without a Theory: the Universe builds an experiment
   remove <n>           take experiment n down for parts (its marker leaves the game)
+  point <n>            point at experiment n (how Researchers talk under Silence)
+  stuck                tell the Universe you are stuck (Highlights: it may mark two experiments)
+  card <name>          see your identity card, alone at the screen (Cheater)
+  vote <name> …        the Vote: each player's pick, in seat order (Cheater)
   table                show the table
   help                 this list
   quit                 stop for now (the game is saved)";
@@ -26,24 +30,30 @@ pub struct Table<'a> {
     pub save: &'a mut dyn FnMut(&Game) -> io::Result<()>,
 }
 
-fn describe(p: &Placed) -> String {
+fn describe(p: &Placed, highlights: &[Highlight]) -> String {
     let by = match p.origin {
         Origin::Opening => "the Universe's opening".to_string(),
-        Origin::Researchers => "built by the Researchers".to_string(),
+        Origin::Researchers => format!("built by {}", p.by.as_deref().unwrap_or("the Researchers")),
         Origin::Disproof(n) => format!("the Universe's answer to publication {n}"),
         Origin::Help(n) => format!("the Universe's help for publication {n}"),
     };
-    format!("#{:<3} {}  {:24} ({by})", p.number, if p.follows { "O" } else { "X" }, p.experiment)
+    let stones: String = highlights.iter().filter(|h| h.experiments.contains(&p.number)).map(|h| format!("  [{} stone]", h.stone.name())).collect();
+    format!("#{:<3} {}  {:24} ({by}){stones}", p.number, if p.follows { "O" } else { "X" }, p.experiment)
 }
 
 pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> {
     for p in &game.table {
-        writeln!(out, "{}", describe(p))?;
+        writeln!(out, "{}", describe(p, &game.highlights))?;
     }
     let mut status = format!("Result Markers left: {}; Publication tokens left: {}", game.markers_left, game.tokens_left);
     if let Some(d) = game.deadline {
         let left = d.saturating_sub(now);
         status += &format!("; time left: {}:{:02}", left / 60, left % 60);
+    }
+    if game.voting {
+        status += "; the Class is over: vote (`vote NAME …`, one pick per player in seat order)";
+    } else if let Some(p) = game.active() {
+        status += &format!("; {p}'s turn");
     }
     writeln!(out, "{status}")
 }
@@ -60,7 +70,8 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
         };
         match e {
             Event::Placed(p) => {
-                writeln!(out, "{}", describe(p))?;
+                // Stones placed by this same move are told after it.
+                writeln!(out, "{}", describe(p, &[]))?;
                 if let (Origin::Disproof(_), Some(says)) = (&p.origin, theory_says(p.number)) {
                     writeln!(out, "     (your Theory says {says})")?;
                 }
@@ -68,12 +79,22 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
             Event::PointedAt(n) => writeln!(out, "The Universe points at experiment #{n}: it already disproves the Theory (which says {}).", theory_says(*n).unwrap_or("?"))?,
             Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
             Event::Undecided(why) => writeln!(out, "The Universe could not decide ({why}); the token is returned.")?,
+            Event::Highlighted(h) => {
+                let which: Vec<String> = h.experiments.iter().map(|n| format!("#{n}")).collect();
+                writeln!(out, "The Universe silently places {} Highlight stones next to {}.", h.stone.name(), which.join(" and "))?;
+            }
+            Event::VoteBegins => writeln!(
+                out,
+                "The Teacher cannot disprove the Theory: the Class is over and the clock stops.\nThe Vote: talk it over, then on three everyone points at the Cheater. Type the picks in seat order ({}): `vote NAME …`",
+                game.players.join(", ")
+            )?,
             Event::Ended(end) => {
                 let mut why = end.why.clone();
                 if let Some(first) = why.get(..1) {
                     why.replace_range(..1, &first.to_uppercase());
                 }
-                writeln!(out, "{} {why}", if end.won { "Everyone wins!" } else { "Everyone loses." })?;
+                let headline = end.headline.as_deref().unwrap_or(if end.won { "Everyone wins!" } else { "Everyone loses." });
+                writeln!(out, "{headline} {why}")?;
                 over = true;
             }
         }
@@ -114,6 +135,43 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                     continue;
                 }
             },
+            "point" => {
+                match rest.trim_start_matches('#').parse::<usize>().ok().and_then(|n| game.table.iter().find(|p| p.number == n)) {
+                    Some(p) => writeln!(out, "→ {}", describe(p, &game.highlights))?,
+                    None => writeln!(out, "which experiment on the table? `point 3`")?,
+                }
+                continue;
+            }
+            "stuck" => {
+                if !game.variants.highlights {
+                    writeln!(out, "(The Universe stays silent. With --highlights it may mark experiments worth comparing.)")?;
+                    continue;
+                }
+                match game.highlight() {
+                    Some(e) => Ok(vec![e]),
+                    None => {
+                        writeln!(out, "(The Universe has nothing new to highlight.)")?;
+                        continue;
+                    }
+                }
+            }
+            "card" => match game.card(rest) {
+                Ok(text) => {
+                    writeln!(out, "{text}")?;
+                    writeln!(out, "Press Enter to hide it.")?;
+                    let _ = lines.next();
+                    // Push the card off the screen before the next player looks.
+                    write!(out, "\x1b[2J\x1b[H{}", "\n".repeat(60))?;
+                    writeln!(out, "(hidden)")?;
+                    (table.save)(game)?;
+                    continue;
+                }
+                Err(e) => Err(e),
+            },
+            "vote" => {
+                let picks: Vec<String> = rest.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).map(str::to_string).collect();
+                game.vote(&picks)
+            }
             "remove" => match rest.trim_start_matches('#').parse::<usize>() {
                 Ok(n) => game.take_down(n, now),
                 Err(_) => {
@@ -122,6 +180,17 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                 }
             },
             "publish" => {
+                if game.variants.silence && game.players.len() != 1 {
+                    // Silence: permission is asked by pointing at the tokens, given by thumbs.
+                    writeln!(out, "(Silence) You point at the Publication tokens. Do all the other Researchers give a thumbs up? (yes/no)")?;
+                    match lines.next().transpose()? {
+                        Some(answer) if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
+                        _ => {
+                            writeln!(out, "Not published.")?;
+                            continue;
+                        }
+                    }
+                }
                 let theory = if rest.is_empty() {
                     None
                 } else {
