@@ -72,10 +72,17 @@ const FORMATS: &[Format] = &[
     Format {
         name: "infer laws",
         files: &["corpus/infer/deck.laws", "corpus/infer/compass.laws"],
-        words: &["count", "sum", "product", "all", "no", "some", "most", "red", "blue", "odd", "even", "dice", "are", "=", ">=", "<", "(", ")", "and", "or", "not", "touch each other", "line", "north", "99999999999999999999", "*", "+"],
+        words: &["count", "sum", "product", "all", "no", "some", "most", "red", "blue", "odd", "even", "dice", "are", "=", ">=", "<", "(", ")", "and", "or", "not", "touch each other", "line", "north", "99999999999999999999", "*", "+", "every", "group", "lines", "divisible by", "0", "-3", "has"],
         read: |text| {
+            // Every Law that reads is also judged and read back: the evaluator must not panic.
+            let experiments = ["null", "r3 b4 . w1+b2 / . r5 r5", "w1+w2+w3 b6 b6 b6 / r2"].map(|x| Experiment::parse(x).unwrap());
             for line in text.lines().take(60) {
-                let _ = law::parse(line);
+                if let Ok(l) = law::parse(line) {
+                    let _ = l.english();
+                    for x in &experiments {
+                        let _ = l.judge(x);
+                    }
+                }
             }
         },
     },
