@@ -233,7 +233,7 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
     let mut out = serde_json::json!({"law": l.english(), "theory": t.english(), "seconds": seconds});
     let code = match &found {
         Found::Experiment(x) => {
-            let (jl, jt) = (l.judge(x), t.judge(x));
+            let (jl, jt) = (l.judge(x)?, t.judge(x)?);
             out["verdict"] = "disproved".into();
             out["experiment"] = x.notation().into();
             out["dice"] = x.len().into();
@@ -296,7 +296,7 @@ fn demonstrable(law: &str, args: &SearchArgs) -> Outcome {
     end_progress();
     let shown = shown?;
     let side = |f: &Found| match f {
-        Found::Experiment(x) => serde_json::json!({"experiment": x.notation(), "dice": x.len(), "reason": l.judge(x).reason}),
+        Found::Experiment(x) => serde_json::json!({"experiment": x.notation(), "dice": x.len(), "reason": l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)}),
         Found::NoneUpTo(n) => serde_json::json!({"experiment": null, "bound": n}),
         Found::Unknown { why, .. } => serde_json::json!({"experiment": null, "why": why.to_string()}),
     };
@@ -311,7 +311,7 @@ fn demonstrable(law: &str, args: &SearchArgs) -> Outcome {
         println!("Law: {}.", l.english());
         for (f, name) in [(&shown.follows, "O follows"), (&shown.breaks, "X does not follow")] {
             match f {
-                Found::Experiment(x) => println!("  {name}: {} ({})", x.notation(), l.judge(x).reason),
+                Found::Experiment(x) => println!("  {name}: {} ({})", x.notation(), l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)),
                 Found::NoneUpTo(n) => println!("  {name}: impossible with up to {n} dice"),
                 Found::Unknown { why, .. } => println!("  {name}: unknown ({why})"),
             }
@@ -439,8 +439,9 @@ fn list_deck(level: Option<u8>, compass: bool, json: bool) -> Outcome {
     if json {
         print_json(&serde_json::json!(cards.iter().map(|c| serde_json::json!({"level": c.level, "law": c.text, "english": c.law.english()})).collect::<Vec<_>>()));
     } else {
+        let width = cards.iter().map(|c| c.text.chars().count()).max().unwrap_or(0);
         for c in &cards {
-            println!("{} | {:32} | {}", c.level, c.text, c.law.english());
+            println!("{} | {:width$} | {}", c.level, c.text, c.law.english());
         }
     }
     Ok(Answer::Yes)
@@ -449,7 +450,7 @@ fn list_deck(level: Option<u8>, compass: bool, json: bool) -> Outcome {
 fn judge(law: &str, experiment: &str, table: &TableArgs) -> Outcome {
     let parsed = read_law(law, table.compass)?;
     let x = read_experiment(experiment, &table.supply)?;
-    let j = parsed.judge(&x);
+    let j = parsed.judge(&x)?;
     if table.json {
         print_json(&serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason}));
     } else {

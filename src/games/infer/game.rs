@@ -228,6 +228,9 @@ pub enum GameError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Search(#[from] SearchError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TooLarge(#[from] super::law::TooLarge),
 }
 
 impl crate::util::failure::Classify for GameError {
@@ -477,7 +480,7 @@ impl Game {
         if let Some(e) = self.needs_marker() {
             return Ok(vec![Event::Ended(e)]);
         }
-        let follows = self.law().judge(x).follows;
+        let follows = self.law().judge(x)?.follows;
         if self.variants.cheater {
             super::variants::watch(self, x, follows);
         }
@@ -591,7 +594,7 @@ impl Game {
                     events.push(Event::Ended(e));
                     return Ok(events);
                 }
-                let follows = law.judge(&x).follows;
+                let follows = law.judge(&x)?.follows;
                 let origin = if theory.is_some() { Origin::Disproof(number) } else { Origin::Help(number) };
                 let placed = self.place(&x, follows, origin);
                 self.publications[number - 1].answer = Some(placed.number);
@@ -613,7 +616,7 @@ impl Game {
     /// down the oldest experiments of the Researchers for parts (ruling I12). `Ok(None)` when
     /// nothing disproves the Theory; `Err` (inner) when the budget ran out.
     fn disproof(&mut self, law: &Law, theory: &Law, limits: &Limits) -> Result<Answer, GameError> {
-        let on_table = self.table.iter().find(|p| theory.judge(&Experiment::parse(&p.experiment).expect("checked on load")).follows != p.follows);
+        let on_table = self.table.iter().find(|p| theory.follows(&Experiment::parse(&p.experiment).expect("checked on load")).is_some_and(|f| f != p.follows));
         if let Some(p) = on_table {
             return Ok(Answer::Point(p.number));
         }
@@ -655,7 +658,7 @@ impl Game {
         let free = self.free_dice();
         let mut candidates = cards(self.compass, None);
         candidates.sort_by_key(|c| c.level);
-        for card in candidates.iter().filter(|c| marks.iter().all(|(x, f)| c.law.judge(x).follows == *f)).take(12) {
+        for card in candidates.iter().filter(|c| marks.iter().all(|(x, f)| c.law.follows(x) == Some(*f))).take(12) {
             match search::disprove(law, &card.law, &free, limits, &mut |_, _| {})? {
                 Found::Experiment(x) if !self.on_table(&x) => return Ok(Answer::Build(x, vec![])),
                 Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
@@ -687,7 +690,7 @@ impl Game {
                 d.colour = colours[rng.below(colours.len() as u64) as usize].clone();
                 d.face = 1 + rng.below(6) as u8;
             }
-            if x.validate(&free).is_ok() && law.judge(&x).follows == follows && !self.on_table(&x) {
+            if x.validate(&free).is_ok() && law.follows(&x) == Some(follows) && !self.on_table(&x) {
                 return Ok(Some(x));
             }
         }

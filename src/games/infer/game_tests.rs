@@ -26,7 +26,7 @@ fn the_universe_opens_with_one_o_and_one_x_of_at_most_four_dice() {
         assert_eq!(g.table.len(), 2);
         for (p, want) in g.table.iter().zip([true, false]) {
             let e = x(&p.experiment);
-            assert!(e.len() <= OPENING_DICE && p.follows == want && law.judge(&e).follows == want, "{} on {}", g.law_text(), p.experiment);
+            assert!(e.len() <= OPENING_DICE && p.follows == want && law.judge(&e).unwrap().follows == want, "{} on {}", g.law_text(), p.experiment);
             assert_eq!(p.origin, Origin::Opening);
         }
         assert_eq!((g.markers_left, g.tokens_left), (RESULT_MARKERS - 2, PUBLICATION_TOKENS));
@@ -69,8 +69,8 @@ fn an_equivalent_theory_wins_and_a_wrong_one_is_disproved_by_the_smallest_experi
         [Event::PointedAt(n)] | [Event::Placed(super::game::Placed { number: n, .. })] => {
             let p = g.table.iter().find(|p| p.number == *n).unwrap();
             let e = x(&p.experiment);
-            assert_ne!(law.judge(&e).follows, wrong.judge(&e).follows);
-            assert_eq!(p.follows, law.judge(&e).follows);
+            assert_ne!(law.judge(&e).unwrap().follows, wrong.judge(&e).unwrap().follows);
+            assert_eq!(p.follows, law.judge(&e).unwrap().follows);
         }
         other => panic!("{other:?}"),
     }
@@ -88,13 +88,13 @@ fn a_disproof_not_on_the_table_is_built_and_marked() {
         g.build(&x(e), 0).unwrap();
     }
     let theory = parse("sum dice >= 10").unwrap();
-    let covered: Vec<bool> = g.table.iter().map(|p| theory.judge(&x(&p.experiment)).follows == p.follows).collect();
+    let covered: Vec<bool> = g.table.iter().map(|p| theory.judge(&x(&p.experiment)).unwrap().follows == p.follows).collect();
     let events = g.publish(Some(("sum dice >= 10", &theory)), &budget(), 0).unwrap();
     if covered.iter().all(|&c| c) {
         let [Event::Placed(p)] = &events[..] else { panic!("{events:?}") };
         assert_eq!(p.origin, Origin::Disproof(1));
         let e = x(&p.experiment);
-        assert!(!p.follows && theory.judge(&e).follows, "{}", p.experiment);
+        assert!(!p.follows && theory.judge(&e).unwrap().follows, "{}", p.experiment);
         // The smallest: one die cannot reach 11, two dice can.
         assert_eq!(e.len(), 2);
     } else {

@@ -54,8 +54,11 @@ pub fn disagreements<'a>(law: &Law, marks: &'a [Marked]) -> Vec<(&'a Marked, Str
     marks
         .iter()
         .filter_map(|m| {
-            let j = law.judge(&m.experiment);
-            (j.follows != m.follows).then_some((m, j.reason))
+            match law.judge(&m.experiment) {
+                Ok(j) => (j.follows != m.follows).then_some((m, j.reason)),
+                // A mark the Law cannot be checked against is not an agreement.
+                Err(e) => Some((m, e.to_string())),
+            }
         })
         .collect()
 }

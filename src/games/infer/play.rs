@@ -65,7 +65,7 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
     for e in events {
         let theory_says = |n: usize| -> Option<&'static str> {
             let p = game.table.iter().find(|p| p.number == n)?;
-            let follows = theory?.judge(&Experiment::parse(&p.experiment).ok()?).follows;
+            let follows = theory?.follows(&Experiment::parse(&p.experiment).ok()?)?;
             Some(if follows { "O" } else { "X" })
         };
         match e {

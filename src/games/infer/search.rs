@@ -36,8 +36,8 @@ impl Goal {
     /// Whether `x` meets the goal, by the evaluator alone.
     pub fn met_by(&self, x: &Experiment) -> bool {
         match self {
-            Goal::Judged(v) => v.iter().all(|(l, want)| l.judge(x).follows == *want),
-            Goal::Separates(a, b) => a.judge(x).follows != b.judge(x).follows,
+            Goal::Judged(v) => v.iter().all(|(l, want)| l.follows(x) == Some(*want)),
+            Goal::Separates(a, b) => matches!((a.follows(x), b.follows(x)), (Some(p), Some(q)) if p != q),
         }
     }
 }
@@ -431,7 +431,15 @@ impl<'a> Encoder<'a> {
             }
             Law::Most(d, prop) => {
                 let mut with = Vec::new();
-                let members = self.members(d);
+                let mut members = self.members(d);
+                // Restrictions on values pass over covered dice (ruling I7).
+                if matches!(prop, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)) {
+                    for (i, m) in members.iter_mut().enumerate() {
+                        if !self.shape.structure.visible[i] {
+                            *m = self.constant(false);
+                        }
+                    }
+                }
                 for (i, &m) in members.iter().enumerate() {
                     let has = self.property(prop, i);
                     with.push(self.p.and(&[m, has]));

@@ -102,7 +102,7 @@ mod laws {
     }
 
     fn follows(l: &str, x: &str) -> bool {
-        law(l).judge(&e(x)).follows
+        law(l).judge(&e(x)).unwrap().follows
     }
 
     #[test]
@@ -139,7 +139,7 @@ mod laws {
     #[test]
     fn false_beats_true() {
         // "All blue dice must be 5s": a blue 5 and a blue 3 do not follow.
-        let j = law("all blue are 5").judge(&e("b5 b3"));
+        let j = law("all blue are 5").judge(&e("b5 b3")).unwrap();
         assert!(!j.follows);
         assert!(j.reason.contains("blue 3"), "{}", j.reason);
         assert!(!follows("count red >= 1 and count blue >= 1", "r1"));
@@ -150,7 +150,7 @@ mod laws {
         // "All white dice must touch": no white dice follows.
         assert!(follows("white touch each other", "r1 . b2"));
         // "Blue dice must be odd": no blue dice follows (the rules' option A, ruling I6).
-        let j = law("all blue are odd").judge(&e("r2"));
+        let j = law("all blue are odd").judge(&e("r2")).unwrap();
         assert!(j.follows && j.reason.contains("vacuously"), "{}", j.reason);
     }
 
@@ -200,11 +200,41 @@ mod laws {
     #[test]
     fn most_over_no_dice_is_vacuously_true() {
         // Ruling I15: like `all`, a majority among no dice is a restriction that does not apply.
-        let j = law("most blue are 5").judge(&e("r1 r2"));
+        let j = law("most blue are 5").judge(&e("r1 r2")).unwrap();
         assert!(j.follows && j.reason.contains("vacuously"), "{}", j.reason);
         assert!(follows("most blue are 5", "null"));
         assert!(!follows("most blue are 5", "b5 b1 b2"), "one of three is not most");
         assert!(follows("most blue are 5", "b5 b5 b1"));
+    }
+
+    #[test]
+    fn most_passes_over_covered_dice_like_all() {
+        // The only face showing is odd: most dice are odd (ruling I7: a covered die has no value).
+        assert!(follows("most dice are odd", "r2+r1"));
+        assert!(follows("all dice are divisible by 2 and most dice are divisible by 3", "r6 . b2 . r3+w6"));
+        assert!(!follows("most dice are odd", "r1+w2"), "only the top die counts, and it is even");
+        assert!(!follows("most dice are odd", "r1 b2 w3+w4"), "one of the three showing faces");
+        assert!(follows("most dice are red", "r2+b1 r3"), "colours are not values: both reds count");
+    }
+
+    #[test]
+    fn numbers_are_exact_or_not_judged() {
+        use crate::games::infer::experiment::{Die, Experiment};
+        // 25 sixes: the product is 6^25, beyond 64 bits, computed exactly.
+        let sixes = Experiment::from_dice((0..25).map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 }).collect());
+        assert!(law("product dice > 0").judge(&sixes).unwrap().follows);
+        assert!(law("product dice is divisible by 3").judge(&sixes).unwrap().follows);
+        assert!(law("product dice > 1000000 * 1000000 * 1000000 * 28").judge(&sixes).unwrap().follows, "6^25 ≈ 2.84·10^19");
+        assert!(!law("product dice > 1000000 * 1000000 * 1000000 * 29").judge(&sixes).unwrap().follows);
+        // 60 sixes: beyond what umpire computes exactly; it says so rather than guess.
+        let more = Experiment::from_dice((0..60).map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 }).collect());
+        let err = law("product dice > 0").judge(&more).unwrap_err();
+        assert!(err.to_string().contains("too large"), "{err}");
+        assert!(law("1000000*1000000*1000000*1000000*1000000*1000000*1000000 is divisible by 7").judge(&e("null")).is_err());
+        assert!(!follows("1000000*1000000*1000000*1000000 is divisible by 7", "null"));
+        assert!(law("1000000*1000000*1000000*1000000 is prime").judge(&e("null")).is_err(), "primality is tested up to 64 bits");
+        assert!(follows("1000000*1000000*1000000 + 3 is prime", "null"), "10^18 + 3 is prime");
+        assert!(!follows("1000000*1000000*1000000 + 1 is prime", "null"), "10^18 + 1 = 101 × 9901 × …");
     }
 
     #[test]
@@ -225,7 +255,7 @@ mod laws {
     fn groups_and_lines_are_judged_one_by_one() {
         // "Every group contains a red die."
         assert!(follows("every group (count red >= 1)", "r1 b2 . b3+r4"), "the red under the blue counts");
-        let j = law("every group (count red >= 1)").judge(&e("r1 b2 . b3 w4"));
+        let j = law("every group (count red >= 1)").judge(&e("r1 b2 . b3 w4")).unwrap();
         assert!(!j.follows && j.reason.contains("[blue 3, white 4]"), "{}", j.reason);
         assert!(follows("every group (count red >= 1)", "null"), "no group: vacuously true");
         // "Within each group all showing dice show the same value."
@@ -321,5 +351,5 @@ fn compass_directions_are_relative_to_the_rest_of_the_experiment() {
     let row = e("b1 . r2+w3");
     assert!(row.toward(0, West) && row.toward(1, East) && row.toward(2, East), "a stack shares its cell's direction");
     let law = super::law::parse("some blue are north").unwrap();
-    assert!(law.sees().compass && !law.judge(&lone).follows && law.judge(&column).follows);
+    assert!(law.sees().compass && !law.judge(&lone).unwrap().follows && law.judge(&column).unwrap().follows);
 }

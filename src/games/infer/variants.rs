@@ -105,8 +105,8 @@ pub fn most_telling_pair(table: &[Placed], already: &[Highlight]) -> Option<Vec<
 pub fn watch(game: &mut Game, x: &Experiment, follows: bool) {
     let Some(player) = game.active() else { return };
     let marks: Vec<(Experiment, bool)> = game.table.iter().filter_map(|p| Experiment::parse(&p.experiment).ok().map(|e| (e, p.follows))).collect();
-    let alive: Vec<_> = deck().into_iter().filter(|c| marks.iter().all(|(e, f)| c.law.judge(e).follows == *f)).collect();
-    let share = if alive.is_empty() { 0.0 } else { alive.iter().filter(|c| c.law.judge(x).follows != follows).count() as f64 / alive.len() as f64 };
+    let alive: Vec<_> = deck().into_iter().filter(|c| marks.iter().all(|(e, f)| c.law.follows(e) == Some(*f))).collect();
+    let share = if alive.is_empty() { 0.0 } else { alive.iter().filter(|c| c.law.follows(x).is_some_and(|v| v != follows)).count() as f64 / alive.len() as f64 };
     match game.leads.iter_mut().find(|l| l.player == player) {
         Some(l) => {
             l.experiments += 1;

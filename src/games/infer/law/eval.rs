@@ -6,6 +6,16 @@ use super::english::{english_dice, english_number};
 use super::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope, Sees};
 use crate::games::infer::experiment::Experiment;
 
+/// A number in a Law that umpire cannot compute exactly on this experiment (beyond about
+/// ±1.7·10^38, or a primality test beyond ±9.2·10^18): the experiment is not judged, rather
+/// than judged on a wrapped or rounded number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("{0} is too large for umpire to compute exactly, so the experiment cannot be judged")]
+#[diagnostic(code(umpire::infer::too_large), help("a Law's numbers must stay within ±10^38 (a product of up to 49 dice)"))]
+pub struct TooLarge(pub String);
+
+impl crate::util::failure::Classify for TooLarge {}
+
 /// A judgement: whether the experiment follows the Law, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
@@ -49,24 +59,65 @@ impl Property {
 }
 
 impl Number {
-    pub fn value(&self, x: &Experiment) -> i64 {
-        let faces = |d: &Dice| -> Vec<i64> { d.members(x).into_iter().filter_map(|i| x.face(i)).map(i64::from).collect() };
-        match self {
-            Number::Literal(n) => *n,
-            Number::Count(d) => d.members(x).len() as i64,
+    /// The number's exact value on the experiment.
+    pub fn value(&self, x: &Experiment) -> Result<i128, TooLarge> {
+        let faces = |d: &Dice| -> Vec<i128> { d.members(x).into_iter().filter_map(|i| x.face(i)).map(i128::from).collect() };
+        let too_large = || TooLarge(english_number(self));
+        Ok(match self {
+            Number::Literal(n) => i128::from(*n),
+            Number::Count(d) => d.members(x).len() as i128,
             Number::Sum(d) => faces(d).iter().sum(),
-            Number::Product(d) => faces(d).iter().product(),
-            Number::Groups => x.groups().len() as i64,
-            Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i64),
-            Number::Add(a, b) => a.value(x).saturating_add(b.value(x)),
-            Number::Sub(a, b) => a.value(x).saturating_sub(b.value(x)),
-            Number::Mul(a, b) => a.value(x).saturating_mul(b.value(x)),
-        }
+            Number::Product(d) => faces(d).iter().try_fold(1i128, |acc, f| acc.checked_mul(*f)).ok_or_else(too_large)?,
+            Number::Groups => x.groups().len() as i128,
+            Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i128),
+            Number::Add(a, b) => a.value(x)?.checked_add(b.value(x)?).ok_or_else(too_large)?,
+            Number::Sub(a, b) => a.value(x)?.checked_sub(b.value(x)?).ok_or_else(too_large)?,
+            Number::Mul(a, b) => a.value(x)?.checked_mul(b.value(x)?).ok_or_else(too_large)?,
+        })
     }
 }
 
+/// Whether `n` is prime: Miller–Rabin with the bases that decide every 64-bit number.
 pub(crate) fn is_prime(n: i64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    if n < 2 {
+        return false;
+    }
+    let n = n as u64;
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    if let Some(&p) = BASES.iter().find(|&&p| n % p == 0) {
+        return n == p;
+    }
+    let mul = |a: u64, b: u64| ((u128::from(a) * u128::from(b)) % u128::from(n)) as u64;
+    let pow = |mut b: u64, mut e: u64| {
+        let mut r = 1u64;
+        b %= n;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mul(r, b);
+            }
+            b = mul(b, b);
+            e >>= 1;
+        }
+        r
+    };
+    let (mut d, mut s) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        s += 1;
+    }
+    BASES.iter().all(|&a| {
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            return true;
+        }
+        for _ in 1..s {
+            x = mul(x, x);
+            if x == n - 1 {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 impl Law {
@@ -77,17 +128,24 @@ impl Law {
         s
     }
 
-    /// Judges an experiment, with the reason a player can check.
-    pub fn judge(&self, x: &Experiment) -> Judgement {
-        let (follows, reason) = self.eval(x);
-        Judgement { follows, reason }
+    /// Judges an experiment, with the reason a player can check; refuses when a number is
+    /// beyond exact computation.
+    pub fn judge(&self, x: &Experiment) -> Result<Judgement, TooLarge> {
+        let (follows, reason) = self.eval(x)?;
+        Ok(Judgement { follows, reason })
     }
 
-    fn eval(&self, x: &Experiment) -> (bool, String) {
+    /// Whether the experiment follows the Law, `None` when it cannot be judged (for
+    /// searches and tallies that pass over such experiments).
+    pub fn follows(&self, x: &Experiment) -> Option<bool> {
+        self.judge(x).ok().map(|j| j.follows)
+    }
+
+    fn eval(&self, x: &Experiment) -> Result<(bool, String), TooLarge> {
         let names = |ids: &[usize]| ids.iter().map(|&i| die_name(x, i)).collect::<Vec<_>>().join(", ");
-        match self {
+        Ok(match self {
             Law::Compare(a, op, b) => {
-                let (l, r) = (a.value(x), b.value(x));
+                let (l, r) = (a.value(x)?, b.value(x)?);
                 let ok = match op {
                     Compare::Eq => l == r,
                     Compare::Ne => l != r,
@@ -96,7 +154,7 @@ impl Law {
                     Compare::Gt => l > r,
                     Compare::Ge => l >= r,
                 };
-                let side = |n: &Number, v: i64| match n {
+                let side = |n: &Number, v: i128| match n {
                     Number::Literal(_) => None,
                     _ => Some(format!("{} is {v}", english_number(n))),
                 };
@@ -104,19 +162,20 @@ impl Law {
                 (ok, if said.is_empty() { format!("{l} against {r}") } else { said.join(" and ") })
             }
             Law::Is(n, kind) => {
-                let v = n.value(x);
+                let v = n.value(x)?;
                 let ok = match kind {
                     Kind::Even => v % 2 == 0,
                     Kind::Odd => v % 2 != 0,
-                    Kind::Prime => is_prime(v),
-                    Kind::DivisibleBy(k) => v.rem_euclid(*k) == 0,
+                    Kind::Prime => is_prime(i64::try_from(v).map_err(|_| TooLarge(english_number(n)))?),
+                    Kind::DivisibleBy(k) => v.rem_euclid(i128::from(*k)) == 0,
                 };
                 (ok, format!("{} is {v}", english_number(n)))
             }
             Law::All(d, p) | Law::No(d, p) | Law::Some(d, p) | Law::Most(d, p) => {
                 let mut members = d.members(x);
-                // Restrictions on values pass over dice that show none (ruling I7).
-                if p.about_values() && matches!(self, Law::All(..)) {
+                // Restrictions on values pass over dice that show none, for `all` and `most`
+                // (ruling I7); `no` and `some` need no exception, a covered die having none.
+                if p.about_values() && matches!(self, Law::All(..) | Law::Most(..)) {
                     members.retain(|&i| x.face(i).is_some());
                 }
                 let (with, without): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| p.holds(x, i));
@@ -172,7 +231,7 @@ impl Law {
                             };
                             run = if next { run + 1 } else { 1 };
                             if run >= *n as usize {
-                                return (true, format!("the line {}", names(&line)));
+                                return Ok((true, format!("the line {}", names(&line))));
                             }
                         }
                     }
@@ -192,10 +251,10 @@ impl Law {
                 let judged: Vec<(Vec<usize>, bool, String)> = parts
                     .into_iter()
                     .map(|part| {
-                        let (ok, why) = inner.eval(&x.part(&part));
-                        (part, ok, why)
+                        let (ok, why) = inner.eval(&x.part(&part))?;
+                        Ok((part, ok, why))
                     })
-                    .collect();
+                    .collect::<Result<_, TooLarge>>()?;
                 let total = judged.len();
                 let first = |want: bool| judged.iter().find(|j| j.1 == want);
                 let name = |j: &(Vec<usize>, bool, String)| format!("the {what} [{}]: {}", names(&j.0), j.2);
@@ -218,11 +277,11 @@ impl Law {
                 }
             }
             Law::Not(l) => {
-                let (v, why) = l.eval(x);
+                let (v, why) = l.eval(x)?;
                 (!v, why)
             }
             Law::And(a, b) => {
-                let ((va, wa), (vb, wb)) = (a.eval(x), b.eval(x));
+                let ((va, wa), (vb, wb)) = (a.eval(x)?, b.eval(x)?);
                 // False beats true: the first part that fails is the reason.
                 match (va, vb) {
                     (true, true) => (true, format!("{wa}; {wb}")),
@@ -231,16 +290,15 @@ impl Law {
                 }
             }
             Law::Or(a, b) => {
-                let ((va, wa), (vb, wb)) = (a.eval(x), b.eval(x));
+                let ((va, wa), (vb, wb)) = (a.eval(x)?, b.eval(x)?);
                 match (va, vb) {
                     (true, _) => (true, wa),
                     (false, true) => (true, wb),
                     _ => (false, format!("{wa}; {wb}")),
                 }
             }
-        }
+        })
     }
-
 }
 
 fn die_name(x: &Experiment, i: usize) -> String {

@@ -18,7 +18,7 @@ mod parse;
 
 pub use super::experiment::{scope_members, Direction};
 pub use english::{english_dice, english_number};
-pub use eval::Judgement;
+pub use eval::{Judgement, TooLarge};
 pub(crate) use eval::is_prime;
 pub use parse::{parse, LawError};
 
