@@ -142,7 +142,7 @@ fn the_variants_play_from_the_command_line() {
     // The Cheater: cards first, turns around the table, the Vote in a second sitting.
     let cheat = path("cheat.json");
     let new = ["infer", "play", &cheat, "--new", "--cheater", "--players", "Ann,Bob,Cy", "--law", "count red >= 1", "--seed", "4", "--highlights"];
-    let (first, code) = run(&new, "build r1\ncard Ann\n\ncard Bob\n\ncard Cy\n\nbuild r1\nbuild b2\nstuck\npublish count red >= 1\nyes\nquit\n");
+    let (first, code) = run(&new, "build r1\ncard Ann\n\n\ncard Bob\n\n\ncard Cy\n\n\nbuild r1\nbuild b2\nstuck\npublish count red >= 1\nyes\nquit\n");
     assert_eq!(code, Some(0), "{first}");
     assert!(first.contains("identity card"), "no move before the cards: {first}");
     assert_eq!(first.matches("you are the CHEATER. The Law is").count(), 1, "{first}");

@@ -351,8 +351,24 @@ impl Game {
         }
         game.secret().map_err(|e| GameError::Damaged(format!("the sealed Law: {e}")))?;
         super::variants::check_loaded(&game)?;
-        for p in &game.table {
-            Experiment::parse(&p.experiment).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
+        let mut used = Experiment::default();
+        for (k, p) in game.table.iter().enumerate() {
+            let x = Experiment::parse(&p.experiment).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
+            x.validate(&game.supply).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
+            if game.table[..k].iter().any(|q| q.number == p.number) || p.number == 0 || p.number > game.built {
+                return Err(GameError::Damaged(format!("experiment number {} is used twice or was never given out", p.number)));
+            }
+            used.dice.extend(x.dice);
+        }
+        // Together the experiments cannot use more dice than the box holds.
+        for (colour, count) in &game.supply.colours {
+            let n = used.dice.iter().filter(|d| &d.colour == colour).count();
+            if n > *count as usize {
+                return Err(GameError::Damaged(format!("the table uses {n} {colour} dice, but the supply has {count}")));
+            }
+        }
+        if game.secret().is_ok_and(|l| l.sees().compass) && !game.compass {
+            return Err(GameError::Damaged("the Law speaks of directions, but the game is not played with the Compass Rose".into()));
         }
         Ok(game)
     }
@@ -423,6 +439,10 @@ impl Game {
         if !self.players.is_empty() {
             self.turn = (self.turn + 1) % self.players.len();
         }
+    }
+
+    pub(super) fn sealed_cheater_present(&self) -> bool {
+        self.sealed_cheater.is_some()
     }
 
     /// The Cheater's name (the Cheater variant only).

@@ -328,7 +328,51 @@ mod variants {
         if best == "Bob" || best == "Cy" {
             assert!(end.why.contains(&format!("{best} has the most fingers (3)")), "{}", end.why);
         } else {
-            assert!(end.why.contains("tied"), "{}", end.why);
+            // The Teacher's finger is on neither: nobody is caught, the Cheater wins (I20).
+            assert!(end.why.contains("nobody shows a card") && end.headline.as_deref().unwrap().contains("wins alone"), "{end:?}");
         }
+    }
+
+    #[test]
+    fn a_tie_the_teacher_does_not_break_leaves_the_cheater_free() {
+        let v = Variants { cheater: true, ..Variants::default() };
+        let names = ["Ann", "Bob", "Cy", "Dee", "Eve"];
+        let mut g = Game::new(with("count red >= 1", v, &names), 0).unwrap();
+        for p in names {
+            g.card(p).unwrap();
+        }
+        for e in ["b2", "r1 r1", "w3 . w3"] {
+            g.build(&x(e), 0).unwrap();
+        }
+        let law = parse("count red >= 1").unwrap();
+        g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
+        let (teacher, _) = crate::games::infer::variants::teacher_pick(&g, &g.players);
+        // Two fingers each on two players the Teacher does not point at, one on a third.
+        let others: Vec<String> = names.iter().map(|s| s.to_string()).filter(|p| *p != teacher).collect();
+        let picks = vec![others[0].clone(), others[1].clone(), others[0].clone(), others[1].clone(), others[2].clone()];
+        let [Event::Ended(end)] = &g.vote(&picks).unwrap()[..] else { panic!() };
+        assert!(end.why.contains(&format!("The Teacher points at {teacher}")), "{}", end.why);
+        assert!(end.why.contains(&format!("{}, {} are tied", others[0], others[1])) && end.why.contains("nobody shows a card"), "{}", end.why);
+        assert!(!end.won && end.headline.as_deref().unwrap().contains("wins alone"), "the Cheater is not found: {end:?}");
+    }
+
+    #[test]
+    fn damaged_variant_saves_are_refused() {
+        let plain = Game::new(setup("count red >= 1", false), 0).unwrap();
+        let json = plain.to_json();
+        for (what, bad) in [
+            ("a vote without the variant", json.replace("\"voting\": false", "\"voting\": true")),
+            ("an experiment beyond the supply", json.replacen("\"experiment\": \"", &format!("\"experiment\": \"{}", "r1 ".repeat(21)), 1)),
+            ("a number used twice", json.replacen("\"number\": 2", "\"number\": 1", 1)),
+        ] {
+            assert_ne!(bad, json, "{what}: the edit applies");
+            assert!(matches!(Game::load(&bad), Err(GameError::Damaged(_))), "{what}");
+        }
+        let v = Variants { cheater: true, ..Variants::default() };
+        let many: Vec<String> = (0..10).map(|k| format!("P{k}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert!(matches!(Game::new(with("count red >= 1", v, &many), 0), Err(GameError::Variant(m)) if m.contains("2 to 10")));
+        let mut g = Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 0).unwrap();
+        assert!(matches!(g.card(" "), Err(GameError::Variant(m)) if m.contains("whose card")));
     }
 }

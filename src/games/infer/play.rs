@@ -30,12 +30,23 @@ pub struct Table<'a> {
     pub save: &'a mut dyn FnMut(&Game) -> io::Result<()>,
 }
 
-fn describe(p: &Placed, highlights: &[Highlight]) -> String {
+/// What the computer is called at this table: the Cheater variant makes it the Teacher.
+fn role(game: &Game) -> &'static str {
+    if game.variants.cheater {
+        "Teacher"
+    } else {
+        "Universe"
+    }
+}
+
+fn describe(p: &Placed, game: &Game, stones: bool) -> String {
+    let highlights: &[Highlight] = if stones { &game.highlights } else { &[] };
+    let r = role(game);
     let by = match p.origin {
-        Origin::Opening => "the Universe's opening".to_string(),
+        Origin::Opening => format!("the {r}'s opening"),
         Origin::Researchers => format!("built by {}", p.by.as_deref().unwrap_or("the Researchers")),
-        Origin::Disproof(n) => format!("the Universe's answer to publication {n}"),
-        Origin::Help(n) => format!("the Universe's help for publication {n}"),
+        Origin::Disproof(n) => format!("the {r}'s answer to publication {n}"),
+        Origin::Help(n) => format!("the {r}'s help for publication {n}"),
     };
     let stones: String = highlights.iter().filter(|h| h.experiments.contains(&p.number)).map(|h| format!("  [{} stone]", h.stone.name())).collect();
     format!("#{:<3} {}  {:24} ({by}){stones}", p.number, if p.follows { "O" } else { "X" }, p.experiment)
@@ -43,7 +54,7 @@ fn describe(p: &Placed, highlights: &[Highlight]) -> String {
 
 pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> {
     for p in &game.table {
-        writeln!(out, "{}", describe(p, &game.highlights))?;
+        writeln!(out, "{}", describe(p, game, true))?;
     }
     let mut status = format!("Result Markers left: {}; Publication tokens left: {}", game.markers_left, game.tokens_left);
     if let Some(d) = game.deadline {
@@ -71,17 +82,17 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
         match e {
             Event::Placed(p) => {
                 // Stones placed by this same move are told after it.
-                writeln!(out, "{}", describe(p, &[]))?;
+                writeln!(out, "{}", describe(p, game, false))?;
                 if let (Origin::Disproof(_), Some(says)) = (&p.origin, theory_says(p.number)) {
                     writeln!(out, "     (your Theory says {says})")?;
                 }
             }
-            Event::PointedAt(n) => writeln!(out, "The Universe points at experiment #{n}: it already disproves the Theory (which says {}).", theory_says(*n).unwrap_or("?"))?,
+            Event::PointedAt(n) => writeln!(out, "The {} points at experiment #{n}: it already disproves the Theory (which says {}).", role(game), theory_says(*n).unwrap_or("?"))?,
             Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
-            Event::Undecided(why) => writeln!(out, "The Universe could not decide ({why}); the token is returned.")?,
+            Event::Undecided(why) => writeln!(out, "The {} could not decide ({why}); the token is returned.", role(game))?,
             Event::Highlighted(h) => {
                 let which: Vec<String> = h.experiments.iter().map(|n| format!("#{n}")).collect();
-                writeln!(out, "The Universe silently places {} Highlight stones next to {}.", h.stone.name(), which.join(" and "))?;
+                writeln!(out, "The {} silently places {} Highlight stones next to {}.", role(game), h.stone.name(), which.join(" and "))?;
             }
             Event::VoteBegins => writeln!(
                 out,
@@ -93,8 +104,11 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
                 if let Some(first) = why.get(..1) {
                     why.replace_range(..1, &first.to_uppercase());
                 }
-                let headline = end.headline.as_deref().unwrap_or(if end.won { "Everyone wins!" } else { "Everyone loses." });
-                writeln!(out, "{headline} {why}")?;
+                match end.headline.as_deref() {
+                    // The Vote's outcome follows from the count, so the count comes first.
+                    Some(headline) => writeln!(out, "{why}\n{headline}")?,
+                    None => writeln!(out, "{} {why}", if end.won { "Everyone wins!" } else { "Everyone loses." })?,
+                }
                 over = true;
             }
         }
@@ -137,7 +151,7 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
             },
             "point" => {
                 match rest.trim_start_matches('#').parse::<usize>().ok().and_then(|n| game.table.iter().find(|p| p.number == n)) {
-                    Some(p) => writeln!(out, "→ {}", describe(p, &game.highlights))?,
+                    Some(p) => writeln!(out, "→ {}", describe(p, game, true))?,
                     None => writeln!(out, "which experiment on the table? `point 3`")?,
                 }
                 continue;
@@ -157,11 +171,14 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
             }
             "card" => match game.card(rest) {
                 Ok(text) => {
+                    // The others look away before the card shows, and it leaves the screen and
+                    // the scrollback before the next player looks.
+                    writeln!(out, "Only {} may look now. Press Enter to show the card.", rest.trim())?;
+                    let _ = lines.next();
                     writeln!(out, "{text}")?;
                     writeln!(out, "Press Enter to hide it.")?;
                     let _ = lines.next();
-                    // Push the card off the screen before the next player looks.
-                    write!(out, "\x1b[2J\x1b[H{}", "\n".repeat(60))?;
+                    write!(out, "{}\x1b[2J\x1b[3J\x1b[H", "\n".repeat(60))?;
                     writeln!(out, "(hidden)")?;
                     (table.save)(game)?;
                     continue;
@@ -204,7 +221,7 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                 };
                 // The Universe repeats the Theory back before it takes the token.
                 match &theory {
-                    Some(t) => writeln!(out, "The Universe understands your Theory as: {}. Publish it? (yes/no)", t.english())?,
+                    Some(t) => writeln!(out, "The {} understands your Theory as: {}. Publish it? (yes/no)", role(game), t.english())?,
                     None => writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?,
                 }
                 match lines.next().transpose()? {

@@ -318,11 +318,15 @@ mod laws {
         assert_eq!(law("no dice are odd").english(), "no die may be odd");
         assert_eq!(law("all dice are divisible by 2").english(), "all dice must be divisible by 2");
         assert_eq!(law("sum dice is divisible by 3").english(), "the sum of the dice must be divisible by 3");
-        assert_eq!(law("line 4").english(), "there must be a line of at least 4 dice in a row or a column, whatever they show");
+        assert_eq!(law("line 4").english(), "there must be a line of at least 4 occupied cells in a row or a column, whatever the dice show");
         assert_eq!(
             law("every group (count red >= 1)").english(),
-            "every group (dice touching, directly or through others), taken on its own, must follow this: the number of red dice must be at least 1"
+            "every group (dice touching, directly or through others), taken on its own, must follow this: [the number of red dice must be at least 1]"
         );
+        // Brackets keep apart Laws that would read the same.
+        assert_ne!(law("every group (count red >= 1 and count blue >= 1)").english(), law("every group (count red >= 1) and count blue >= 1").english());
+        assert_ne!(law("not (count red = 1 and count blue = 1)").english(), law("not count red = 1 and count blue = 1").english());
+        assert_ne!(law("count red = 1 and (count blue = 1 or count white = 1)").english(), law("(count red = 1 and count blue = 1) or count white = 1").english());
         assert!(law("no line (count dice >= 3)").english().starts_with("no line (two or more dice in a row or a column), taken on its own, may follow this:"));
     }
 }

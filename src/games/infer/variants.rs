@@ -10,6 +10,9 @@ use super::law::Sees;
 use super::shapes::Structure;
 use std::collections::BTreeMap;
 
+/// The box says 2–10 players; the computer is one of them.
+pub const MAX_PLAYERS: usize = 9;
+
 /// The players in seat order, checked: names distinct and non-empty; the Cheater variant
 /// needs at least [`CHEATER_MIN_PLAYERS`] besides the computer Teacher.
 pub fn check_players(players: &[String], variants: Variants) -> Result<Vec<String>, GameError> {
@@ -24,6 +27,9 @@ pub fn check_players(players: &[String], variants: Variants) -> Result<Vec<Strin
         if p.len() > 40 || p.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(GameError::Variant(format!("`{p}`: a player's name is one word of at most 40 letters")));
         }
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(GameError::Variant(format!("Infer is for 2 to 10 players: at most {MAX_PLAYERS} besides the computer Universe")));
     }
     if variants.cheater && players.len() < CHEATER_MIN_PLAYERS {
         return Err(GameError::Variant(format!(
@@ -44,6 +50,12 @@ pub fn check_loaded(game: &Game) -> Result<(), GameError> {
     }
     if !game.players.is_empty() && game.turn >= game.players.len() {
         return damaged("the turn points past the last player");
+    }
+    if game.voting && !game.variants.cheater {
+        return damaged("a Vote in a game without the Cheater variant");
+    }
+    if !game.variants.cheater && game.sealed_cheater_present() {
+        return damaged("a Cheater in a game without the Cheater variant");
     }
     for h in &game.highlights {
         if h.experiments.len() < 2 || h.experiments.len() > super::game::STONES_PER_COLOUR || !h.experiments.iter().all(|n| game.table.iter().any(|p| p.number == *n)) {
@@ -161,15 +173,23 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
     }
     let most = *fingers.values().max().expect("at least the Teacher's pick");
     let tied: Vec<String> = game.players.iter().filter(|p| fingers.get(p) == Some(&most)).cloned().collect();
-    let (caught, tie_note) = if tied.len() == 1 {
-        (tied[0].clone(), String::new())
-    } else {
-        let (p, _) = teacher_pick(game, &tied);
-        (p.clone(), format!(" ({} tied; the Teacher's pick among them decides)", tied.join(", ")))
-    };
     let cheater = game.cheater().expect("checked on load");
+    let told = format!("The Teacher points at {teacher}: {why}");
+    let caught = if tied.len() == 1 {
+        tied[0].clone()
+    } else if tied.contains(&teacher) {
+        teacher.clone()
+    } else {
+        // Nobody has the most fingers and the Teacher's finger breaks no tie: nobody shows a
+        // card, so the Cheater is not found (ruling I20).
+        game.voting = false;
+        let why = format!("{told}. {} are tied with {most} fingers each and the Teacher points at none of them: nobody shows a card. The Cheater was {cheater}, who wins alone", tied.join(", "));
+        let end = game.finish(false, &why, &format!("The Cheater, {cheater}, wins alone."));
+        return Ok(vec![Event::Ended(end)]);
+    };
     let count = fingers.get(&caught).copied().unwrap_or(0);
-    let told = format!("The Teacher points at {teacher}: {why}. {caught} has the most fingers ({count}){tie_note} and shows their card");
+    let tie_note = if tied.len() > 1 { format!(" ({} tied; the Teacher's finger breaks the tie)", tied.join(", ")) } else { String::new() };
+    let told = format!("{told}. {caught} has the most fingers ({count}){tie_note} and shows their card");
     game.voting = false;
     let end: Ending = if caught == cheater {
         game.finish(true, &format!("{told}: the Cheater. Everyone but {cheater} wins"), &format!("Everyone but the Cheater, {cheater}, wins!"))
@@ -184,7 +204,10 @@ pub fn card(game: &mut Game, player: &str) -> Result<String, GameError> {
     if !game.variants.cheater {
         return Err(GameError::Variant("identity cards belong to the Cheater variant (--cheater)".into()));
     }
-    let name = game.players.iter().find(|p| p.eq_ignore_ascii_case(player)).cloned().ok_or_else(|| GameError::Variant(format!("`{player}` is not a player ({})", game.players.join(", "))))?;
+    if player.trim().is_empty() {
+        return Err(GameError::Variant(format!("whose card? `card NAME` ({})", game.players.join(", "))));
+    }
+    let name = game.players.iter().find(|p| p.eq_ignore_ascii_case(player.trim())).cloned().ok_or_else(|| GameError::Variant(format!("`{player}` is not a player ({})", game.players.join(", "))))?;
     if !game.cards_seen.contains(&name) {
         game.cards_seen.push(name.clone());
     }

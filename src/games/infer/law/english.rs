@@ -35,7 +35,7 @@ impl Law {
             Law::Different(d, a) => format!("the {} must all show different {}s", dice(d), aspect_name(*a)),
             Law::Ascending(n) => format!("there must be a line of {n} dice counting up by one (read either way)"),
             Law::Repeated(n) => format!("there must be a line of {n} dice in a row showing the same face"),
-            Law::Line(n) => format!("there must be a line of at least {n} dice in a row or a column, whatever they show"),
+            Law::Line(n) => format!("there must be a line of at least {n} occupied cells in a row or a column, whatever the dice show"),
             Law::Scoped(scope, among, inner) => {
                 let part = match scope {
                     Scope::Group => "group (dice touching, directly or through others)",
@@ -46,11 +46,24 @@ impl Law {
                     Among::Some => ("at least one", "must"),
                     Among::No => ("no", "may"),
                 };
-                format!("{who} {part}, taken on its own, {verb} follow this: {}", inner.english())
+                format!("{who} {part}, taken on its own, {verb} follow this: [{}]", inner.english())
             }
-            Law::Not(l) => format!("it must not be that {}", l.english()),
-            Law::And(a, b) => format!("{}, and {}", a.english(), b.english()),
-            Law::Or(a, b) => format!("{}, or {}", a.english(), b.english()),
+            // Brackets show how far `not`, `and` and `or` reach, so that a Theory read back
+            // cannot be taken for another one with the same words.
+            Law::Not(l) => format!("it must not be that {}", l.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
+            Law::And(a, b) => format!("{}, and {}", a.bracketed(|l| matches!(l, Law::Or(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
+            Law::Or(a, b) => format!("{}, or {}", a.bracketed(|l| matches!(l, Law::And(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
+        }
+    }
+}
+
+impl Law {
+    /// The English, in brackets when `needs` says this part would otherwise read ambiguously.
+    fn bracketed(&self, needs: impl Fn(&Law) -> bool) -> String {
+        if needs(self) {
+            format!("[{}]", self.english())
+        } else {
+            self.english()
         }
     }
 }

@@ -240,7 +240,7 @@ impl Law {
             }
             Law::Line(n) => match x.lines().into_iter().find(|line| line.len() >= *n as usize) {
                 Some(line) => (true, format!("the line {}", names(&line))),
-                None => (false, format!("no line is {n} dice long")),
+                None => (false, format!("no line is {n} occupied cells long")),
             },
             Law::Scoped(scope, among, inner) => {
                 let parts = scope_members(x, *scope);
@@ -256,23 +256,25 @@ impl Law {
                     })
                     .collect::<Result<_, TooLarge>>()?;
                 let total = judged.len();
+                let all_of = |n: usize| if n == 1 { format!("the only {what}") } else { format!("each of the {n} {what}s") };
+                let none_of = |n: usize| if n == 1 { format!("the only {what}") } else { format!("any of the {n} {what}s") };
                 let first = |want: bool| judged.iter().find(|j| j.1 == want);
                 let name = |j: &(Vec<usize>, bool, String)| format!("the {what} [{}]: {}", names(&j.0), j.2);
                 match among {
                     Among::Every => match first(false) {
                         Some(j) => (false, format!("not so in {}", name(j))),
                         None if total == 0 => (true, format!("there is no {what} (vacuously true)")),
-                        None => (true, format!("so in each of the {total} {what}s")),
+                        None => (true, format!("so in {}", all_of(total))),
                     },
                     Among::Some => match first(true) {
                         Some(j) => (true, format!("so in {}", name(j))),
                         None if total == 0 => (false, format!("there is no {what}")),
-                        None => (false, format!("so in none of the {total} {what}s")),
+                        None => (false, format!("not so in {}", none_of(total))),
                     },
                     Among::No => match first(true) {
                         Some(j) => (false, format!("but so in {}", name(j))),
                         None if total == 0 => (true, format!("there is no {what}")),
-                        None => (true, format!("so in none of the {total} {what}s")),
+                        None => (true, format!("not so in {}", none_of(total))),
                     },
                 }
             }

@@ -168,7 +168,11 @@ impl Parser {
                     _ => Law::Most(dice, p),
                 })
             }
-            Some("line") if next.is_some_and(|t| t.parse::<i64>().is_ok()) => {
+            Some("line") if next.is_some_and(|t| t.parse::<i64>().is_ok() || t == "-") => {
+                if next == Some("-") {
+                    self.at += 1;
+                    return self.fail("a length of 2 or more (a line is two or more dice in a row or a column)");
+                }
                 self.at += 1;
                 let at = self.at;
                 let n = self.integer()?;
@@ -266,6 +270,9 @@ impl Parser {
             return self.fail("a Law in parentheses, like `every group (count red >= 1)`");
         }
         self.at += 1;
+        if self.peek() == Some(")") {
+            return self.fail("a Law inside the parentheses, like `every group (count red >= 1)`");
+        }
         self.deeper()?;
         let inner = self.law();
         self.depth -= 1;
