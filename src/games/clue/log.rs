@@ -1,7 +1,7 @@
 //! The game log: parsing `grammar/clue-log.ebnf` into events with spans.
 
 use super::Deck;
-use crate::games::logs::{error, LogError};
+use crate::games::logs::{error, verdict, LogError, Over, Standing};
 use crate::util::input::shorten;
 use miette::SourceSpan;
 
@@ -13,8 +13,10 @@ pub enum Event {
     /// A suggestion of `cards` by `by`: `passed` could not refute; `shown_by` did, with the
     /// card when I saw it.
     Suggest { by: usize, cards: Vec<usize>, passed: Vec<usize>, shown_by: Option<usize>, card: Option<usize> },
-    /// A wrong accusation: these cards are not all in the envelope.
-    Accuse { by: usize, cards: Vec<usize> },
+    /// An accusation: when `correct`, these cards are the envelope and `by` wins (the game
+    /// is over); when wrong, they are not all in the envelope and `by` is out of the game
+    /// (still showing cards).
+    Accuse { by: usize, cards: Vec<usize>, correct: bool },
     /// I saw `card` in `player`'s hand.
     Seen { player: usize, card: usize },
 }
@@ -32,6 +34,18 @@ pub struct Log {
     pub entries: Vec<Entry>,
 }
 
+impl Log {
+    /// Where the game stands after the first `upto` entries (all when `None`).
+    pub fn standing(&self, upto: Option<usize>) -> Standing {
+        let mut standing = Standing::default();
+        for e in self.entries.iter().take(upto.unwrap_or(usize::MAX)) {
+            if let Event::Accuse { by, cards, correct } = &e.event {
+                standing.claim(*by, e.line, cards, *correct, self.players.len());
+            }
+        }
+        standing
+    }
+}
 
 /// Reads a log. `load_deck` resolves a `deck:` line that names a file.
 pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Result<Log, LogError> {
@@ -110,9 +124,15 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
             "seen" => Event::Seen { player: find_player(&who, span)?, card: card_list(rest, span)?.first().copied().unwrap_or(0) },
             "accuse" => {
                 let by = find_player(&who, span)?;
-                let text = rest.trim().trim_end_matches("wrong").trim_end();
-                let cards = card_list(text, span)?;
-                Event::Accuse { by, cards }
+                // Ruling C9: no silent default; a wrong accusation and a right one mean opposite things.
+                let (text, correct) = verdict(rest).ok_or_else(|| {
+                    error(
+                        "an accusation says whether it was `wrong` or `correct`",
+                        span,
+                        Some("end the line with `wrong` (the accuser is out, but still shows cards) or `correct` (the accuser wins and the game is over)"),
+                    )
+                })?;
+                Event::Accuse { by, cards: card_list(text, span)?, correct }
             }
             _ => {
                 let by = find_player(&who, span)?;
@@ -142,6 +162,116 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
         entries.push(Entry { event, line, span, text: content });
     }
     let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
-    let (names, sizes) = players.into_iter().unzip();
+    let (names, sizes): (Vec<String>, Vec<u32>) = players.into_iter().unzip();
+    check_sequence(&names, &entries)?;
     Ok(Log { deck, players: names, hand_sizes: sizes, me, entries })
+}
+
+/// The rules' order of play, line by line: the players who could not refute a suggestion
+/// answered in seat order from the suggester's left, and whoever showed a card came after
+/// them (ruling C7); a player out after a wrong accusation neither suggests nor accuses
+/// (C8); nothing happens after the game is over (C9, C10). An illegal line is an error
+/// before anything is inferred from it.
+fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError> {
+    let n = players.len();
+    let name = |p: usize| players[p].as_str();
+    let mut standing = Standing::default();
+    for e in entries {
+        let by = match &e.event {
+            Event::Hand { .. } => continue,
+            Event::Seen { .. } => None,
+            Event::Suggest { by, .. } | Event::Accuse { by, .. } => Some(*by),
+        };
+        match &standing.over {
+            Some(Over::Won { player, line, .. }) => {
+                return Err(error(
+                    format!("the game ended on line {line}, when {} accused correctly: nothing happens after it", name(*player)),
+                    e.span,
+                    Some(&format!("remove this line; or, if the accusation on line {line} was wrong, end that line with `wrong`")),
+                ))
+            }
+            Some(Over::AllOut { line }) => {
+                return Err(error(
+                    format!("every player had accused wrongly by line {line}: the game is over and nobody moves"),
+                    e.span,
+                    Some("remove this line, or check the accusations marked `wrong`"),
+                ))
+            }
+            None => {}
+        }
+        if let Some(by) = by {
+            if let Some(line) = standing.out_line(by) {
+                let doing = if matches!(e.event, Event::Suggest { .. }) { "suggests" } else { "accuses" };
+                return Err(error(
+                    format!("{} accused wrongly on line {line} and is out of the game: a player who is out no longer {doing}", name(by)),
+                    e.span,
+                    Some(&format!("{} still shows cards to the others; check who made this move, or whether line {line} was wrong", name(by))),
+                ));
+            }
+        }
+        match &e.event {
+            Event::Suggest { by, passed, shown_by, .. } => check_refutation(players, *by, passed, *shown_by, e)?,
+            Event::Accuse { by, cards, correct } => standing.claim(*by, e.line, cards, *correct, n),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Ruling C7: `passed` in the order the players were asked, going round the table from the
+/// suggester's left, and the player who showed a card after all of them.
+fn check_refutation(players: &[String], by: usize, passed: &[usize], shown_by: Option<usize>, e: &Entry) -> Result<(), LogError> {
+    let n = players.len();
+    let name = |p: usize| players[p].as_str();
+    // How far round the table from the suggester a player sits (1: the next one to the left).
+    let turn = |p: usize| (p + n - by) % n;
+    let order = || (1..n).map(|k| name((by + k) % n)).collect::<Vec<_>>().join(", ");
+    if passed.contains(&by) || shown_by == Some(by) {
+        return Err(error(
+            format!("{} made this suggestion and does not answer it", name(by)),
+            e.span,
+            Some(&format!("`passed` and `shown by` name the other players, asked in turn from {}'s left: {}", name(by), order())),
+        ));
+    }
+    for (i, &p) in passed.iter().enumerate() {
+        if let Some(&before) = passed[..i].iter().find(|&&q| turn(q) >= turn(p)) {
+            if before == p {
+                return Err(error(format!("{} is listed twice under `passed`", name(p)), e.span, Some("each player answers a suggestion once")));
+            }
+            let mut sorted = passed.to_vec();
+            sorted.sort_by_key(|&q| turn(q));
+            sorted.dedup();
+            return Err(error(
+                format!("`passed` lists {} before {}, but {} is asked first", name(before), name(p), name(p)),
+                e.span,
+                Some(&format!(
+                    "players are asked in seat order from {}'s left ({}): write `passed {}`",
+                    name(by),
+                    order(),
+                    sorted.iter().map(|&q| name(q)).collect::<Vec<_>>().join(", ")
+                )),
+            ));
+        }
+    }
+    if let Some(r) = shown_by.filter(|r| passed.contains(r)) {
+        return Err(error(
+            format!("{} is listed both as passing and as showing a card", name(r)),
+            e.span,
+            Some("a player asked either shows a card or passes; check `passed` and `shown by`"),
+        ));
+    }
+    if let (Some(r), Some(&last)) = (shown_by, passed.iter().max_by_key(|&&q| turn(q))) {
+        if turn(last) > turn(r) {
+            return Err(error(
+                format!("{} is listed as passing, but {} showed a card before {} was asked", name(last), name(r), name(last)),
+                e.span,
+                Some(&format!(
+                    "once a card is shown nobody else is asked; players are asked in seat order from {}'s left: {}",
+                    name(by),
+                    order()
+                )),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -115,7 +115,7 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
             count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
         };
         let core: Vec<&Entry> = minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
-        return Err(SolveError::contradiction(&core));
+        return Err(SolveError::contradiction(&core, |_| None));
     }
     let mut holders = log.players.clone();
     holders.extend(["missing".to_string(), "table".to_string()]);
