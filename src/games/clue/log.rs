@@ -163,20 +163,67 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
     }
     let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
     let (names, sizes): (Vec<String>, Vec<u32>) = players.into_iter().unzip();
-    check_sequence(&names, &entries)?;
+    check_sequence(&names, &deck, me, &entries)?;
     Ok(Log { deck, players: names, hand_sizes: sizes, me, entries })
+}
+
+/// What the rules forbid in one event on its own, as (what is wrong, a hint): a suggestion
+/// or accusation that does not name one card of each kind, a suggester who answers their
+/// own suggestion, a card shown that was not suggested or that `me` could not have seen
+/// (ruling C2). The order of events is [`check_sequence`]'s. `solve` asks it too, for logs
+/// built in code.
+pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) -> Option<(String, String)> {
+    let one_of_each = |cards: &[usize]| {
+        let mut kinds: Vec<usize> = cards.iter().map(|&c| deck.kind_of(c)).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds.len() == cards.len() && cards.len() == deck.kinds.len()
+    };
+    let kinds = || {
+        let names: Vec<&str> = deck.kinds.iter().map(|k| k.kind.as_str()).collect();
+        let example: Vec<&str> = (0..deck.kinds.len()).map(|k| deck.name_of(deck.kind_range(k).start)).collect();
+        format!("one card of each kind ({}), like `{}`", names.join(", "), example.join(", "))
+    };
+    let n = deck.kinds.len();
+    match event {
+        Event::Suggest { cards, .. } if !one_of_each(cards) => Some((format!("a suggestion names one card of each of the {n} kinds"), kinds())),
+        Event::Accuse { cards, .. } if !one_of_each(cards) => Some((format!("an accusation names one card of each of the {n} kinds"), kinds())),
+        Event::Suggest { by, passed, shown_by, .. } if passed.contains(by) || *shown_by == Some(*by) => {
+            let order: Vec<&str> = (1..players.len()).map(|k| players[(by + k) % players.len()].as_str()).collect();
+            Some((
+                format!("{} made this suggestion and does not answer it", players[*by]),
+                format!("`passed` and `shown by` name the other players, asked in turn from {}'s left: {}", players[*by], order.join(", ")),
+            ))
+        }
+        Event::Suggest { by, cards, shown_by, card: Some(c), .. } => {
+            if !cards.contains(c) {
+                Some((format!("{} was not suggested", deck.name_of(*c)), "the card shown is one of the cards suggested".into()))
+            } else if *by != me && *shown_by != Some(me) {
+                Some((
+                    "only the suggester sees the card shown (write it only when that is me)".into(),
+                    format!("write `shown by {}` without the card", shown_by.map_or("…", |r| players[r].as_str())),
+                ))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The rules' order of play, line by line: the players who could not refute a suggestion
 /// answered in seat order from the suggester's left, and whoever showed a card came after
 /// them (ruling C7); a player out after a wrong accusation neither suggests nor accuses
-/// (C8); nothing happens after the game is over (C9, C10). An illegal line is an error
-/// before anything is inferred from it.
-fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError> {
+/// (C8); nothing happens after the game is over (C9, C10). Each event must also be legal on
+/// its own ([`event_error`]). An illegal line is an error before anything is inferred from it.
+fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry]) -> Result<(), LogError> {
     let n = players.len();
     let name = |p: usize| players[p].as_str();
     let mut standing = Standing::default();
     for e in entries {
+        if let Some((why, hint)) = event_error(deck, players, me, &e.event) {
+            return Err(error(why, e.span, Some(&hint)));
+        }
         let by = match &e.event {
             Event::Hand { .. } => continue,
             Event::Seen { .. } => None,
@@ -226,13 +273,7 @@ fn check_refutation(players: &[String], by: usize, passed: &[usize], shown_by: O
     // How far round the table from the suggester a player sits (1: the next one to the left).
     let turn = |p: usize| (p + n - by) % n;
     let order = || (1..n).map(|k| name((by + k) % n)).collect::<Vec<_>>().join(", ");
-    if passed.contains(&by) || shown_by == Some(by) {
-        return Err(error(
-            format!("{} made this suggestion and does not answer it", name(by)),
-            e.span,
-            Some(&format!("`passed` and `shown by` name the other players, asked in turn from {}'s left: {}", name(by), order())),
-        ));
-    }
+    // The suggester answering is event_error's, checked first.
     for (i, &p) in passed.iter().enumerate() {
         if let Some(&before) = passed[..i].iter().find(|&&q| turn(q) >= turn(p)) {
             if before == p {

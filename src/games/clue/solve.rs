@@ -150,40 +150,15 @@ pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, bu
     Ok(DealCount { total, marginals })
 }
 
+/// Each event legal on its own (parsing checks this too, with spans; this is for logs built
+/// in code).
 fn check_events(log: &Log) -> Result<(), SolveError> {
     for e in &log.entries {
-        let bad = |why: String| SolveError::Event { line: e.line, why };
-        match &e.event {
-            Event::Suggest { by, cards, shown_by, card, passed } => {
-                if !one_of_each_kind(log, cards) {
-                    return Err(bad(format!("a suggestion names one card of each of the {} kinds", log.deck.kinds.len())));
-                }
-                if shown_by.is_some_and(|r| r == *by) || passed.contains(by) {
-                    return Err(bad("the suggester does not answer their own suggestion".into()));
-                }
-                if let Some(c) = card {
-                    if !cards.contains(c) {
-                        return Err(bad(format!("{} was not suggested", log.deck.name_of(*c))));
-                    }
-                    if *by != log.me && *shown_by != Some(log.me) {
-                        return Err(bad("only the suggester sees the card shown (write it only when that is me)".into()));
-                    }
-                }
-            }
-            Event::Accuse { cards, .. } if !one_of_each_kind(log, cards) => {
-                return Err(bad(format!("an accusation names one card of each of the {} kinds", log.deck.kinds.len())));
-            }
-            _ => {}
+        if let Some((why, _)) = super::log::event_error(&log.deck, &log.players, log.me, &e.event) {
+            return Err(SolveError::Event { line: e.line, why });
         }
     }
     Ok(())
-}
-
-fn one_of_each_kind(log: &Log, cards: &[usize]) -> bool {
-    let mut kinds: Vec<usize> = cards.iter().map(|&c| log.deck.kind_of(c)).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
-    kinds.len() == cards.len() && cards.len() == log.deck.kinds.len()
 }
 
 /// Solves the log's first `upto` entries (all when `None`); [`upto_events`] turns a count

@@ -195,8 +195,17 @@ fn bad_logs_are_diagnostics() {
     assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
     let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
     assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Setup { .. })));
-    let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
-    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { .. })));
+    let text = "players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n";
+    let e = super::log::parse(text, &|_| Err("no files".into())).unwrap_err();
+    assert_eq!(e.message, "a suggestion names one card of each of the 3 kinds");
+    assert_eq!(e.span, (37, 35).into());
+    assert_eq!(e.help.as_deref(), Some("one card of each kind (suspect, weapon, room), like `Scarlet, Candlestick, Kitchen`"));
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Knife\n").contains("Knife was not suggested"));
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Rope\n").contains("only the suggester sees"));
+    // A log built in code is checked by the solver too.
+    let mut wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\n");
+    wrong.entries.push(Entry { event: Event::Suggest { by: 1, cards: vec![0], passed: vec![], shown_by: None, card: None }, line: 3, span: (0, 0).into(), text: String::new() });
+    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
 }
 
 /// The expected information about the envelope, kind by kind, by enumerating every deal
@@ -357,8 +366,9 @@ fn an_accusation_says_wrong_or_correct() {
         assert!(matches!(&log.entries[1].event, Event::Accuse { cards, correct: c, .. } if cards.len() == 3 && *c == correct), "{line}");
     }
     // An accusation names one card of each kind, like a suggestion.
-    let two = classic_log(&format!("{FOUR}accuse Bob: Plum, Green, Hall wrong\n"));
-    assert!(matches!(solve(&two, None, &Budget::unlimited()), Err(SolveError::Event { line: 4, .. })));
+    let bad = "accuse Bob: Plum, Green, Hall wrong";
+    let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
+    assert_eq!((e.message.as_str(), e.span), ("an accusation names one card of each of the 3 kinds", span));
 }
 
 #[test]

@@ -203,12 +203,38 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
     Ok(Log { players, me, entries })
 }
 
+/// What the rules forbid in one event on its own, with `players` seats, as (what is wrong,
+/// a hint): a hand or a face-up table of the wrong size, a count nobody can hold. The order
+/// of events is [`check_sequence`]'s. `solve` asks it too, for logs built in code.
+pub fn event_error(players: usize, event: &Event) -> Option<(String, String)> {
+    let (hand, up) = deal_for(players)?;
+    match event {
+        Event::Hand(ts) if ts.len() != hand as usize => Some((
+            format!("a hand has {hand} tiles with {players} players"),
+            format!("the tiles are dealt evenly: {hand} each, {up} face up on the table"),
+        )),
+        Event::Table(ts) if ts.len() != up as usize => Some((
+            format!("{up} tiles lie face up with {players} players"),
+            format!("the tiles left over after dealing {hand} to each player lie face up"),
+        )),
+        Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => Some((
+            format!("nobody can hold {n} {} tiles", about.name()),
+            format!("there are {} {} tiles, and a hand holds {hand}", about.tiles().len(), about.name()),
+        )),
+        _ => None,
+    }
+}
+
 /// The rules' order of play, line by line: a player out after a wrong announcement asks no
 /// more questions and makes no more announcements (ruling E5); nothing happens after the
-/// game is over (E4). An illegal line is an error before anything is inferred from it.
+/// game is over (E4). Each event must also be legal on its own ([`event_error`]). An
+/// illegal line is an error before anything is inferred from it.
 fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError> {
     let mut standing = Standing::default();
     for e in entries {
+        if let Some((why, hint)) = event_error(players.len(), &e.event) {
+            return Err(error(why, e.span, Some(&hint)));
+        }
         let by = match e.event {
             Event::Hand(_) | Event::Table(_) => continue,
             Event::Ask { asker, .. } => asker,

@@ -86,17 +86,12 @@ pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
     deal
 }
 
+/// Each event legal on its own (parsing checks this too, with spans; this is for logs built
+/// in code).
 fn check(log: &Log) -> Result<(), SolveError> {
-    let (hand, up) = log.deal();
     for e in &log.entries {
-        let bad = |why: String| Err(SolveError::Event { line: e.line, why });
-        match &e.event {
-            Event::Hand(ts) if ts.len() != hand as usize => return bad(format!("a hand has {hand} tiles with {} players", log.players.len())),
-            Event::Table(ts) if ts.len() != up as usize => return bad(format!("{up} tiles lie face up with {} players", log.players.len())),
-            Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => {
-                return bad(format!("nobody can hold {n} {} tiles", about.name()))
-            }
-            _ => {}
+        if let Some((why, _)) = super::log::event_error(log.players.len(), &e.event) {
+            return Err(SolveError::Event { line: e.line, why });
         }
     }
     Ok(())

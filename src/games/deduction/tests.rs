@@ -194,8 +194,14 @@ fn bad_logs_are_diagnostics() {
     assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Ann: have Sun? no\n").contains("asks another"));
     assert!(err("players: Ann, Bob, Cat\nme: Zed\n").contains("no player `Zed`"));
     assert!(err("hello\n").contains("a log line"));
-    let short = three("hand: Sun 3\n");
-    assert!(matches!(solve(&short, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
+    let short = parse("players: Ann, Bob, Cat\nme: Ann\nhand: Sun 3\n").unwrap_err();
+    assert_eq!((short.message.as_str(), short.span), ("a hand has 7 tiles with 3 players", (31, 11).into()));
+    assert_eq!(short.help.as_deref(), Some("the tiles are dealt evenly: 7 each, 2 face up on the table"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: how many Suns? 7\n").contains("nobody can hold 7 Sun tiles"));
+    // A log built in code is checked by the solver too.
+    let mut built = three("");
+    built.entries.push(Entry { event: Event::Table(vec![0]), line: 3, span: (0, 0).into(), text: String::new() });
+    assert!(matches!(solve(&built, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
     assert_eq!(parse_tile("3 of Suns"), Some(tile(0, 3)));
     assert_eq!(parse_tile("shield a"), Some(tile(3, 1)));
 }
