@@ -9,6 +9,7 @@
 #   - `[a | b]` optional parts are dropped, `\` continues a line;
 #   - lines `>` or bare words right after it are its standard input (the `infer play` script);
 #   - it must exit 0, 1 or 3 (yes, no, unknown), never 2 (refused) or worse, and never panic;
+#     a command whose comment says `exit 2` shows a refusal, and must exit 2;
 #   - each `#   text` line right after it is output it must print: the text up to a ` ...`
 #     or a run of three spaces must appear in what it printed (spaces squeezed).
 # Commands that need a person or the world outside (the REPL, `--human`, `--typed`,
@@ -88,7 +89,8 @@ for command, expected, stdin in commands(blocks(open(readme, encoding="utf-8").r
         continue
     printed = squeeze(run.stdout + run.stderr)
     wrong = []
-    if run.returncode not in (0, 1, 3):
+    refusal = re.search(r"\s{2,}#\s*exit 2\b", command) is not None
+    if (run.returncode != 2) if refusal else (run.returncode not in (0, 1, 3)):
         wrong.append(f"exit {run.returncode}")
     if "panicked" in printed:
         wrong.append("a panic")

@@ -84,3 +84,82 @@ fn add_undo_and_edit_change_the_log_safely() {
     assert!(!after.contains("seen Bob: Lounge") && after.contains("seen Bob: Rope"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_illegal_log_is_refused_at_its_line_with_a_hint() {
+    let path = "corpus/clue/logs/moves-after-accusing.log";
+    let out = umpire(&["clue", "solve", path]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Cat accused wrongly on line 12 and is out of the game"), "{err}");
+    assert!(err.contains("moves-after-accusing.log:13:1"), "{err}");
+    assert!(err.contains("help: Cat still shows cards to the others"), "{err}");
+    // The same for scripts: the hint and where the line is.
+    let json = umpire(&["clue", "solve", "--json", path]);
+    assert_eq!(json.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let d = &v["error"]["diagnostics"][0];
+    assert_eq!(v["error"]["kind"], "bad-input");
+    assert!(d["message"].as_str().unwrap().starts_with("Cat accused wrongly on line 12"));
+    assert!(d["help"].as_str().unwrap().starts_with("Cat still shows cards"));
+    let text = std::fs::read_to_string(root(path)).unwrap();
+    let line = "suggest Cat: Green, Rope, Study; shown by Ann: Study";
+    assert_eq!(d["labels"][0]["offset"], text.find(line).unwrap());
+    assert_eq!(d["labels"][0]["length"], line.len());
+    // Advice is refused too: nothing is inferred from an illegal log.
+    assert_eq!(umpire(&["clue", "advise", path]).status.code(), Some(2));
+}
+
+#[test]
+fn a_finished_game_is_over_and_nothing_can_follow() {
+    let path = "corpus/clue/logs/won.log";
+    let out = umpire(&["clue", "solve", path]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("The game is over: Ann accused correctly on line 15 (Peacock, Wrench, Dining Room) and wins.\n"), "{text}");
+    let v: serde_json::Value = serde_json::from_slice(&umpire(&["clue", "solve", "--json", path]).stdout).unwrap();
+    assert_eq!(v["game_over"], serde_json::json!({"winner": "Ann", "line": 15, "envelope": ["Peacock", "Wrench", "Dining Room"]}));
+    assert_eq!(v["out"], serde_json::json!([{"player": "Bob", "line": 13}]));
+    assert_eq!(v["accuse"], serde_json::Value::Null);
+    // Before Ann's accusation (event 9) the game is on, Bob is out, and Ann may accuse.
+    let before = umpire(&["clue", "solve", "--json", "--upto", "8", path]);
+    let v: serde_json::Value = serde_json::from_slice(&before.stdout).unwrap();
+    assert_eq!(v["game_over"], serde_json::Value::Null);
+    assert_eq!(v["accuse"], serde_json::json!(["Peacock", "Wrench", "Dining Room"]));
+    let advice = umpire(&["clue", "advise", path]);
+    assert!(advice.status.success());
+    assert!(String::from_utf8(advice.stdout).unwrap().starts_with("The game is over: Ann accused correctly"));
+    // A line added after the end is refused and the log is left as it was.
+    let dir = std::env::temp_dir().join(format!("umpire-clue-won-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("won.log");
+    let start = std::fs::read_to_string(root(path)).unwrap();
+    std::fs::write(&log, &start).unwrap();
+    let add = umpire(&["clue", "add", log.to_str().unwrap(), "seen Bob: Plum"]);
+    assert_eq!(add.status.code(), Some(2));
+    assert!(String::from_utf8(add.stderr).unwrap().contains("the game ended on line 15, when Ann accused correctly"));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), start);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_correct_accusation_the_log_rules_out_names_the_lines() {
+    let dir = std::env::temp_dir().join(format!("umpire-clue-refuted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("refuted.log");
+    // Lines 10 and 11 of three-players.log: `seen Bob: Rope`, `seen Bob: Hall`; one is enough.
+    let text = std::fs::read_to_string(root("corpus/clue/logs/three-players.log")).unwrap() + "accuse Cat: Plum, Rope, Hall correct\n";
+    std::fs::write(&log, text).unwrap();
+    let out = umpire(&["clue", "solve", log.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 12 says Cat's accusation (Plum, Rope, Hall) was correct, but the log"), "{err}");
+    assert!(err.contains("line 11: seen Bob: Hall"), "{err}");
+    let json = umpire(&["clue", "solve", "--json", log.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["error"]["kind"], "contradiction");
+    let message = "line 12 says Cat's accusation (Plum, Rope, Hall) was correct, but the log rules that out: lines 11, 12 contradict each other";
+    assert_eq!(v["error"]["diagnostics"][0]["message"], message);
+    assert_eq!(v["error"]["diagnostics"][0]["notes"], serde_json::json!(["line 11: seen Bob: Hall", "line 12: accuse Cat: Plum, Rope, Hall correct"]));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -29,3 +29,27 @@ fn a_computer_game_is_reproducible_and_ends_with_a_winner() {
     assert!(String::from_utf8(a.stdout).unwrap().contains("right!"));
     assert_eq!(umpire(&["deduction", "play", "--players", "Ann,Bob"]).status.code(), Some(2));
 }
+
+#[test]
+fn an_illegal_log_is_refused_and_a_finished_game_is_over() {
+    let bad = "corpus/deduction/logs/asks-after-announcing.log";
+    let out = umpire(&["deduction", "solve", bad]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Bob announced wrongly on line 12 and is out of the game: a player who is"), "{err}");
+    assert!(err.contains("asks-after-announcing.log:14:1"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&umpire(&["deduction", "solve", "--json", bad]).stdout).unwrap();
+    assert!(v["error"]["diagnostics"][0]["help"].as_str().unwrap().starts_with("Bob still answers the others' questions"));
+    let won = "corpus/deduction/logs/won.log";
+    let out = umpire(&["deduction", "solve", won]);
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().ends_with("The game is over: Ann announced Sun 5 correctly on line 14 and wins.\n"));
+    let v: serde_json::Value = serde_json::from_slice(&umpire(&["deduction", "solve", "--json", won]).stdout).unwrap();
+    assert_eq!(v["game_over"], serde_json::json!({"winner": "Ann", "line": 14, "tile": "Sun 5"}));
+    assert_eq!(v["announce"], serde_json::Value::Null);
+    let advice = umpire(&["deduction", "advise", "--json", "--coin", "Moon 4", won]);
+    assert!(advice.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&advice.stdout).unwrap();
+    assert_eq!(v["game_over"]["winner"], "Ann");
+    assert_eq!(v["questions"], serde_json::json!([]));
+}

@@ -102,7 +102,7 @@ const FORMATS: &[Format] = &[
     Format {
         name: "clue logs and decks",
         files: &["corpus/clue/logs", "corpus/clue"],
-        words: &["deck:", "players:", "me:", "hand:", "suggest", "accuse", "seen", "passed", "shown by", "wrong", "Ann", "Bob 6", "Plum", "Rope", "Hall", ";", ",", ":", "\n", "{", "}", "\"kinds\""],
+        words: &["deck:", "players:", "me:", "hand:", "suggest", "accuse", "seen", "passed", "shown by", "wrong", "correct", "Ann", "Bob 6", "Plum", "Rope", "Hall", ";", ",", ":", "\n", "{", "}", "\"kinds\""],
         read: |text| {
             read_clue(text);
             let _ = Deck::from_json(text);
@@ -111,7 +111,7 @@ const FORMATS: &[Format] = &[
     Format {
         name: "deduction logs",
         files: &["corpus/deduction/logs"],
-        words: &["players:", "me:", "hand:", "table:", "coin:", "asks", "have a", "how many", "yes", "no", "announces", "wrong", "Sun", "Moon", "Null", "Ace", "3", "?", ":", ",", "\n"],
+        words: &["players:", "me:", "hand:", "table:", "coin:", "asks", "have a", "how many", "yes", "no", "announces", "wrong", "correct", "Sun", "Moon", "Null", "Ace", "3", "?", ":", ",", "\n"],
         read: |text| {
             let _ = deduction_log::parse(text);
         },

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use umpire::games::clue::advise::{advise, room_kind};
 use umpire::games::clue::log::{parse, Log};
-use umpire::games::clue::solve::{notebook, solve, upto_events, SolveError};
+use umpire::games::clue::solve::{notebook, solve, state_line, upto_events};
+use umpire::games::logs::{Over, Standing};
 use umpire::games::clue::Deck;
 use umpire::util::files::Exclusive;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
@@ -148,7 +149,7 @@ fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> R
     let new_text = lines.join("\n") + "\n";
     let parsed = parse_log(log, &new_text).map_err(|f| f.then("the log was not changed"))?;
     if let Err(e) = solve(&parsed, None, &budget(SOLVE_TIME)) {
-        if !anyway || !matches!(e, SolveError::Contradiction { .. }) {
+        if !anyway || !e.is_contradiction() {
             let hint = if anyway { "" } else { " (--anyway saves a contradictory log)" };
             return Err(Failure::report(e).then(format_args!("the log was not changed{hint}")));
         }
@@ -188,8 +189,10 @@ fn solve_command(parsed: &Log, upto: Option<usize>, json: bool) -> Outcome {
                 .iter()
                 .map(|(cards, n)| serde_json::json!({"cards": cards.iter().map(|&c| &s.cards[c]).collect::<Vec<_>>(), "count": n.to_string(), "probability": *n as f64 / s.total as f64}))
                 .collect();
-            let accuse = s.can_accuse().map(|cards| cards.iter().map(|&c| s.cards[c].clone()).collect::<Vec<_>>());
-            print_json(&serde_json::json!({"deals": s.total.to_string(), "cards": cards, "envelopes": envelopes, "accuse": accuse}));
+            // Advice to accuse only while I may: not when I am out or the game is over.
+            let accuse = s.can_accuse().filter(|_| state_line(parsed, &s.standing).is_none()).map(|cards| cards.iter().map(|&c| s.cards[c].clone()).collect::<Vec<_>>());
+            let (game_over, out) = standing_json(parsed, &s.standing);
+            print_json(&serde_json::json!({"deals": s.total.to_string(), "cards": cards, "envelopes": envelopes, "accuse": accuse, "game_over": game_over, "out": out}));
             Ok(Answer::Yes)
         }
         Ok(s) => {
@@ -200,7 +203,33 @@ fn solve_command(parsed: &Log, upto: Option<usize>, json: bool) -> Outcome {
     }
 }
 
+/// The game's state for `--json`: `game_over` (null, or the winner — null when everyone
+/// accused wrongly —, the line and the envelope) and the players who are `out`.
+fn standing_json(log: &Log, standing: &Standing) -> (serde_json::Value, serde_json::Value) {
+    let cards = |cs: &[usize]| cs.iter().map(|&c| log.deck.name_of(c)).collect::<Vec<_>>();
+    let over = match &standing.over {
+        Some(Over::Won { player, line, named }) => serde_json::json!({"winner": log.players[*player], "line": line, "envelope": cards(named)}),
+        Some(Over::AllOut { line }) => serde_json::json!({"winner": null, "line": line, "envelope": null}),
+        None => serde_json::Value::Null,
+    };
+    let out = standing.out.iter().map(|&(p, line)| serde_json::json!({"player": log.players[p], "line": line})).collect();
+    (over, serde_json::Value::Array(out))
+}
+
 fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration, json: bool) -> Outcome {
+    // Nothing to advise when the game is over or I am out: say so (the log is still checked).
+    let standing = parsed.standing(None);
+    if let Some(state) = state_line(parsed, &standing) {
+        solve(parsed, None, &budget(timeout))?;
+        if json {
+            let (game_over, out) = standing_json(parsed, &standing);
+            print_json(&serde_json::json!({"game_over": game_over, "out": out, "suggestions": [], "best_reachable": null, "unevaluated": 0}));
+        } else {
+            println!("{state}");
+            println!("There is no suggestion to advise.");
+        }
+        return Ok(Answer::Yes);
+    }
     let room = room_kind(parsed);
     let mut reachable = Vec::new();
     for name in rooms {
@@ -218,7 +247,10 @@ fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration,
         let item = |s: &umpire::games::clue::advise::Suggestion| {
             serde_json::json!({"cards": s.cards.iter().map(|&c| parsed.deck.name_of(c)).collect::<Vec<_>>(), "bits": s.bits, "nobody_refutes": s.nobody_refutes, "reachable": s.reachable})
         };
+        let (game_over, out) = standing_json(parsed, &standing);
         print_json(&serde_json::json!({
+            "game_over": game_over,
+            "out": out,
             "bits_now": advice.bits_now,
             "unevaluated": advice.unevaluated,
             "suggestions": advice.suggestions.iter().take(top).map(item).collect::<Vec<_>>(),

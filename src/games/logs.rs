@@ -2,7 +2,8 @@
 //! no game itself. The line structure — one statement per line, `#` starts a comment, blank
 //! lines are skipped, and every statement keeps its line number and span for diagnostics —
 //! the error of a log that cannot be read ([`LogError`]), and of one that has no answer
-//! ([`SolveError`]).
+//! ([`SolveError`]); and where a game stands ([`Standing`]): who is out after a wrong
+//! accusation or announcement, and whether the game is over.
 
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
@@ -82,6 +83,69 @@ pub fn error(message: impl Into<String>, span: SourceSpan, help: Option<&str>) -
     LogError { message, span, help: help.map(str::to_string) }
 }
 
+/// A claim's last word, `wrong` or `correct` (any case), after a space or a comma: the text
+/// before it, and whether the claim was correct. `None` when the line does not say.
+///
+/// ```
+/// use umpire::games::logs::verdict;
+/// assert_eq!(verdict("Plum, Rope, Hall wrong"), Some(("Plum, Rope, Hall", false)));
+/// assert_eq!(verdict("Sun 5, CORRECT "), Some(("Sun 5", true)));
+/// assert_eq!(verdict("Plum, Rope, Hall"), None);
+/// ```
+pub fn verdict(text: &str) -> Option<(&str, bool)> {
+    let text = text.trim_end();
+    let (cut, sep) = text.char_indices().rev().find(|&(_, c)| c.is_whitespace() || c == ',' || c == ':')?;
+    let correct = match text[cut + sep.len_utf8()..].to_lowercase().as_str() {
+        "wrong" => false,
+        "correct" => true,
+        _ => return None,
+    };
+    Some((text[..cut].trim_end().trim_end_matches(',').trim_end(), correct))
+}
+
+/// Where a game stands after some of its events: the players who are out (a wrong accusation
+/// or announcement; they still answer, but make no more moves) and whether the game is over.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Standing {
+    /// `(player, line)`: out by the wrong claim on that line, in the log's order.
+    pub out: Vec<(usize, usize)>,
+    pub over: Option<Over>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Over {
+    /// `player`'s claim on `line` was correct: they win. `named`: the cards (the tile) named.
+    Won { player: usize, line: usize, named: Vec<usize> },
+    /// Every player is out, the last by the wrong claim on `line`: nobody can win.
+    AllOut { line: usize },
+}
+
+impl Standing {
+    /// The line of `player`'s wrong claim, if they are out.
+    pub fn out_line(&self, player: usize) -> Option<usize> {
+        self.out.iter().find(|(p, _)| *p == player).map(|&(_, line)| line)
+    }
+
+    /// Counts a claim (an accusation, an announcement) of `players` seats: a correct one ends
+    /// the game, a wrong one puts its maker out, and the last player out ends it too.
+    pub fn claim(&mut self, player: usize, line: usize, named: &[usize], correct: bool, players: usize) {
+        if self.over.is_some() {
+            return;
+        }
+        if correct {
+            self.over = Some(Over::Won { player, line, named: named.to_vec() });
+            return;
+        }
+        if self.out_line(player).is_none() {
+            self.out.push((player, line));
+        }
+        if self.out.len() == players {
+            self.over = Some(Over::AllOut { line });
+        }
+    }
+}
+
 /// Why a log (Clue's or Deduction's) has no answer.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum SolveError {
@@ -93,6 +157,11 @@ pub enum SolveError {
     #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
     #[diagnostic(code(umpire::log::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
     Contradiction { lines: Vec<usize>, texts: Vec<String> },
+    /// A claim (accusation, announcement) logged as correct that the rest of the log rules
+    /// out: a smallest set of lines, the claim's among them, that contradict each other.
+    #[error("line {line} says {claim} was correct, but the log rules that out: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
+    #[diagnostic(code(umpire::log::claim), help("{help}"))]
+    Refuted { line: usize, claim: String, help: String, lines: Vec<usize>, texts: Vec<String> },
     /// An event that the rules do not allow where it stands.
     #[error("line {line}: {why}")]
     #[diagnostic(code(umpire::log::event))]
@@ -103,16 +172,28 @@ pub enum SolveError {
 }
 
 impl SolveError {
-    /// The contradiction made of these entries (in log order).
-    pub fn contradiction<E>(core: &[&Entry<E>]) -> SolveError {
-        SolveError::Contradiction { lines: core.iter().map(|e| e.line).collect(), texts: core.iter().map(|e| e.text.clone()).collect() }
+    /// The contradiction made of these entries (in log order). `claim` says which entry, if
+    /// any, is a claim logged as correct, as (what it claimed, the hint): a contradiction
+    /// that needs that line is the claim refuted.
+    pub fn contradiction<E>(core: &[&Entry<E>], claim: impl Fn(&E) -> Option<(String, String)>) -> SolveError {
+        let lines = core.iter().map(|e| e.line).collect();
+        let texts = core.iter().map(|e| e.text.clone()).collect();
+        match core.iter().find_map(|e| claim(&e.event).map(|c| (e.line, c))) {
+            Some((line, (claim, help))) => SolveError::Refuted { line, claim, help, lines, texts },
+            None => SolveError::Contradiction { lines, texts },
+        }
+    }
+
+    /// Whether the log contradicts itself (as opposed to being ill-formed or out of budget).
+    pub fn is_contradiction(&self) -> bool {
+        matches!(self, SolveError::Contradiction { .. } | SolveError::Refuted { .. })
     }
 }
 
 impl Classify for SolveError {
     fn kind(&self) -> FailureKind {
         match self {
-            SolveError::Contradiction { .. } => FailureKind::Contradiction,
+            SolveError::Contradiction { .. } | SolveError::Refuted { .. } => FailureKind::Contradiction,
             SolveError::Exhausted(_) => FailureKind::OutOfBudget,
             SolveError::Setup { .. } | SolveError::Event { .. } => FailureKind::BadInput,
         }
@@ -120,7 +201,7 @@ impl Classify for SolveError {
 
     fn notes(&self) -> Vec<String> {
         match self {
-            SolveError::Contradiction { lines, texts } => lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect(),
+            SolveError::Contradiction { lines, texts } | SolveError::Refuted { lines, texts, .. } => lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect(),
             _ => Vec::new(),
         }
     }

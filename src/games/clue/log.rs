@@ -1,7 +1,7 @@
 //! The game log: parsing `grammar/clue-log.ebnf` into events with spans.
 
 use super::Deck;
-use crate::games::logs::{error, LogError};
+use crate::games::logs::{error, verdict, LogError, Over, Standing};
 use crate::util::input::shorten;
 use miette::SourceSpan;
 
@@ -13,8 +13,10 @@ pub enum Event {
     /// A suggestion of `cards` by `by`: `passed` could not refute; `shown_by` did, with the
     /// card when I saw it.
     Suggest { by: usize, cards: Vec<usize>, passed: Vec<usize>, shown_by: Option<usize>, card: Option<usize> },
-    /// A wrong accusation: these cards are not all in the envelope.
-    Accuse { by: usize, cards: Vec<usize> },
+    /// An accusation: when `correct`, these cards are the envelope and `by` wins (the game
+    /// is over); when wrong, they are not all in the envelope and `by` is out of the game
+    /// (still showing cards).
+    Accuse { by: usize, cards: Vec<usize>, correct: bool },
     /// I saw `card` in `player`'s hand.
     Seen { player: usize, card: usize },
 }
@@ -32,6 +34,18 @@ pub struct Log {
     pub entries: Vec<Entry>,
 }
 
+impl Log {
+    /// Where the game stands after the first `upto` entries (all when `None`).
+    pub fn standing(&self, upto: Option<usize>) -> Standing {
+        let mut standing = Standing::default();
+        for e in self.entries.iter().take(upto.unwrap_or(usize::MAX)) {
+            if let Event::Accuse { by, cards, correct } = &e.event {
+                standing.claim(*by, e.line, cards, *correct, self.players.len());
+            }
+        }
+        standing
+    }
+}
 
 /// Reads a log. `load_deck` resolves a `deck:` line that names a file.
 pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Result<Log, LogError> {
@@ -110,9 +124,15 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
             "seen" => Event::Seen { player: find_player(&who, span)?, card: card_list(rest, span)?.first().copied().unwrap_or(0) },
             "accuse" => {
                 let by = find_player(&who, span)?;
-                let text = rest.trim().trim_end_matches("wrong").trim_end();
-                let cards = card_list(text, span)?;
-                Event::Accuse { by, cards }
+                // Ruling C9: no silent default; a wrong accusation and a right one mean opposite things.
+                let (text, correct) = verdict(rest).ok_or_else(|| {
+                    error(
+                        "an accusation says whether it was `wrong` or `correct`",
+                        span,
+                        Some("end the line with `wrong` (the accuser is out, but still shows cards) or `correct` (the accuser wins and the game is over)"),
+                    )
+                })?;
+                Event::Accuse { by, cards: card_list(text, span)?, correct }
             }
             _ => {
                 let by = find_player(&who, span)?;
@@ -142,6 +162,157 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
         entries.push(Entry { event, line, span, text: content });
     }
     let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
-    let (names, sizes) = players.into_iter().unzip();
+    let (names, sizes): (Vec<String>, Vec<u32>) = players.into_iter().unzip();
+    check_sequence(&names, &deck, me, &entries)?;
     Ok(Log { deck, players: names, hand_sizes: sizes, me, entries })
+}
+
+/// What the rules forbid in one event on its own, as (what is wrong, a hint): a suggestion
+/// or accusation that does not name one card of each kind, a suggester who answers their
+/// own suggestion, a card shown that was not suggested or that `me` could not have seen
+/// (ruling C2). The order of events is [`check_sequence`]'s. `solve` asks it too, for logs
+/// built in code.
+pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) -> Option<(String, String)> {
+    let one_of_each = |cards: &[usize]| {
+        let mut kinds: Vec<usize> = cards.iter().map(|&c| deck.kind_of(c)).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds.len() == cards.len() && cards.len() == deck.kinds.len()
+    };
+    let kinds = || {
+        let names: Vec<&str> = deck.kinds.iter().map(|k| k.kind.as_str()).collect();
+        let example: Vec<&str> = (0..deck.kinds.len()).map(|k| deck.name_of(deck.kind_range(k).start)).collect();
+        format!("one card of each kind ({}), like `{}`", names.join(", "), example.join(", "))
+    };
+    let n = deck.kinds.len();
+    match event {
+        Event::Suggest { cards, .. } if !one_of_each(cards) => Some((format!("a suggestion names one card of each of the {n} kinds"), kinds())),
+        Event::Accuse { cards, .. } if !one_of_each(cards) => Some((format!("an accusation names one card of each of the {n} kinds"), kinds())),
+        Event::Suggest { by, passed, shown_by, .. } if passed.contains(by) || *shown_by == Some(*by) => {
+            let order: Vec<&str> = (1..players.len()).map(|k| players[(by + k) % players.len()].as_str()).collect();
+            Some((
+                format!("{} made this suggestion and does not answer it", players[*by]),
+                format!("`passed` and `shown by` name the other players, asked in turn from {}'s left: {}", players[*by], order.join(", ")),
+            ))
+        }
+        Event::Suggest { by, cards, shown_by, card: Some(c), .. } => {
+            if !cards.contains(c) {
+                Some((format!("{} was not suggested", deck.name_of(*c)), "the card shown is one of the cards suggested".into()))
+            } else if *by != me && *shown_by != Some(me) {
+                Some((
+                    "only the suggester sees the card shown (write it only when that is me)".into(),
+                    format!("write `shown by {}` without the card", shown_by.map_or("…", |r| players[r].as_str())),
+                ))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The rules' order of play, line by line: the players who could not refute a suggestion
+/// answered in seat order from the suggester's left, and whoever showed a card came after
+/// them (ruling C7); a player out after a wrong accusation neither suggests nor accuses
+/// (C8); nothing happens after the game is over (C9, C10). Each event must also be legal on
+/// its own ([`event_error`]). An illegal line is an error before anything is inferred from it.
+fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry]) -> Result<(), LogError> {
+    let n = players.len();
+    let name = |p: usize| players[p].as_str();
+    let mut standing = Standing::default();
+    for e in entries {
+        if let Some((why, hint)) = event_error(deck, players, me, &e.event) {
+            return Err(error(why, e.span, Some(&hint)));
+        }
+        let by = match &e.event {
+            Event::Hand { .. } => continue,
+            Event::Seen { .. } => None,
+            Event::Suggest { by, .. } | Event::Accuse { by, .. } => Some(*by),
+        };
+        match &standing.over {
+            Some(Over::Won { player, line, .. }) => {
+                return Err(error(
+                    format!("the game ended on line {line}, when {} accused correctly: nothing happens after it", name(*player)),
+                    e.span,
+                    Some(&format!("remove this line; or, if the accusation on line {line} was wrong, end that line with `wrong`")),
+                ))
+            }
+            Some(Over::AllOut { line }) => {
+                return Err(error(
+                    format!("every player had accused wrongly by line {line}: the game is over and nobody moves"),
+                    e.span,
+                    Some("remove this line, or check the accusations marked `wrong`"),
+                ))
+            }
+            None => {}
+        }
+        if let Some(by) = by {
+            if let Some(line) = standing.out_line(by) {
+                let doing = if matches!(e.event, Event::Suggest { .. }) { "suggests" } else { "accuses" };
+                return Err(error(
+                    format!("{} accused wrongly on line {line} and is out of the game: a player who is out no longer {doing}", name(by)),
+                    e.span,
+                    Some(&format!("{} still shows cards to the others; check who made this move, or whether line {line} was wrong", name(by))),
+                ));
+            }
+        }
+        match &e.event {
+            Event::Suggest { by, passed, shown_by, .. } => check_refutation(players, *by, passed, *shown_by, e)?,
+            Event::Accuse { by, cards, correct } => standing.claim(*by, e.line, cards, *correct, n),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Ruling C7: `passed` in the order the players were asked, going round the table from the
+/// suggester's left, and the player who showed a card after all of them.
+fn check_refutation(players: &[String], by: usize, passed: &[usize], shown_by: Option<usize>, e: &Entry) -> Result<(), LogError> {
+    let n = players.len();
+    let name = |p: usize| players[p].as_str();
+    // How far round the table from the suggester a player sits (1: the next one to the left).
+    let turn = |p: usize| (p + n - by) % n;
+    let order = || (1..n).map(|k| name((by + k) % n)).collect::<Vec<_>>().join(", ");
+    // The suggester answering is event_error's, checked first.
+    for (i, &p) in passed.iter().enumerate() {
+        if let Some(&before) = passed[..i].iter().find(|&&q| turn(q) >= turn(p)) {
+            if before == p {
+                return Err(error(format!("{} is listed twice under `passed`", name(p)), e.span, Some("each player answers a suggestion once")));
+            }
+            let mut sorted = passed.to_vec();
+            sorted.sort_by_key(|&q| turn(q));
+            sorted.dedup();
+            return Err(error(
+                format!("`passed` lists {} before {}, but {} is asked first", name(before), name(p), name(p)),
+                e.span,
+                Some(&format!(
+                    "players are asked in seat order from {}'s left ({}): write `passed {}`",
+                    name(by),
+                    order(),
+                    sorted.iter().map(|&q| name(q)).collect::<Vec<_>>().join(", ")
+                )),
+            ));
+        }
+    }
+    if let Some(r) = shown_by.filter(|r| passed.contains(r)) {
+        return Err(error(
+            format!("{} is listed both as passing and as showing a card", name(r)),
+            e.span,
+            Some("a player asked either shows a card or passes; check `passed` and `shown by`"),
+        ));
+    }
+    if let (Some(r), Some(&last)) = (shown_by, passed.iter().max_by_key(|&&q| turn(q))) {
+        if turn(last) > turn(r) {
+            return Err(error(
+                format!("{} is listed as passing, but {} showed a card before {} was asked", name(last), name(r), name(last)),
+                e.span,
+                Some(&format!(
+                    "once a card is shown nobody else is asked; players are asked in seat order from {}'s left: {}",
+                    name(by),
+                    order()
+                )),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -16,7 +16,8 @@ pub struct SimulatedGame {
 
 /// Deals `deck` to `players` seats (hands as even as the deck allows, the first seats get the
 /// extra cards) and plays `events` turns of random suggestions; about one turn in twenty is
-/// a wrong accusation instead. Player 0 is `me`; the log's `deck:` line says `deck_ref`.
+/// a wrong accusation instead, after which that player makes no more moves (the log may be
+/// shorter if everyone is out). Player 0 is `me`; the log's `deck:` line says `deck_ref`.
 pub fn random_game(deck: &Deck, deck_ref: &str, players: usize, events: usize, seed: u64) -> SimulatedGame {
     assert!(players >= 2, "a game has at least two players");
     let mut rng = SplitMix64::new(seed);
@@ -45,9 +46,14 @@ pub fn random_game(deck: &Deck, deck_ref: &str, players: usize, events: usize, s
     log.push_str(&format!("hand: {}\n", cards(&(0..deck.len()).filter(|&c| deal[c] == 0).collect::<Vec<_>>())));
     let mut written = 0;
     let mut turn = 0;
-    while written < events {
+    // A player out after a wrong accusation makes no more moves (ruling C8).
+    let mut out = vec![false; players];
+    while written < events && out.iter().any(|&o| !o) {
         let by = turn % players;
         turn += 1;
+        if out[by] {
+            continue;
+        }
         let named: Vec<usize> = (0..kinds)
             .map(|k| {
                 let r = deck.kind_range(k);
@@ -59,6 +65,7 @@ pub fn random_game(deck: &Deck, deck_ref: &str, players: usize, events: usize, s
                 continue; // a right accusation would end the game
             }
             log.push_str(&format!("accuse {}: {} wrong\n", name(by), cards(&named)));
+            out[by] = true;
             written += 1;
             continue;
         }

@@ -5,10 +5,12 @@
 //! (a refutation I did not see), and the envelope's one card of each kind. A failed
 //! accusation ("not all three in the envelope") is not of those shapes; it is counted by
 //! inclusion–exclusion: deals − deals with all three there (over subsets, when there are
-//! several). The counts are exact, so a card is *certainly* somewhere exactly when its count
+//! several). A correct accusation places its cards in the envelope; when the rest of the log
+//! rules that out, the lines that conflict are named with it ([`SolveError::Refuted`]). The counts are exact, so a card is *certainly* somewhere exactly when its count
 //! there equals the total (the backbone), and every probability is a fraction of counts.
 
 use super::log::{Entry, Event, Log};
+use crate::games::logs::{Over, Standing};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::minimal_conflict;
 use crate::solve::{Budget, Outcome};
@@ -26,6 +28,8 @@ pub struct Solution {
     pub counts: Vec<Vec<u128>>,
     /// Envelope contents (one card per kind) with their counts, likeliest first (count > 0).
     pub envelopes: Vec<(Vec<usize>, u128)>,
+    /// Who is out after a wrong accusation, and whether the game is over.
+    pub standing: Standing,
 }
 
 impl Solution {
@@ -53,7 +57,7 @@ impl Solution {
 
 pub use crate::games::logs::SolveError;
 
-/// The deal for a log's first `upto` entries (without the accusations, which are returned).
+/// The deal for some of a log's entries (without the wrong accusations, which are returned).
 pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
     let players = log.players.len();
     let envelope = players;
@@ -81,7 +85,12 @@ pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usiz
                 }
             }
             Event::Seen { player, card } => deal.place(*card, *player),
-            Event::Accuse { cards, .. } => accusations.push(cards.clone()),
+            Event::Accuse { cards, correct: false, .. } => accusations.push(cards.clone()),
+            Event::Accuse { cards, correct: true, .. } => {
+                for &c in cards {
+                    deal.place(c, envelope);
+                }
+            }
             Event::Suggest { by, cards, passed, shown_by, card } => {
                 // Ruling C1: everyone between the suggester and the refuter (all others when
                 // nobody refuted) was asked and could not refute.
@@ -141,33 +150,12 @@ pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, bu
     Ok(DealCount { total, marginals })
 }
 
+/// Each event legal on its own (parsing checks this too, with spans; this is for logs built
+/// in code).
 fn check_events(log: &Log) -> Result<(), SolveError> {
     for e in &log.entries {
-        let bad = |why: String| SolveError::Event { line: e.line, why };
-        match &e.event {
-            Event::Suggest { by, cards, shown_by, card, passed } => {
-                let mut kinds: Vec<usize> = cards.iter().map(|&c| log.deck.kind_of(c)).collect();
-                kinds.sort_unstable();
-                kinds.dedup();
-                if kinds.len() != cards.len() || cards.len() != log.deck.kinds.len() {
-                    return Err(bad(format!("a suggestion names one card of each of the {} kinds", log.deck.kinds.len())));
-                }
-                if shown_by.is_some_and(|r| r == *by) || passed.contains(by) {
-                    return Err(bad("the suggester does not answer their own suggestion".into()));
-                }
-                if let Some(c) = card {
-                    if !cards.contains(c) {
-                        return Err(bad(format!("{} was not suggested", log.deck.name_of(*c))));
-                    }
-                    if *by != log.me && *shown_by != Some(log.me) {
-                        return Err(bad("only the suggester sees the card shown (write it only when that is me)".into()));
-                    }
-                }
-            }
-            Event::Accuse { cards, .. } if cards.len() != log.deck.kinds.len() => {
-                return Err(bad(format!("an accusation names one card of each of the {} kinds", log.deck.kinds.len())));
-            }
-            _ => {}
+        if let Some((why, _)) = super::log::event_error(&log.deck, &log.players, log.me, &e.event) {
+            return Err(SolveError::Event { line: e.line, why });
         }
     }
     Ok(())
@@ -212,7 +200,8 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
     envelopes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut holders = log.players.clone();
     holders.push("envelope".into());
-    Ok(Solution { holders, cards: log.deck.cards().cloned().collect(), total: counted.total, counts: counted.marginals, envelopes })
+    let standing = log.standing(upto);
+    Ok(Solution { holders, cards: log.deck.cards().cloned().collect(), total: counted.total, counts: counted.marginals, envelopes, standing })
 }
 
 /// The lines that conflict: a minimal set of entries with no consistent deal (deletion: drop
@@ -229,7 +218,35 @@ fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
         .into_iter()
         .map(|i| entries[i])
         .collect();
-    SolveError::contradiction(&core)
+    SolveError::contradiction(&core, |e| match e {
+        Event::Accuse { by, cards, correct: true } => Some((
+            format!("{}'s accusation ({})", log.players[*by], names(log, cards)),
+            "if the accusation was wrong, end its line with `wrong`; otherwise one of the other lines named has a typo".to_string(),
+        )),
+        _ => None,
+    })
+}
+
+fn names(log: &Log, cards: &[usize]) -> String {
+    cards.iter().map(|&c| log.deck.name_of(c)).collect::<Vec<_>>().join(", ")
+}
+
+/// What the game's state means for `me`, in a sentence: it is over (and who won), I am out,
+/// or `None` (I may still suggest and accuse).
+pub fn state_line(log: &Log, standing: &Standing) -> Option<String> {
+    match &standing.over {
+        Some(Over::Won { player, line, named }) => Some(format!(
+            "The game is over: {} accused correctly on line {line} ({}) and wins.",
+            log.players[*player],
+            names(log, named)
+        )),
+        Some(Over::AllOut { line }) => {
+            Some(format!("The game is over: every player has accused wrongly (the last on line {line}); nobody wins."))
+        }
+        None => standing.out_line(log.me).map(|line| {
+            format!("You accused wrongly on line {line}: you may not suggest or accuse again, but you still show cards.")
+        }),
+    }
 }
 
 /// The detective's notebook: a row per card, a column per holder; ✓ certain, · impossible,
@@ -258,17 +275,26 @@ pub fn notebook(log: &Log, s: &Solution) -> String {
             out.push('\n');
         }
     }
-    out.push_str(&format!("{} deals fit the log; {} envelopes are possible.\n", s.total, s.envelopes.len()));
+    let envelopes = match s.envelopes.len() {
+        1 => "1 envelope is possible".to_string(),
+        n => format!("{n} envelopes are possible"),
+    };
+    let deals = if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
+    out.push_str(&format!("{deals} the log; {envelopes}.\n"));
     for (cards, n) in s.envelopes.iter().take(5) {
         let names: Vec<&str> = cards.iter().map(|&c| s.cards[c].as_str()).collect();
         out.push_str(&format!("  {:>6.2}%  {}\n", 100.0 * *n as f64 / s.total as f64, names.join(", ")));
     }
-    match s.can_accuse() {
-        Some(cards) => out.push_str(&format!(
+    match (state_line(log, &s.standing), s.can_accuse()) {
+        (Some(state), _) => {
+            out.push_str(&state);
+            out.push('\n');
+        }
+        (None, Some(cards)) => out.push_str(&format!(
             "Accuse now: {} (certain).\n",
             cards.iter().map(|&c| s.cards[c].as_str()).collect::<Vec<_>>().join(", ")
         )),
-        None => out.push_str("Not yet certain: do not accuse.\n"),
+        (None, None) => out.push_str("Not yet certain: do not accuse.\n"),
     }
     out
 }

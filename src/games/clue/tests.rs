@@ -18,7 +18,7 @@ fn fits(deal: &[usize], players: usize, me: usize, e: &Event) -> bool {
     match e {
         Event::Hand { cards } => cards.iter().all(|&c| deal[c] == me),
         Event::Seen { player, card } => deal[*card] == *player,
-        Event::Accuse { cards, .. } => !cards.iter().all(|&c| deal[c] == envelope),
+        Event::Accuse { cards, correct, .. } => cards.iter().all(|&c| deal[c] == envelope) == *correct,
         Event::Suggest { by, cards, passed, shown_by, card } => {
             let holds = |p: usize| cards.iter().any(|&c| deal[c] == p);
             let mut seat = (by + 1) % players;
@@ -89,7 +89,7 @@ fn random_log(seed: u64, events: usize) -> Log {
             r.start + rng.below(r.len() as u64) as usize
         }).collect();
         let event = match rng.below(5) {
-            0 => Event::Accuse { by, cards: cards.clone() },
+            0 => Event::Accuse { by, cards: cards.clone(), correct: false },
             _ => {
                 let other = (by + 1) % players;
                 let held: Vec<usize> = cards.iter().copied().filter(|&c| truth[c] == other).collect();
@@ -195,8 +195,17 @@ fn bad_logs_are_diagnostics() {
     assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
     let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
     assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Setup { .. })));
-    let wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n");
-    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { .. })));
+    let text = "players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n";
+    let e = super::log::parse(text, &|_| Err("no files".into())).unwrap_err();
+    assert_eq!(e.message, "a suggestion names one card of each of the 3 kinds");
+    assert_eq!(e.span, (37, 35).into());
+    assert_eq!(e.help.as_deref(), Some("one card of each kind (suspect, weapon, room), like `Scarlet, Candlestick, Kitchen`"));
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Knife\n").contains("Knife was not suggested"));
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Rope\n").contains("only the suggester sees"));
+    // A log built in code is checked by the solver too.
+    let mut wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\n");
+    wrong.entries.push(Entry { event: Event::Suggest { by: 1, cards: vec![0], passed: vec![], shown_by: None, card: None }, line: 3, span: (0, 0).into(), text: String::new() });
+    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
 }
 
 /// The expected information about the envelope, kind by kind, by enumerating every deal
@@ -287,4 +296,139 @@ fn simulated_games_are_consistent_and_the_truth_is_always_possible() {
         let truth: Vec<usize> = (0..deck.len()).filter(|&c| game.deal[c] == envelope).collect();
         assert!(s.envelopes.iter().any(|(cards, _)| *cards == truth));
     }
+}
+
+// Illegal sequences (issue 22): each is a diagnostic at its line, with a hint, before any
+// inference; a correct accusation ends the game and is checked against the log.
+
+const FOUR: &str = "players: Ann 5, Bob 5, Cat 4, Dan 4\nme: Ann\nhand: Scarlet, Mustard, Knife, Kitchen, Ballroom\n";
+
+/// The error a log ends in, with the span the line `bad` has in it.
+fn illegal(text: &str, bad: &str) -> (crate::games::logs::LogError, miette::SourceSpan) {
+    let e = parse(text, &|_| Err("no files".into())).expect_err("an illegal log");
+    let at = text.find(bad).expect("the bad line is in the log");
+    (e, (at, bad.len()).into())
+}
+
+#[test]
+fn refusals_go_round_the_table_in_seat_order() {
+    let bad = "suggest Ann: Plum, Rope, Hall; passed Cat, Bob; shown by Dan";
+    let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
+    assert_eq!(e.message, "`passed` lists Cat before Bob, but Bob is asked first");
+    assert_eq!(e.span, span);
+    assert_eq!(e.help.as_deref(), Some("players are asked in seat order from Ann's left (Bob, Cat, Dan): write `passed Bob, Cat`"));
+    // Whoever showed a card is the last one asked.
+    let bad = "suggest Ann: Plum, Rope, Hall; passed Dan; shown by Cat";
+    let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
+    assert_eq!(e.message, "Dan is listed as passing, but Cat showed a card before Dan was asked");
+    assert_eq!(e.span, span);
+    assert!(e.help.unwrap().contains("once a card is shown nobody else is asked"));
+    let bad = "suggest Bob: Plum, Rope, Hall; passed Cat; shown by Cat";
+    assert_eq!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message, "Cat is listed both as passing and as showing a card");
+    let bad = "suggest Bob: Plum, Rope, Hall; passed Cat, Cat";
+    assert!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message.contains("Cat is listed twice"));
+    let bad = "suggest Bob: Plum, Rope, Hall; passed Cat, Bob";
+    assert_eq!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message, "Bob made this suggestion and does not answer it");
+    // Round the table from Cat's left: Dan, Ann, then Bob; players left out passed (C1).
+    let ok = classic_log(&format!("{FOUR}suggest Cat: Plum, Rope, Hall; passed Dan, Ann; shown by Bob\nsuggest Dan: Green, Wrench, Lounge; passed Ann\nsuggest Dan: Green, Rope, Hall; shown by Cat\n"));
+    assert!(solve(&ok, None, &Budget::unlimited()).is_ok());
+}
+
+#[test]
+fn a_player_out_after_a_wrong_accusation_only_shows_cards() {
+    let accuse = "accuse Bob: Plum, Rope, Hall wrong";
+    let bad = "suggest Bob: Green, Rope, Hall; shown by Cat";
+    let (e, span) = illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad);
+    assert_eq!(e.message, "Bob accused wrongly on line 4 and is out of the game: a player who is out no longer suggests");
+    assert_eq!(e.span, span);
+    assert_eq!(e.help.as_deref(), Some("Bob still shows cards to the others; check who made this move, or whether line 4 was wrong"));
+    let bad = "accuse Bob: Green, Rope, Hall wrong";
+    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad).0.message.ends_with("no longer accuses"));
+    let bad = "accuse Bob: Green, Rope, Hall correct";
+    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad).0.message.ends_with("no longer accuses"));
+    // Bob still answers: passing and showing are legal, and count.
+    let log = classic_log(&format!("{FOUR}{accuse}\nsuggest Ann: Plum, Wrench, Hall; passed Bob; shown by Cat\nsuggest Cat: Green, Rope, Lounge; passed Dan; shown by Bob\n"));
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    assert_eq!(s.standing.out, vec![(1, 4)]);
+    assert!(s.standing.over.is_none());
+    assert_eq!(s.counts[log.deck.find("Plum").unwrap()][1], 0, "Bob passed on Plum");
+}
+
+#[test]
+fn an_accusation_says_wrong_or_correct() {
+    let bad = "accuse Bob: Plum, Rope, Hall";
+    let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
+    assert_eq!(e.message, "an accusation says whether it was `wrong` or `correct`");
+    assert_eq!(e.span, span);
+    assert!(e.help.unwrap().contains("end the line with `wrong`"));
+    for (line, correct) in [("accuse Bob: Plum, Rope, Hall WRONG", false), ("accuse Bob: Plum, Rope, Hall, correct", true)] {
+        let log = classic_log(&format!("{FOUR}{line}\n"));
+        assert!(matches!(&log.entries[1].event, Event::Accuse { cards, correct: c, .. } if cards.len() == 3 && *c == correct), "{line}");
+    }
+    // An accusation names one card of each kind, like a suggestion.
+    let bad = "accuse Bob: Plum, Green, Hall wrong";
+    let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
+    assert_eq!((e.message.as_str(), e.span), ("an accusation names one card of each of the 3 kinds", span));
+}
+
+#[test]
+fn a_correct_accusation_ends_the_game() {
+    let won = "accuse Cat: Plum, Rope, Hall correct";
+    let text = format!("{FOUR}suggest Ann: Plum, Rope, Hall; passed Bob, Cat, Dan\n{won}\n");
+    let log = classic_log(&text);
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    let plum_rope_hall: Vec<usize> = ["Plum", "Rope", "Hall"].iter().map(|c| log.deck.find(c).unwrap()).collect();
+    assert_eq!(s.standing.over, Some(crate::games::logs::Over::Won { player: 2, line: 5, named: plum_rope_hall.clone() }));
+    assert_eq!(s.can_accuse(), Some(plum_rope_hall.as_slice()));
+    let notes = super::solve::notebook(&log, &s);
+    assert!(notes.ends_with("The game is over: Cat accused correctly on line 5 (Plum, Rope, Hall) and wins.\n"), "{notes}");
+    assert!(!notes.contains("Accuse now"));
+    // Before line 5 the game is on.
+    assert!(solve(&log, Some(2), &Budget::unlimited()).unwrap().standing.over.is_none());
+    // Nothing happens after it, not even a card seen.
+    for later in ["seen Bob: Green", "suggest Dan: Green, Rope, Hall", "accuse Ann: Plum, Rope, Hall correct"] {
+        let (e, span) = illegal(&format!("{text}{later}\n"), later);
+        assert_eq!(e.message, "the game ended on line 5, when Cat accused correctly: nothing happens after it", "{later}");
+        assert_eq!(e.span, span);
+        assert!(e.help.unwrap().contains("if the accusation on line 5 was wrong"));
+    }
+}
+
+#[test]
+fn a_correct_accusation_the_log_rules_out_names_the_lines() {
+    let log = classic_log(&format!(
+        "{FOUR}suggest Ann: Plum, Rope, Hall; shown by Bob: Rope\nsuggest Dan: Green, Wrench, Lounge; passed Ann, Bob\naccuse Cat: Plum, Rope, Hall correct\n"
+    ));
+    match solve(&log, None, &Budget::unlimited()) {
+        Err(SolveError::Refuted { line, claim, lines, texts, .. }) => {
+            assert_eq!((line, claim.as_str()), (6, "Cat's accusation (Plum, Rope, Hall)"));
+            assert_eq!(lines, vec![4, 6]);
+            assert_eq!(texts[0], "suggest Ann: Plum, Rope, Hall; shown by Bob: Rope");
+        }
+        other => panic!("{other:?}"),
+    }
+    let e = solve(&log, None, &Budget::unlimited()).unwrap_err();
+    assert_eq!(e.to_string(), "line 6 says Cat's accusation (Plum, Rope, Hall) was correct, but the log rules that out: lines 4, 6 contradict each other");
+    assert!(e.is_contradiction());
+    // A correct accusation of what my own hand holds is ruled out by the hand.
+    let mine = classic_log(&format!("{FOUR}accuse Bob: Scarlet, Rope, Hall correct\n"));
+    assert!(matches!(solve(&mine, None, &Budget::unlimited()), Err(SolveError::Refuted { lines, .. }) if lines == vec![3, 4]));
+}
+
+#[test]
+fn when_everyone_has_accused_wrongly_nobody_wins() {
+    let text = "players: Ann 9, Bob 9\nme: Ann\nhand: Scarlet, Mustard, White, Knife, Rope, Kitchen, Ballroom, Study, Hall\n\
+                accuse Bob: Plum, Wrench, Lounge wrong\naccuse Ann: Plum, Wrench, Library wrong\n";
+    let log = classic_log(text);
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    assert_eq!(s.standing.over, Some(crate::games::logs::Over::AllOut { line: 5 }));
+    assert!(super::solve::notebook(&log, &s).contains("The game is over: every player has accused wrongly (the last on line 5); nobody wins."));
+    let bad = "seen Bob: Plum";
+    assert!(illegal(&format!("{text}{bad}\n"), bad).0.message.starts_with("every player had accused wrongly by line 5"));
+    // Only Ann out: she is told she may no longer accuse, even when the envelope is certain.
+    let s = solve(&log, Some(2), &Budget::unlimited()).unwrap();
+    assert!(super::solve::notebook(&log, &s).contains("Not yet certain"));
+    let me_out = classic_log("players: Ann 9, Bob 9\nme: Ann\nhand: Scarlet, Mustard, White, Knife, Rope, Kitchen, Ballroom, Study, Hall\naccuse Ann: Plum, Wrench, Library wrong\n");
+    let s = solve(&me_out, None, &Budget::unlimited()).unwrap();
+    assert!(super::solve::notebook(&me_out, &s).contains("You accused wrongly on line 4: you may not suggest or accuse again, but you still show cards."));
 }

@@ -1,7 +1,7 @@
 //! The Deduction log: parsing `grammar/deduction-log.ebnf` into events with spans.
 
 use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute};
-use crate::games::logs::{error, LogError};
+use crate::games::logs::{error, verdict, LogError, Over, Standing};
 use miette::SourceSpan;
 
 /// An answer to a question.
@@ -22,8 +22,9 @@ pub enum Event {
     Table(Vec<usize>),
     /// `asker` asked `answerer` about `about` ("have one?" or "how many?", by the answer).
     Ask { asker: usize, answerer: usize, about: Attribute, answer: Answer, coin: Option<usize> },
-    /// A wrong announcement: `tile` is not the missing one.
-    Announce { by: usize, tile: usize },
+    /// An announcement: when `correct`, `tile` is the missing one and `by` wins (the game is
+    /// over); when wrong, it is not, and `by` is out (takes no more turns, still answers).
+    Announce { by: usize, tile: usize, correct: bool },
 }
 
 /// An event with the line it came from.
@@ -42,13 +43,26 @@ impl Log {
         deal_for(self.players.len()).expect("checked when parsed")
     }
 
+    /// Where the game stands after the first `upto` entries (all when `None`).
+    pub fn standing(&self, upto: Option<usize>) -> Standing {
+        let mut standing = Standing::default();
+        for e in self.entries.iter().take(upto.unwrap_or(usize::MAX)) {
+            if let Event::Announce { by, tile, correct } = e.event {
+                standing.claim(by, e.line, &[tile], correct, self.players.len());
+            }
+        }
+        standing
+    }
+
     /// The event as a log line (`grammar/deduction-log.ebnf`).
     pub fn line(&self, event: &Event) -> String {
         let tiles = |ts: &[usize]| ts.iter().map(|&t| tile_name(t)).collect::<Vec<_>>().join(", ");
         match event {
             Event::Hand(ts) => format!("hand: {}", tiles(ts)),
             Event::Table(ts) => format!("table: {}", tiles(ts)),
-            Event::Announce { by, tile } => format!("{} announces: {} wrong", self.players[*by], tile_name(*tile)),
+            Event::Announce { by, tile, correct } => {
+                format!("{} announces: {} {}", self.players[*by], tile_name(*tile), if *correct { "correct" } else { "wrong" })
+            }
             Event::Ask { asker, answerer, about, answer, .. } => {
                 let q = match answer {
                     Answer::Count(_) => format!("how many {}?", about.name()),
@@ -109,10 +123,16 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
             }
             _ if ends_with_word(head, " announces") => {
                 let by = find(&head[..head.len() - " announces".len()])?;
-                let named = rest.trim();
-                let named = named.strip_suffix("wrong").unwrap_or(named);
+                // Ruling E4: no silent default; a wrong announcement and a right one mean opposite things.
+                let (named, correct) = verdict(rest).ok_or_else(|| {
+                    error(
+                        "an announcement says whether it was `wrong` or `correct`",
+                        span,
+                        Some("end the line with `wrong` (the player is out, but still answers questions) or `correct` (the player wins and the game is over)"),
+                    )
+                })?;
                 let tile = parse_tile(named).ok_or_else(|| error(format!("`{}` is not a tile", named.trim()), span, Some(TILE_HELP)))?;
-                Event::Announce { by, tile }
+                Event::Announce { by, tile, correct }
             }
             _ if find_word(head, " asks ").is_some() => {
                 let at = find_word(head, " asks ").expect("found");
@@ -179,7 +199,77 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
             }
         }
     }
+    check_sequence(&players, &entries)?;
     Ok(Log { players, me, entries })
+}
+
+/// What the rules forbid in one event on its own, with `players` seats, as (what is wrong,
+/// a hint): a hand or a face-up table of the wrong size, a count nobody can hold. The order
+/// of events is [`check_sequence`]'s. `solve` asks it too, for logs built in code.
+pub fn event_error(players: usize, event: &Event) -> Option<(String, String)> {
+    let (hand, up) = deal_for(players)?;
+    match event {
+        Event::Hand(ts) if ts.len() != hand as usize => Some((
+            format!("a hand has {hand} tiles with {players} players"),
+            format!("the tiles are dealt evenly: {hand} each, {up} face up on the table"),
+        )),
+        Event::Table(ts) if ts.len() != up as usize => Some((
+            format!("{up} tiles lie face up with {players} players"),
+            format!("the tiles left over after dealing {hand} to each player lie face up"),
+        )),
+        Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => Some((
+            format!("nobody can hold {n} {} tiles", about.name()),
+            format!("there are {} {} tiles, and a hand holds {hand}", about.tiles().len(), about.name()),
+        )),
+        _ => None,
+    }
+}
+
+/// The rules' order of play, line by line: a player out after a wrong announcement asks no
+/// more questions and makes no more announcements (ruling E5); nothing happens after the
+/// game is over (E4). Each event must also be legal on its own ([`event_error`]). An
+/// illegal line is an error before anything is inferred from it.
+fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError> {
+    let mut standing = Standing::default();
+    for e in entries {
+        if let Some((why, hint)) = event_error(players.len(), &e.event) {
+            return Err(error(why, e.span, Some(&hint)));
+        }
+        let by = match e.event {
+            Event::Hand(_) | Event::Table(_) => continue,
+            Event::Ask { asker, .. } => asker,
+            Event::Announce { by, .. } => by,
+        };
+        match &standing.over {
+            Some(Over::Won { player, line, .. }) => {
+                return Err(error(
+                    format!("the game ended on line {line}, when {} announced the missing tile correctly: nothing happens after it", players[*player]),
+                    e.span,
+                    Some(&format!("remove this line; or, if the announcement on line {line} was wrong, end that line with `wrong`")),
+                ))
+            }
+            Some(Over::AllOut { line }) => {
+                return Err(error(
+                    format!("every player had announced wrongly by line {line}: the game is over and nobody takes a turn"),
+                    e.span,
+                    Some("remove this line, or check the announcements marked `wrong`"),
+                ))
+            }
+            None => {}
+        }
+        if let Some(line) = standing.out_line(by) {
+            let doing = if matches!(e.event, Event::Ask { .. }) { "asks questions" } else { "announces" };
+            return Err(error(
+                format!("{} announced wrongly on line {line} and is out of the game: a player who is out no longer {doing}", players[by]),
+                e.span,
+                Some(&format!("{} still answers the others' questions; check who asked, or whether line {line} was wrong", players[by])),
+            ));
+        }
+        if let Event::Announce { by, tile, correct } = e.event {
+            standing.claim(by, e.line, &[tile], correct, players.len());
+        }
+    }
+    Ok(())
 }
 
 /// Where `word` (ASCII, any case) stands in `text`, as a byte offset into `text` itself:

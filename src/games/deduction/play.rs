@@ -75,8 +75,8 @@ pub fn play(players: &[String], human: Option<usize>, seed: u64, max_turns: usiz
     run(players, human, seed, max_turns, input, output).map(|(ending, _)| ending)
 }
 
-/// A game the computer plays alone, and the log each seat kept (seat order): real games for
-/// tests and benches.
+/// A game the computer plays alone, and the log each seat kept (seat order, ending with the
+/// winning announcement when there is one): real games for tests and benches.
 pub fn computer_game(players: &[String], seed: u64, max_turns: usize) -> std::io::Result<(Ending, Vec<Log>)> {
     run(players, None, seed, max_turns, &mut std::io::empty(), &mut std::io::sink())
 }
@@ -144,13 +144,14 @@ fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, in
             solve(&game.logs[asker], None, &budget()).map_err(std::io::Error::other)?.announce()
         };
         if let Some(tile) = claim {
-            if tile == missing {
+            let correct = tile == missing;
+            game.record(Event::Announce { by: asker, tile, correct }, asker, asker);
+            if correct {
                 writeln!(output, "{} announces {}: right! {} wins.", players[asker], tile_name(tile), players[asker])?;
                 return Ok((Ending::Won { player: asker, tile, turns: turn }, game.logs));
             }
             writeln!(output, "{} announces {}: wrong, and is out (still answers questions).", players[asker], tile_name(tile))?;
             game.out[asker] = true;
-            game.record(Event::Announce { by: asker, tile }, asker, asker);
         }
         seat = (seat + 1) % n;
     }

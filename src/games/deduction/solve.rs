@@ -1,6 +1,7 @@
 //! From a Deduction log to everything that follows, and the best question to ask.
 
 use super::log::{Answer, Entry, Event, Log};
+use crate::games::logs::{Over, Standing};
 use super::{tile_name, Attribute, SUITS, TILES, VALUES};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::{entropy, expected_gain, minimal_conflict};
@@ -16,6 +17,10 @@ pub struct Solution {
     pub total: u128,
     /// `counts[tile][holder]`: the consistent deals that put `tile` there.
     pub counts: Vec<Vec<u128>>,
+    /// The player who kept the log.
+    pub me: usize,
+    /// Who is out after a wrong announcement, and whether the game is over.
+    pub standing: Standing,
 }
 
 impl Solution {
@@ -65,7 +70,8 @@ pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
         match &entry.event {
             Event::Hand(tiles) => tiles.iter().for_each(|&t| deal.place(t, log.me)),
             Event::Table(tiles) => tiles.iter().for_each(|&t| deal.place(t, table)),
-            Event::Announce { tile, .. } => deal.forbid(*tile, missing),
+            Event::Announce { tile, correct: false, .. } => deal.forbid(*tile, missing),
+            Event::Announce { tile, correct: true, .. } => deal.place(*tile, missing),
             Event::Ask { answerer, about, answer, .. } => {
                 let tiles = about.tiles();
                 match answer {
@@ -80,17 +86,12 @@ pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
     deal
 }
 
+/// Each event legal on its own (parsing checks this too, with spans; this is for logs built
+/// in code).
 fn check(log: &Log) -> Result<(), SolveError> {
-    let (hand, up) = log.deal();
     for e in &log.entries {
-        let bad = |why: String| Err(SolveError::Event { line: e.line, why });
-        match &e.event {
-            Event::Hand(ts) if ts.len() != hand as usize => return bad(format!("a hand has {hand} tiles with {} players", log.players.len())),
-            Event::Table(ts) if ts.len() != up as usize => return bad(format!("{up} tiles lie face up with {} players", log.players.len())),
-            Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => {
-                return bad(format!("nobody can hold {n} {} tiles", about.name()))
-            }
-            _ => {}
+        if let Some((why, _)) = super::log::event_error(log.players.len(), &e.event) {
+            return Err(SolveError::Event { line: e.line, why });
         }
     }
     Ok(())
@@ -115,11 +116,35 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
             count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
         };
         let core: Vec<&Entry> = minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
-        return Err(SolveError::contradiction(&core));
+        return Err(SolveError::contradiction(&core, |e| match e {
+            Event::Announce { by, tile, correct: true } => Some((
+                format!("{}'s announcement ({})", log.players[*by], tile_name(*tile)),
+                "if the announcement was wrong, end its line with `wrong`; otherwise one of the other lines named has a typo".to_string(),
+            )),
+            _ => None,
+        }));
     }
     let mut holders = log.players.clone();
     holders.extend(["missing".to_string(), "table".to_string()]);
-    Ok(Solution { holders, total: counted.total, counts: counted.marginals })
+    Ok(Solution { holders, total: counted.total, counts: counted.marginals, me: log.me, standing: log.standing(upto) })
+}
+
+/// What the game's state means for `me`, in a sentence: it is over (and who won), I am out,
+/// or `None` (I may still ask and announce).
+pub fn state_line(players: &[String], me: usize, standing: &Standing) -> Option<String> {
+    match &standing.over {
+        Some(Over::Won { player, line, named }) => Some(format!(
+            "The game is over: {} announced {} correctly on line {line} and wins.",
+            players[*player],
+            named.iter().map(|&t| tile_name(t)).collect::<Vec<_>>().join(", ")
+        )),
+        Some(Over::AllOut { line }) => {
+            Some(format!("The game is over: every player has announced wrongly (the last on line {line}); nobody wins."))
+        }
+        None => standing
+            .out_line(me)
+            .map(|line| format!("You announced wrongly on line {line}: you take no more turns, but you still answer questions.")),
+    }
 }
 
 /// A question I could ask with the drawn coin, and what it is expected to teach.
@@ -216,7 +241,8 @@ pub fn notebook(s: &Solution) -> String {
         }
         out.push('\n');
     }
-    out.push_str(&format!("\nThe missing tile ({} deals fit the log):\n{:8}", s.total, ""));
+    let deals = if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
+    out.push_str(&format!("\nThe missing tile ({deals} the log):\n{:8}", ""));
     for v in VALUES {
         out.push_str(&format!(" {v:>7}"));
     }
@@ -228,9 +254,13 @@ pub fn notebook(s: &Solution) -> String {
         }
         out.push('\n');
     }
-    match s.announce() {
-        Some(t) => out.push_str(&format!("Announce now: the missing tile is {} (certain).\n", tile_name(t))),
-        None => {
+    match (state_line(&s.holders, s.me, &s.standing), s.announce()) {
+        (Some(state), _) => {
+            out.push_str(&state);
+            out.push('\n');
+        }
+        (None, Some(t)) => out.push_str(&format!("Announce now: the missing tile is {} (certain).\n", tile_name(t))),
+        (None, None) => {
             let (n, d) = s.missing_chance(s.likeliest());
             out.push_str(&format!("Not certain yet: likeliest {} at {:.1}%; do not announce.\n", tile_name(s.likeliest()), 100.0 * n as f64 / d as f64));
         }

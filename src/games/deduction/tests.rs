@@ -36,7 +36,7 @@ fn all_deals(mine: &[usize], table: &[usize]) -> Vec<Vec<usize>> {
 fn fits(deal: &[usize], e: &Event) -> bool {
     match e {
         Event::Hand(_) | Event::Table(_) => true,
-        Event::Announce { tile, .. } => deal[*tile] != 3,
+        Event::Announce { tile, correct, .. } => (deal[*tile] == 3) == *correct,
         Event::Ask { answerer, about, answer, .. } => {
             let held = about.tiles().into_iter().filter(|&t| deal[t] == *answerer).count();
             match answer {
@@ -76,7 +76,7 @@ fn random_log(seed: u64, events: usize) -> (Log, Vec<usize>) {
                 Answer::Yes((asker == 0 || answerer == 0).then_some(shown))
             }
         };
-        let event = if rng.below(10) == 0 && truth[coin] != 3 { Event::Announce { by: asker, tile: coin } } else { Event::Ask { asker, answerer, about, answer, coin: Some(coin) } };
+        let event = if rng.below(10) == 0 && truth[coin] != 3 { Event::Announce { by: asker, tile: coin, correct: false } } else { Event::Ask { asker, answerer, about, answer, coin: Some(coin) } };
         entries.push(e(event, i + 3));
     }
     (Log { players: vec!["Ann".into(), "Bob".into(), "Cat".into()], me: 0, entries }, truth)
@@ -194,8 +194,14 @@ fn bad_logs_are_diagnostics() {
     assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Ann: have Sun? no\n").contains("asks another"));
     assert!(err("players: Ann, Bob, Cat\nme: Zed\n").contains("no player `Zed`"));
     assert!(err("hello\n").contains("a log line"));
-    let short = three("hand: Sun 3\n");
-    assert!(matches!(solve(&short, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
+    let short = parse("players: Ann, Bob, Cat\nme: Ann\nhand: Sun 3\n").unwrap_err();
+    assert_eq!((short.message.as_str(), short.span), ("a hand has 7 tiles with 3 players", (31, 11).into()));
+    assert_eq!(short.help.as_deref(), Some("the tiles are dealt evenly: 7 each, 2 face up on the table"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: how many Suns? 7\n").contains("nobody can hold 7 Sun tiles"));
+    // A log built in code is checked by the solver too.
+    let mut built = three("");
+    built.entries.push(Entry { event: Event::Table(vec![0]), line: 3, span: (0, 0).into(), text: String::new() });
+    assert!(matches!(solve(&built, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
     assert_eq!(parse_tile("3 of Suns"), Some(tile(0, 3)));
     assert_eq!(parse_tile("shield a"), Some(tile(3, 1)));
 }
@@ -224,4 +230,105 @@ fn a_person_can_play_a_seat() {
     assert!(text.contains("Questions, best first"), "{text}");
     assert!(text.contains("`zed` is not another player"), "{text}");
     assert!(matches!(ending, Ending::Nobody { .. }));
+}
+
+// Illegal sequences (issue 22): each is a diagnostic at its line, with a hint, before any
+// inference; a correct announcement ends the game and is checked against the log.
+
+/// The error a three-player log (after `players:` and `me:`) ends in, with the span the
+/// line `bad` has in it.
+fn illegal(text: &str, bad: &str) -> (crate::games::logs::LogError, miette::SourceSpan) {
+    let text = format!("players: Ann, Bob, Cat\nme: Ann\n{text}");
+    let e = parse(&text).expect_err("an illegal log");
+    let at = text.find(bad).expect("the bad line is in the log");
+    (e, (at, bad.len()).into())
+}
+
+#[test]
+fn a_player_out_after_a_wrong_announcement_only_answers() {
+    let wrong = "Bob announces: Moon 4 wrong\n";
+    let bad = "Bob asks Cat: have a Sun? no";
+    let (e, span) = illegal(&format!("{SCENARIO}{wrong}{bad}\n"), bad);
+    assert_eq!(e.message, "Bob announced wrongly on line 9 and is out of the game: a player who is out no longer asks questions");
+    assert_eq!(e.span, span);
+    assert_eq!(e.help.as_deref(), Some("Bob still answers the others' questions; check who asked, or whether line 9 was wrong"));
+    let bad = "Bob announces: Sun 5 correct";
+    assert!(illegal(&format!("{SCENARIO}{wrong}{bad}\n"), bad).0.message.ends_with("no longer announces"));
+    // Asked, Bob still answers; it counts.
+    let log = three(&format!("{SCENARIO}{wrong}Cat asks Bob: have a 5? no\n"));
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    assert_eq!(s.standing.out, vec![(1, 9)]);
+    assert!((0..4).all(|suit| s.counts[tile(suit, 5)][1] == 0), "Bob has no 5");
+}
+
+#[test]
+fn an_announcement_says_wrong_or_correct() {
+    let bad = "Bob announces: Moon 4";
+    let (e, span) = illegal(&format!("{bad}\n"), bad);
+    assert_eq!(e.message, "an announcement says whether it was `wrong` or `correct`");
+    assert_eq!(e.span, span);
+    assert!(e.help.unwrap().contains("end the line with `wrong`"));
+    let log = three("Bob announces: 4 of Moons Correct\n");
+    assert_eq!(log.entries[0].event, Event::Announce { by: 1, tile: tile(1, 4), correct: true });
+}
+
+#[test]
+fn a_correct_announcement_ends_the_game() {
+    let text = format!("{SCENARIO}Ann announces: Sun 5 correct\n");
+    let log = three(&text);
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    assert_eq!(s.standing.over, Some(crate::games::logs::Over::Won { player: 0, line: 9, named: vec![tile(0, 5)] }));
+    let notes = super::solve::notebook(&s);
+    assert!(notes.ends_with("The game is over: Ann announced Sun 5 correctly on line 9 and wins.\n"), "{notes}");
+    assert!(!notes.contains("Announce now"));
+    for later in ["Bob asks Cat: have a 3? no", "Cat announces: Sun 5 correct"] {
+        let (e, span) = illegal(&format!("{text}{later}\n"), later);
+        assert_eq!(e.message, "the game ended on line 9, when Ann announced the missing tile correctly: nothing happens after it");
+        assert_eq!(e.span, span);
+        assert!(e.help.unwrap().contains("if the announcement on line 9 was wrong"));
+    }
+}
+
+#[test]
+fn a_correct_announcement_the_log_rules_out_names_the_lines() {
+    // Cat showed Ann the Sun 4 (line 8), so it is not the missing tile.
+    let log = three(&format!("{SCENARIO}Bob announces: Sun 4 correct\n"));
+    let e = solve(&log, None, &Budget::unlimited()).unwrap_err();
+    match &e {
+        SolveError::Refuted { line: 9, lines, .. } => assert_eq!(lines, &vec![8, 9]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e.to_string(), "line 9 says Bob's announcement (Sun 4) was correct, but the log rules that out: lines 8, 9 contradict each other");
+}
+
+#[test]
+fn when_everyone_has_announced_wrongly_nobody_wins() {
+    let text = format!("{SCENARIO}Ann announces: Crown 3 wrong\nBob announces: Moon 4 wrong\nCat announces: Moon 5 wrong\n");
+    let log = three(&text);
+    let s = solve(&log, None, &Budget::unlimited()).unwrap();
+    assert_eq!(s.standing.over, Some(crate::games::logs::Over::AllOut { line: 11 }));
+    assert!(super::solve::notebook(&s).contains("every player has announced wrongly (the last on line 11); nobody wins."));
+    let s = solve(&log, Some(7), &Budget::unlimited()).unwrap();
+    assert!(super::solve::notebook(&s).contains("You announced wrongly on line 9: you take no more turns"), "{}", super::solve::notebook(&s));
+    let bad = "Cat asks Bob: have a 3? no";
+    assert!(illegal(&format!("{text}{bad}\n"), bad).0.message.starts_with("every player had announced wrongly by line 11"));
+}
+
+#[test]
+fn computer_games_are_legal_logs_that_end_with_the_win() {
+    use super::play::computer_game;
+    let players: Vec<String> = ["Ann", "Bob", "Cat", "Dan"].iter().map(|s| s.to_string()).collect();
+    let (ending, logs) = computer_game(&players, 2, 300).unwrap();
+    let Ending::Won { player, tile: won, .. } = ending else { panic!("{ending:?}") };
+    for log in &logs {
+        // Written out and read back, each seat's log is legal, and says who won.
+        let mut text = format!("players: {}\nme: {}\n", players.join(", "), players[log.me]);
+        for e in &log.entries {
+            text.push_str(&log.line(&e.event));
+            text.push('\n');
+        }
+        let read = parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        let s = solve(&read, None, &Budget::unlimited()).unwrap();
+        assert!(matches!(&s.standing.over, Some(crate::games::logs::Over::Won { player: p, named, .. }) if *p == player && named == &vec![won]));
+    }
 }
