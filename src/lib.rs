@@ -19,3 +19,5 @@ pub mod games;
 
 // The command layer shared by the command line and the REPL.
 pub mod commands;
+
+pub mod serve;

@@ -48,26 +48,7 @@ pub struct Failure {
     described: Vec<serde_json::Value>,
 }
 
-/// A diagnostic as data: code, message, hint, and where it points.
-fn describe(d: &dyn miette::Diagnostic) -> serde_json::Value {
-    let labels: Vec<serde_json::Value> = d
-        .labels()
-        .into_iter()
-        .flatten()
-        .map(|l| serde_json::json!({ "offset": l.offset(), "length": l.len(), "label": l.label() }))
-        .collect();
-    let related: Vec<serde_json::Value> = d.related().into_iter().flatten().map(describe).collect();
-    let mut v = serde_json::json!({
-        "code": d.code().map(|c| c.to_string()),
-        "message": umpire::util::input::shorten_message(&d.to_string()),
-        "help": d.help().map(|h| h.to_string()),
-        "labels": labels,
-    });
-    if !related.is_empty() {
-        v["related"] = serde_json::Value::Array(related);
-    }
-    v
-}
+use umpire::util::failure::diagnostic_json as describe;
 
 /// A mistake in the command line's words that no library type names (`--level 4`).
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]

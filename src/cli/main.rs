@@ -10,6 +10,7 @@ mod exit;
 mod game;
 mod infer;
 mod repl;
+mod serve;
 mod shell;
 mod tptp;
 
@@ -45,6 +46,9 @@ enum Command {
     /// Inverted Dice: exact odds, the coach, the optimal strategy, a score-sheet game.
     #[command(subcommand)]
     Dice(dice::DiceAction),
+    /// Serves one page for the table (the card game, a check pad, Infer, Clue and Deduction
+    /// notebooks) on this machine, or to the local network with --lan and a join code.
+    Serve(serve::ServeArgs),
     /// Writes the board as a problem for other provers.
     Export(board::ExportArgs),
     /// Prints a completion script for a shell (bash, zsh, fish, elvish, powershell).
@@ -73,6 +77,7 @@ fn main() -> std::process::ExitCode {
         Command::Deduction(action) => deduction::run(action),
         Command::Infer(action) => infer::run(action),
         Command::Dice(action) => dice::run(action),
+        Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => shell::completions(Command::command(), shell),
         Command::Man => shell::man(Command::command()),
     }, json)

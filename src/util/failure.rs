@@ -29,3 +29,25 @@ pub trait Classify {
 }
 
 impl Classify for std::io::Error {}
+
+/// A diagnostic as data, one shape for every front end that speaks JSON (`--json`, the
+/// page's API): code, message, hint, and where it points (byte offsets into the input).
+pub fn diagnostic_json(d: &dyn miette::Diagnostic) -> serde_json::Value {
+    let labels: Vec<serde_json::Value> = d
+        .labels()
+        .into_iter()
+        .flatten()
+        .map(|l| serde_json::json!({ "offset": l.offset(), "length": l.len(), "label": l.label() }))
+        .collect();
+    let related: Vec<serde_json::Value> = d.related().into_iter().flatten().map(diagnostic_json).collect();
+    let mut v = serde_json::json!({
+        "code": d.code().map(|c| c.to_string()),
+        "message": crate::util::input::shorten_message(&d.to_string()),
+        "help": d.help().map(|h| h.to_string()),
+        "labels": labels,
+    });
+    if !related.is_empty() {
+        v["related"] = serde_json::Value::Array(related);
+    }
+    v
+}

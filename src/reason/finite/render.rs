@@ -8,6 +8,7 @@ use crate::reason::finite::Model;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::Graph;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Relations on at most this many objects are drawn as a matrix, larger ones as a list.
@@ -246,4 +247,134 @@ mod tests {
         assert_eq!(j["predicates"]["likes"], json!([["#1", "#2"]]));
         assert_eq!(j["functions"]["father"][0], json!({"args": ["#1"], "value": "#2"}));
     }
+}
+
+/// The model as a picture (SVG) for players who would rather look than read: objects as
+/// dots on a circle with their constants' names, one-place predicates as words under a dot,
+/// two-place predicates as solid arrows (a colour each, with a legend), one-place functions
+/// (`father`) as dashed arrows; wider symbols are left to the tables.
+pub fn svg(model: &Model) -> String {
+    let data = json(model);
+    let objects: Vec<String> = data["objects"].as_array().map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let n = objects.len().max(1);
+    let (w, h, r) = (520.0f64, 420.0f64, 140.0f64);
+    let (cx, cy) = (w / 2.0, 190.0);
+    let at = |name: &str| -> (f64, f64) {
+        let k = objects.iter().position(|o| o == name).unwrap_or(0) as f64;
+        if n == 1 {
+            return (cx, cy);
+        }
+        let angle = -std::f64::consts::FRAC_PI_2 + 2.0 * std::f64::consts::PI * k / n as f64;
+        (cx + r * angle.cos(), cy + r * angle.sin())
+    };
+    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    const COLOURS: [&str; 6] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+    let mut out = String::new();
+    let _ = write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif" font-size="13">"#);
+    out.push_str(r#"<defs>"#);
+    for (i, c) in COLOURS.iter().enumerate() {
+        let _ = write!(out, r#"<marker id="head{i}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>"#);
+    }
+    out.push_str("</defs>");
+    let mut legend = Vec::new();
+    let arrow = |out: &mut String, from: &str, to: &str, colour: usize, dashed: bool, bend: f64| {
+        let ((x1, y1), (x2, y2)) = (at(from), at(to));
+        let c = COLOURS[colour % COLOURS.len()];
+        let dash = if dashed { r#" stroke-dasharray="6 4""# } else { "" };
+        if from == to {
+            let _ = write!(out, r#"<path d="M{:.1},{:.1} c-30,-40 30,-40 8,-14" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#, x1 - 4.0, y1 - 10.0, colour % COLOURS.len());
+            return;
+        }
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let (sx, sy, ex, ey) = (x1 + ux * 12.0, y1 + uy * 12.0, x2 - ux * 12.0, y2 - uy * 12.0);
+        let (mx, my) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+        let _ = write!(out, r#"<path d="M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#, colour % COLOURS.len());
+    };
+    let mut colour = 0;
+    let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut wide = Vec::new();
+    if let Some(preds) = data["predicates"].as_object() {
+        for (name, holding) in preds {
+            let rows = holding.as_array().cloned().unwrap_or_default();
+            match rows.first() {
+                Some(Value::Array(pair)) if pair.len() == 2 => {
+                    for row in &rows {
+                        if let (Some(a), Some(b)) = (row[0].as_str(), row[1].as_str()) {
+                            arrow(&mut out, a, b, colour, false, 10.0 + 6.0 * colour as f64);
+                        }
+                    }
+                    legend.push((escape(name), colour, false));
+                    colour += 1;
+                }
+                Some(Value::Array(_)) => wide.push(escape(name)),
+                Some(_) => {
+                    for o in rows.iter().filter_map(Value::as_str) {
+                        words.entry(o.to_string()).or_default().push(escape(name));
+                    }
+                }
+                None => legend.push((format!("{} (holds of nothing)", escape(name)), usize::MAX, false)),
+            }
+        }
+    }
+    if let Some(funs) = data["functions"].as_object() {
+        for (name, rows) in funs {
+            let rows = rows.as_array().cloned().unwrap_or_default();
+            if rows.first().is_some_and(|r| r["args"].as_array().is_some_and(|a| a.len() == 1)) {
+                for row in &rows {
+                    if let (Some(a), Some(v)) = (row["args"][0].as_str(), row["value"].as_str()) {
+                        arrow(&mut out, a, v, colour, true, 10.0 + 6.0 * colour as f64);
+                    }
+                }
+                legend.push((escape(name), colour, true));
+                colour += 1;
+            } else {
+                wide.push(escape(name));
+            }
+        }
+    }
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    if let Some(consts) = data["constants"].as_object() {
+        for (name, o) in consts {
+            if let Some(o) = o.as_str() {
+                names.entry(o.to_string()).or_default().push(escape(name));
+            }
+        }
+    }
+    for o in &objects {
+        let (x, y) = at(o);
+        let _ = write!(out, r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="#333"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{}</text>"##, x, y - 15.0, escape(o));
+        let mut under = Vec::new();
+        if let Some(c) = names.get(o) {
+            under.push(format!("= {}", c.join(", ")));
+        }
+        if let Some(p) = words.get(o) {
+            under.push(p.join(", "));
+        }
+        for (k, line) in under.iter().enumerate() {
+            let _ = write!(out, r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555">{line}</text>"##, y + 24.0 + 15.0 * k as f64);
+        }
+    }
+    let mut ly = 365.0;
+    let mut lx = 10.0;
+    for (name, c, dashed) in &legend {
+        if *c == usize::MAX {
+            let _ = write!(out, r##"<text x="{lx}" y="{ly}" fill="#555">{name}</text>"##);
+        } else {
+            let colour = COLOURS[c % COLOURS.len()];
+            let dash = if *dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            let _ = write!(out, r##"<line x1="{lx}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="2"{dash}/><text x="{}" y="{ly}">{name}</text>"##, ly - 4.0, lx + 26.0, ly - 4.0, lx + 32.0);
+        }
+        lx += 40.0 + 8.0 * name.chars().count() as f64;
+        if lx > w - 80.0 {
+            lx = 10.0;
+            ly += 18.0;
+        }
+    }
+    if !wide.is_empty() {
+        let _ = write!(out, r##"<text x="10" y="{}" fill="#555">in the tables: {}</text>"##, ly + 20.0, wide.join(", "));
+    }
+    out.push_str("</svg>\n");
+    out
 }

@@ -1,0 +1,43 @@
+//! `umpire serve`: starts the page for the table and says where to open it.
+
+use crate::budget::seconds;
+use crate::exit::{Answer, Outcome};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use umpire::serve::{Options, Server};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The card game's save file: played from the page, created by its "New game".
+    #[arg(long, default_value = "umpire-game.json")]
+    game: PathBuf,
+    /// Open the page to the local network (phones at the table), with a join code that
+    /// every request must carry; without it, only this machine can connect.
+    #[arg(long)]
+    lan: bool,
+    /// Each verdict's time budget, in seconds (a claim, the check pad, a notebook).
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
+    timeout: Duration,
+}
+
+pub fn run(args: ServeArgs) -> Outcome {
+    let options = Options { port: args.port, lan: args.lan, game: args.game.clone(), search_time: args.timeout, workers: 8 };
+    let server = Server::bind(&options)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    println!("umpire serves the table at {}", server.address);
+    if let Some(code) = &server.join_code {
+        println!("join code: {code} (the address above carries it; every request needs it)");
+    }
+    println!("the card game is saved in {} after every move; Ctrl-C stops the server", args.game.display());
+    server.run(&stop);
+    println!("stopped; the game is saved in {}", args.game.display());
+    Ok(Answer::Yes)
+}
