@@ -10,6 +10,7 @@ mod infer;
 mod language;
 mod models;
 mod repl;
+mod serve;
 mod support;
 mod table;
 mod writers;
