@@ -29,7 +29,7 @@ import os, re, subprocess, sys
 
 readme, scratch = sys.argv[1], sys.argv[2]
 env = dict(os.environ, PATH=f"{scratch}/bin:" + os.environ["PATH"], NO_COLOR="1")
-SKIP = [r"^umpire repl\b", r"--human\b", r"--typed\b", r"\bman\b", r"~", r"^umpire dice play\b"]
+SKIP = [r"^umpire repl\b", r"^umpire serve\b", r"--human\b", r"--typed\b", r"\bman\b", r"~", r"^umpire dice play\b"]
 
 def blocks(text):
     inside = False

@@ -1,0 +1,60 @@
+// A real browser plays a short game on umpire's page: two statements, a redundancy claim,
+// and the evidence shown. Run by scripts/browser-test.sh, which starts the server and
+// passes its address; the screenshot is kept as the test's artifact.
+import { chromium } from "playwright-core";
+
+const [address, shot] = process.argv.slice(2);
+const fail = (why) => { console.error("FAIL: " + why); process.exit(1); };
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+  page.on("pageerror", (e) => fail("the page threw: " + e.message));
+  await page.goto(address);
+  // A new game with the table's own physical deck.
+  await page.fill("#players", "Ann, Bob");
+  await page.check("#own");
+  await page.click("#start");
+  await page.waitForSelector("#ingame", { state: "visible" });
+  if (!(await page.textContent("#turn")).includes("Ann")) fail("Ann should start");
+  // Ann: a statement typed with a mistake first — the diagnostic shows as you type.
+  await page.fill("#owncards", "P:blonde");
+  await page.fill("#statement", "∀x blonde(x");
+  await page.waitForSelector("#parse .diag");
+  await page.fill("#statement", "∀x blonde(x)");
+  await page.waitForFunction(() => document.querySelector("#parse").textContent.includes("a legal play"));
+  await page.click("#play");
+  await page.waitForFunction(() => document.querySelectorAll("#board li").length === 1);
+  // Bob writes a statement that follows from Ann's.
+  await page.selectOption("#me", "Bob");
+  await page.fill("#owncards", "P:blonde");
+  await page.fill("#statement", "∃x blonde(x)");
+  await page.waitForFunction(() => document.querySelector("#parse").textContent.includes("a legal play"));
+  await page.click("#play");
+  await page.waitForFunction(() => document.querySelectorAll("#board li").length === 2);
+  // Ann claims (2) redundant: upheld, with the proof's steps in the board's numbering.
+  await page.selectOption("#me", "Ann");
+  await page.fill("#claimk", "2");
+  await page.click("#claimred");
+  await page.waitForFunction(() => document.querySelector("#claimout").textContent.includes("upheld"), null, { timeout: 30000 });
+  const out = await page.textContent("#claimout");
+  if (!out.startsWith("upheld")) fail("the claim should be upheld: " + out);
+  if (!out.includes("(1)")) fail("the evidence should cite statement (1): " + out);
+  const score = await page.textContent("#scores");
+  if (!score.includes("Ann: 1")) fail("Ann should score: " + score);
+  // The check pad draws a model.
+  await page.click("nav button[data-tab=pad]");
+  await page.click("#padcheck");
+  await page.waitForSelector("#padout svg");
+  await page.click("nav button[data-tab=game]");
+  await page.screenshot({ path: shot, fullPage: true });
+  console.log("ok: game played, claim upheld with its evidence, model drawn; screenshot " + shot);
+} catch (e) {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  if (pages.length) await pages[0].screenshot({ path: shot.replace(/\.png$/, "-failed.png"), fullPage: true });
+  throw e;
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# A real-browser test of `umpire serve`: headless Chromium (Debian's package) opens the page
+# and plays a short game through it (scripts/browser-test.mjs, driven by playwright-core
+# from the npm registry). The screenshot is the artifact: $1, default target/serve.png.
+# Needs chromium and node; .ci/run runs it only when Chromium is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shot="$(realpath -m "${1:-target/serve.png}")"
+command -v chromium >/dev/null || { echo "browser-test: no chromium (apt-get install chromium)"; exit 0; }
+command -v node >/dev/null || { echo "browser-test: no node"; exit 0; }
+cargo build --release --locked -q
+work="$(mktemp -d)"
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+( cd "$work" && npm init -y >/dev/null && npm install --silent playwright-core@1 >/dev/null )
+cp scripts/browser-test.mjs "$work/"
+target/release/umpire serve --port 0 --game "$work/game.json" > "$work/serve.log" &
+server=$!
+for _ in $(seq 50); do grep -q "http://" "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
+address="$(grep -o 'http://[^ ]*' "$work/serve.log")"
+mkdir -p "$(dirname "$shot")"
+node "$work/browser-test.mjs" "$address" "$shot"
