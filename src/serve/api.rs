@@ -115,6 +115,17 @@ pub struct Api {
     turns: Turns,
     /// Each search's time budget.
     search_time: Duration,
+    /// The Inverted Dice coach's strategy table: read from the cache, or computed once in
+    /// the background (tens of seconds) the first time a page asks.
+    strategy: std::sync::Arc<Mutex<Coach>>,
+}
+
+/// Where the coach's strategy table is.
+enum Coach {
+    NotAsked,
+    Computing,
+    Ready(std::sync::Arc<crate::games::dice::strategy::Strategy>),
+    Failed(String),
 }
 
 fn bad(message: &str) -> Reply {
@@ -129,7 +140,14 @@ impl Api {
     /// An API over the game in `game_path` (opened if it exists; `new` creates it).
     pub fn new(game_path: PathBuf, search_time: Duration) -> Result<Api, GameError> {
         let table = if game_path.exists() { Some(Table { saved: SavedGame::open(&game_path)?, evidence: Vec::new() }) } else { None };
-        let api = Api { game_path, table: Mutex::new(table), snapshot: RwLock::new(Value::Null), turns: Turns { free: Mutex::new(SEARCHES_AT_ONCE), freed: Condvar::new() }, search_time };
+        let api = Api {
+            game_path,
+            table: Mutex::new(table),
+            snapshot: RwLock::new(Value::Null),
+            turns: Turns { free: Mutex::new(SEARCHES_AT_ONCE), freed: Condvar::new() },
+            search_time,
+            strategy: std::sync::Arc::new(Mutex::new(Coach::NotAsked)),
+        };
         api.refresh(&api.table.lock().unwrap_or_else(|p| p.into_inner()));
         Ok(api)
     }
@@ -172,6 +190,7 @@ impl Api {
             "/api/infer/judge" => infer_judge(request),
             "/api/clue/notebook" => self.clue(request),
             "/api/deduction/notebook" => self.deduction(request),
+            "/api/dice/coach" => self.coach(request),
             other => Err(Reply::message(404, "bad_input", &format!("there is nothing at {other}"))),
         }
     }
@@ -320,6 +339,49 @@ impl Api {
         let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is busy: try again in a moment"))?;
         let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| in_text(&e, text))?;
         Ok(json!({ "notebook": solve::notebook(&solution) }))
+    }
+}
+
+impl Api {
+    /// The Inverted Dice coach for a position: the best keep, the alternatives, the odds.
+    fn coach(&self, request: &Value) -> Result<Value, Reply> {
+        use crate::games::dice::{coach::advise, parse_box_list, roll::parse_dice, strategy::Strategy, Rules, ScoreSheet, Sheet};
+        let dice = parse_dice(field(request, "dice")?, 5..=5).map_err(|e| bad(&e))?;
+        let rerolls_left = request.get("rerolls_left").and_then(Value::as_u64).unwrap_or(2) as usize;
+        if rerolls_left > 2 {
+            return Err(bad("a turn has at most 2 rerolls"));
+        }
+        let list = |name: &str| parse_box_list(request.get(name).and_then(Value::as_str).unwrap_or("")).map_err(|e| bad(&e));
+        let sheet = ScoreSheet::with(Sheet::standard(), &list("scored")?, &list("zeroed")?).map_err(|e| bad(&e))?;
+        let mut coach = self.strategy.lock().unwrap_or_else(|p| p.into_inner());
+        if matches!(*coach, Coach::NotAsked) {
+            let path = Strategy::default_path(&Rules::default(), &Sheet::standard());
+            match Strategy::load(&path, &Rules::default(), &Sheet::standard()) {
+                Ok(Some(s)) => *coach = Coach::Ready(std::sync::Arc::new(s)),
+                _ => {
+                    *coach = Coach::Computing;
+                    let slot = self.strategy.clone();
+                    std::thread::spawn(move || {
+                        let done = match Strategy::compute(Rules::default(), Sheet::standard(), &Budget::time(Duration::from_secs(600)), &|_| {}) {
+                            Ok(s) => {
+                                let _ = s.save(&path);
+                                Coach::Ready(std::sync::Arc::new(s))
+                            }
+                            Err(why) => Coach::Failed(format!("the strategy table could not be computed: {why}")),
+                        };
+                        *slot.lock().unwrap_or_else(|p| p.into_inner()) = done;
+                    });
+                }
+            }
+        }
+        let strategy = match &*coach {
+            Coach::Ready(s) => s.clone(),
+            Coach::Computing | Coach::NotAsked => return Err(Reply::message(503, "out_of_budget", "the coach is computing its strategy table once (about half a minute on this machine): ask again shortly")),
+            Coach::Failed(why) => return Err(Reply::message(500, "internal", why)),
+        };
+        drop(coach);
+        let advice = advise(&strategy, &sheet, &dice, rerolls_left).map_err(|e| bad(&e.to_string()))?;
+        Ok(json!({ "advice": advice, "text": advice.render(5) }))
     }
 }
 
