@@ -155,6 +155,11 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     let (s, v) = call(&api, "POST", "/api/deduction/notebook", json!({ "log": deduction }));
     assert_eq!(s, 200, "{v}");
     assert!(v["notebook"].is_string());
+    // The dice coach refuses a position that is not one before it looks at its table.
+    let (s, v) = call(&api, "POST", "/api/dice/coach", json!({ "dice": "1335" }));
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"]["diagnostics"][0]["message"].as_str().unwrap().contains("5 expected"), "{v}");
+    assert_eq!(call(&api, "POST", "/api/dice/coach", json!({ "dice": "13356", "rerolls_left": 3 })).0, 400);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -38,6 +38,10 @@ pub fn run(args: ServeArgs) -> Outcome {
     }
     println!("the card game is saved in {} after every move; Ctrl-C stops the server", args.game.display());
     server.run(&stop);
-    println!("stopped; the game is saved in {}", args.game.display());
+    if args.game.exists() {
+        println!("stopped; the game is saved in {}", args.game.display());
+    } else {
+        println!("stopped");
+    }
     Ok(Answer::Yes)
 }
