@@ -113,6 +113,12 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["game"]["current"], "Ann");
     assert_eq!(call(&api, "POST", "/api/game/new", json!({ "players": ["Cy", "Dee"] })).0, 409, "a game in progress is not replaced");
+    let fresh = Api::new(dir.join("other.json"), Duration::from_secs(10)).unwrap();
+    for players in [json!(["Ann", ""]), json!(["Ann", "ann"]), json!("Ann,Bob")] {
+        assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": players })).0, 400, "{players}");
+    }
+    assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "hand": -1 })).0, 400);
+    assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "win": 1e20 })).0, 400);
     let (_, v) = call(&api, "POST", "/api/parse", json!({ "text": "∃x blonde(x)", "player": "Ann", "cards": ["P:blonde"] }));
     assert_eq!(v["play"]["legal"], true, "{v}");
     let (_, v) = call(&api, "POST", "/api/parse", json!({ "text": "∃x blonde(x)", "player": "Bob", "cards": ["P:blonde"] }));
@@ -138,6 +144,23 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     // The game is in the file, and a new Api over the file sees it.
     let again = Api::new(dir.join("g.json"), Duration::from_secs(10)).unwrap();
     assert_eq!(call(&again, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap(), before - 1);
+    // Junk is refused, not read as something else.
+    for (path, body) in [
+        ("/api/game/claim", json!({ "player": { "nested": [[{}]] }, "claim": "inconsistent" })),
+        ("/api/game/claim", json!({ "claim": "redundant", "k": -1 })),
+        ("/api/game/claim", json!({ "claim": "redundant", "k": 1e20 })),
+        ("/api/game/claim", json!({ "claim": "redundant", "k": "2" })),
+        ("/api/game/claim", json!({ "claim": "redundant" })),
+        ("/api/check", json!({ "text": "blonde(a)", "follows": -1 })),
+        ("/api/check", json!({ "text": "blonde(a)", "follows": "1" })),
+        ("/api/game/play", json!({ "player": "Ann", "cards": "P:blonde", "statement": "∃x blonde(x)" })),
+        ("/api/parse", json!({ "text": "∃x blonde(x)", "player": "Ann", "target": "1abc" })),
+    ] {
+        let (s, v) = call(&api, "POST", path, body.clone());
+        assert_eq!(s, 400, "{path} {body}: {v}");
+    }
+    let version = call(&api, "GET", "/api/game", json!({})).1["game"]["version"].clone();
+    assert_eq!(version, before - 1, "nothing junk was recorded");
     // Infer, Clue, Deduction.
     let (_, v) = call(&api, "POST", "/api/infer/judge", json!({ "law": "every group (count red >= 1)", "experiment": "r1 b2 . b3" }));
     assert_eq!(v["marker"], "X");

@@ -31,7 +31,14 @@ pub fn run(args: ServeArgs) -> Outcome {
     let server = Server::bind(&options)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    // The first Ctrl-C lets the requests in hand finish (a claim may take its whole budget);
+    // a second one leaves at once, which is safe: every save is written atomically.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("stopping after the requests in hand (Ctrl-C again to leave now)");
+    });
     println!("umpire serves the table at {}", server.address);
     if let Some(code) = &server.join_code {
         println!("join code: {code} (the address above carries it; every request needs it)");

@@ -101,6 +101,17 @@ impl SavedGame {
         self.change(|g| g.claim(player, claim, limits))
     }
 
+    /// Records an event decided elsewhere (a claim decided on a copy of the game, so that
+    /// the game is not held while the arbiter thinks), provided the game has not moved on.
+    pub fn record(&mut self, event: Event, version: usize) -> Result<(), GameError> {
+        self.change(|g| {
+            if g.events.len() != version {
+                return Err(GameError::MovedOn("the game moved on while the umpire was deciding: make the claim again".into()));
+            }
+            g.apply(event)
+        })
+    }
+
     pub fn pass(&mut self, player: usize) -> Result<Event, GameError> {
         self.change(|g| g.pass(player))
     }
@@ -179,6 +190,12 @@ mod tests {
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1, "a refused change is not saved");
         g.undo().unwrap();
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0);
+        // An event decided on a copy is recorded only if the game has not moved on.
+        let pass = Event::Pass { player: ann };
+        assert!(matches!(g.record(pass.clone(), 1), Err(GameError::MovedOn(_))));
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0, "a stale event is not saved");
+        g.record(pass, 0).unwrap();
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -112,6 +112,9 @@ pub struct Api {
     /// The game as the pages see it, rebuilt after each change, so that polling never waits
     /// behind a claim being decided.
     snapshot: RwLock<Value>,
+    /// The game itself as of the last change: typing checks and claims work on copies of
+    /// it, never waiting for the game's lock.
+    current: RwLock<Option<crate::games::cardgame::game::Game>>,
     turns: Turns,
     /// Each search's time budget.
     search_time: Duration,
@@ -136,6 +139,36 @@ fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Reply> {
     body.get(name).and_then(Value::as_str).ok_or_else(|| bad(&format!("the request needs a `{name}` text field")))
 }
 
+/// An optional text field: absent (or null) is `None`; anything but text is refused.
+fn optional_text<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, Reply> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(&format!("`{name}` must be text"))),
+    }
+}
+
+/// An optional count (a statement number, a hand size): a whole number from 1 to a
+/// million; anything else is refused rather than read as something else.
+fn optional_count(body: &Value, name: &str) -> Result<Option<usize>, Reply> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=1_000_000).contains(&n) => Ok(Some(n as usize)),
+            _ => Err(bad(&format!("`{name}` must be a whole number from 1 up, not {v}"))),
+        },
+    }
+}
+
+/// An optional list of texts.
+fn optional_texts(body: &Value, name: &str) -> Result<Vec<String>, Reply> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items.iter().map(|i| i.as_str().map(str::to_string).ok_or_else(|| bad(&format!("`{name}` must be a list of texts")))).collect(),
+        Some(_) => Err(bad(&format!("`{name}` must be a list of texts"))),
+    }
+}
+
 impl Api {
     /// An API over the game in `game_path` (opened if it exists; `new` creates it).
     pub fn new(game_path: PathBuf, search_time: Duration) -> Result<Api, GameError> {
@@ -144,6 +177,7 @@ impl Api {
             game_path,
             table: Mutex::new(table),
             snapshot: RwLock::new(Value::Null),
+            current: RwLock::new(None),
             turns: Turns { free: Mutex::new(SEARCHES_AT_ONCE), freed: Condvar::new() },
             search_time,
             strategy: std::sync::Arc::new(Mutex::new(Coach::NotAsked)),
@@ -185,7 +219,12 @@ impl Api {
             "/api/game/new" => self.new_game(request),
             "/api/game/play" => self.play(request),
             "/api/game/pass" => self.change(request, |saved, player, _| saved.pass(player).map(|_| None)),
-            "/api/game/undo" => self.change(request, |saved, _, _| saved.undo().map(|_| None)),
+            "/api/game/undo" => self.change(request, |saved, _, _| {
+                if saved.game.events.is_empty() {
+                    return Err(GameError::MovedOn("there is nothing to undo".into()));
+                }
+                saved.undo().map(|_| None)
+            }),
             "/api/game/claim" => self.claim(request),
             "/api/infer/judge" => infer_judge(request),
             "/api/clue/notebook" => self.clue(request),
@@ -207,18 +246,18 @@ impl Api {
             Ok(board) => json!({ "ok": true, "statements": board.board.statements.iter().map(|s| print_statement(s, Style::Unicode)).collect::<Vec<_>>(), "diagnostics": [] }),
             Err(report) => json!({ "ok": false, "statements": [], "diagnostics": report.errors.iter().map(|e| diagnostic_json(e)).collect::<Vec<_>>() }),
         };
-        if let Some(player) = request.get("player").and_then(Value::as_str) {
-            let guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
-            let play = match guard.as_ref() {
+        if let Some(player) = optional_text(request, "player")? {
+            let names = optional_texts(request, "cards")?;
+            let target = optional_count(request, "target")?;
+            let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone();
+            let play = match game {
                 None => json!({ "legal": false, "why": "there is no game yet" }),
-                Some(t) => {
-                    let names: Vec<&str> = request.get("cards").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-                    let target = request.get("target").and_then(Value::as_u64).map(|t| t as usize);
+                Some(game) => {
                     // A dry run on a copy of the game: the same rules as the real play.
-                    let mut copy = t.saved.game.clone();
-                    match t.saved.game.player_index(player).and_then(|p| parse_cards(names).and_then(|cards| copy.play(p, &cards, text, target))) {
+                    let mut copy = game.clone();
+                    match game.player_index(player).and_then(|p| parse_cards(names.iter().map(String::as_str)).and_then(|cards| copy.play(p, &cards, text, target))) {
                         Ok(_) => json!({ "legal": true, "why": null }),
-                        Err(e) => json!({ "legal": false, "why": e.to_string() }),
+                        Err(e) => json!({ "legal": false, "why": first_line(&e.to_string()) }),
                     }
                 }
             };
@@ -231,8 +270,8 @@ impl Api {
     fn check(&self, request: &Value) -> Result<Value, Reply> {
         let text = field(request, "text")?;
         let board = load("board", text, CheckMode::FreeStanding).map_err(|report| Reply::error(400, "bad_input", report.errors.iter().map(|e| diagnostic_json(e)).collect()))?;
-        let question = match request.get("follows").and_then(Value::as_u64) {
-            Some(k) => Question::Follows(k as usize),
+        let question = match optional_count(request, "follows")? {
+            Some(k) => Question::Follows(k),
             None => Question::Consistency,
         };
         let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is searching for other players: try again in a moment"))?;
@@ -241,15 +280,23 @@ impl Api {
     }
 
     fn new_game(&self, request: &Value) -> Result<Value, Reply> {
-        let players: Vec<String> = request.get("players").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()).unwrap_or_default();
-        let number = |name: &str, default: u64| request.get(name).and_then(Value::as_u64).unwrap_or(default);
-        let settings = Settings {
-            players,
-            hand_size: number("hand", 6) as usize,
-            points_to_win: number("win", 3) as usize,
-            seed: request.get("seed").and_then(Value::as_u64).unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)),
-            own_cards: request.get("own_cards").and_then(Value::as_bool).unwrap_or(false),
+        let players: Vec<String> = optional_texts(request, "players")?.iter().map(|s| s.trim().to_string()).collect();
+        if let Some(k) = players.iter().position(String::is_empty) {
+            return Err(bad(&format!("player {} has no name", k + 1)));
+        }
+        if let Some((k, p)) = players.iter().enumerate().find(|(k, p)| players[..*k].iter().any(|q| q.eq_ignore_ascii_case(p))) {
+            return Err(bad(&format!("two players are called {p} (player {})", k + 1)));
+        }
+        let seed = match request.get("seed") {
+            None | Some(Value::Null) => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+            Some(v) => v.as_u64().ok_or_else(|| bad("`seed` must be a whole number"))?,
         };
+        let own_cards = match request.get("own_cards") {
+            None | Some(Value::Null) => false,
+            Some(v) => v.as_bool().ok_or_else(|| bad("`own_cards` must be true or false"))?,
+        };
+        // The same defaults as `umpire game new`.
+        let settings = Settings { players, hand_size: optional_count(request, "hand")?.unwrap_or(3), points_to_win: optional_count(request, "win")?.unwrap_or(3), seed, own_cards };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| t.saved.game.state.winner.is_none()) {
             return Err(Reply::message(409, "bad_input", "a game is in progress on this table: finish it (or start umpire serve with another --game file)"));
@@ -265,24 +312,39 @@ impl Api {
 
     fn play(&self, request: &Value) -> Result<Value, Reply> {
         let statement = field(request, "statement")?.to_string();
-        let names: Vec<String> = request.get("cards").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default();
-        let target = request.get("target").and_then(Value::as_u64).map(|t| t as usize);
+        let names = optional_texts(request, "cards")?;
+        let target = optional_count(request, "target")?;
         self.change(request, move |saved, player, _| {
             let cards = parse_cards(names.iter().map(String::as_str))?;
             saved.play(player, &cards, &statement, target).map(|_| None)
         })
     }
 
+    /// A claim is decided on a copy of the game, outside the game's lock (so the other
+    /// devices keep playing and typing), with the whole budget counted from when the
+    /// decision starts; it is then recorded if the game has not moved on meanwhile.
     fn claim(&self, request: &Value) -> Result<Value, Reply> {
         let kind = field(request, "claim")?.to_string();
-        let k = request.get("k").and_then(Value::as_u64).map(|k| k.to_string());
+        let k = optional_count(request, "k")?.map(|k| k.to_string());
+        if kind == "redundant" && k.is_none() {
+            return Err(bad("a redundancy claim names its statement: `k` from 1"));
+        }
         let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
         let claim = parse_claim(&words).map_err(|e| Reply::from_failure(&e))?;
+        let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))?;
+        let player = match optional_text(request, "player")? {
+            Some(name) => game.player_index(name),
+            None => Ok(game.state.current),
+        }
+        .map_err(|e| Reply::from_failure(&e))?;
+        let version = game.events.len();
         let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is searching for other players: try again in a moment"))?;
-        let limits = self.limits();
-        self.change(request, move |saved, player, _| {
-            let (event, decision) = saved.claim(player, claim, &limits)?;
-            Ok(Some(json!({ "outcome": claim_outcome(&event), "decision": decision_json(&decision) })))
+        let mut copy = game;
+        let (event, decision) = copy.claim(player, claim, &self.limits()).map_err(|e| Reply::from_failure(&e))?;
+        let extra = json!({ "outcome": claim_outcome(&event), "decision": decision_json(&decision) });
+        self.change(request, move |saved, _, _| {
+            saved.record(event, version)?;
+            Ok(Some(extra))
         })
     }
 
@@ -293,11 +355,7 @@ impl Api {
         let Some(table) = guard.as_mut() else {
             return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
         };
-        let player = match request.get("player").and_then(Value::as_str) {
-            Some(name) => table.saved.player(Some(name)),
-            None => table.saved.player(None),
-        }
-        .map_err(|e| Reply::from_failure(&e))?;
+        let player = table.saved.player(optional_text(request, "player")?).map_err(|e| Reply::from_failure(&e))?;
         let extra = step(&mut table.saved, player, ()).map_err(|e| Reply::from_failure(&e))?;
         if let Some(extra) = &extra {
             let at = table.saved.game.events.len();
@@ -319,6 +377,7 @@ impl Api {
             None => json!({ "game": null }),
             Some(t) => game_json(t),
         };
+        *self.current.write().unwrap_or_else(|p| p.into_inner()) = table.as_ref().map(|t| t.saved.game.clone());
         *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = state.clone();
         state
     }
@@ -385,6 +444,12 @@ impl Api {
     }
 }
 
+/// The first line of a message (the page shows the statement's own diagnostics, with the
+/// span underlined, from the parse request; a rendered report would repeat them as text).
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").trim_end_matches(':').to_string()
+}
+
 /// An error about a text the request sent: its diagnostic, labels pointing into that text.
 fn in_text(e: &(impl miette::Diagnostic + Classify), _text: &str) -> Reply {
     Reply::from_failure(e)
@@ -437,12 +502,22 @@ fn game_json(t: &Table) -> Value {
             "current": name(g.state.current),
             "winner": g.state.winner.map(name),
             "board": g.state.board.iter().enumerate().map(|(k, e)| json!({ "number": k + 1, "text": e.text, "by": name(e.by), "scored": e.scored })).collect::<Vec<_>>(),
-            "hands": players.iter().zip(&g.state.hands).map(|(p, h)| (p.clone(), json!(h.iter().map(|c| c.short_name()).collect::<Vec<_>>()))).collect::<serde_json::Map<_, _>>(),
+            "hands": players.iter().zip(&g.state.hands).map(|(p, h)| (p.clone(), json!(h.iter().map(card_json).collect::<Vec<_>>()))).collect::<serde_json::Map<_, _>>(),
             "draw_left": g.state.draw.len(),
             "note": g.note,
             "events": events,
         }
     })
+}
+
+/// A card in a hand: its short name, and for an S card the statement it carries.
+fn card_json(card: &crate::games::cardgame::deck::CardKind) -> Value {
+    use crate::games::cardgame::deck::CardKind;
+    let says = match card {
+        CardKind::Statement { statement } => Some(statement.clone()),
+        _ => None,
+    };
+    json!({ "card": card.short_name(), "says": says })
 }
 
 fn infer_judge(request: &Value) -> Result<Value, Reply> {

@@ -127,8 +127,11 @@ fn carried_code(request: &tiny_http::Request) -> Option<String> {
 }
 
 fn answer(api: &Api, mut request: tiny_http::Request, join_code: Option<&str>) {
-    let reply = if let Some(code) = join_code.filter(|c| carried_code(&request).as_deref() != Some(*c)) {
-        let _ = code;
+    let wrong_code = join_code.is_some_and(|c| !carried_code(&request).is_some_and(|given| given.eq_ignore_ascii_case(c)));
+    let reply = if wrong_code && !request.url().starts_with("/api/") {
+        // A person opening the bare address: a page that says what is missing.
+        Reply { status: 403, content_type: "text/html; charset=utf-8", body: "<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>umpire</title><p style=\"font:1.2rem system-ui;margin:2rem\">This table needs its join code: open the address shown on the host's screen (it ends in <code>?code=…</code>).</p>".into() }
+    } else if wrong_code {
         Reply::error(403, "bad_input", vec![serde_json::json!({ "code": "umpire::serve::join_code", "message": "this table needs its join code: open the address shown on the host's screen", "help": "the address ends in ?code=…", "labels": [] })])
     } else {
         let mut body = Vec::new();

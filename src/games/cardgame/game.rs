@@ -131,6 +131,10 @@ pub enum GameError {
     #[error("{0}")]
     #[diagnostic(code(umpire::game::settings))]
     Settings(String),
+    /// A change made against a game that another device has changed since.
+    #[error("{0}")]
+    #[diagnostic(code(umpire::game::moved_on))]
+    MovedOn(String),
     #[error("it is {current}'s turn, not {player}'s")]
     #[diagnostic(code(umpire::game::turn))]
     NotYourTurn { player: String, current: String },

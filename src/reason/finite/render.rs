@@ -257,7 +257,8 @@ pub fn svg(model: &Model) -> String {
     let data = json(model);
     let objects: Vec<String> = data["objects"].as_array().map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect()).unwrap_or_default();
     let n = objects.len().max(1);
-    let (w, h, r) = (520.0f64, 420.0f64, 140.0f64);
+    // Few objects sit close together, so their arrows stay short and the picture small.
+    let (w, h, r) = (520.0f64, 420.0f64, (40.0 + 30.0 * n as f64).min(140.0));
     let (cx, cy) = (w / 2.0, 190.0);
     let at = |name: &str| -> (f64, f64) {
         let k = objects.iter().position(|o| o == name).unwrap_or(0) as f64;
