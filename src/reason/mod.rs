@@ -23,6 +23,7 @@ pub mod finite;
 pub mod infinite;
 pub mod instantiate;
 pub mod proof;
+pub mod superposition;
 pub mod verdict;
 
 pub use arbiter::{decide, decide_with, DecideError, Options};

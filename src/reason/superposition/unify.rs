@@ -1,0 +1,114 @@
+//! Most general unifiers and one-way matching, over `logic::clauses::Term`.
+//!
+//! A substitution maps variables to terms that may mention other bound variables (it is
+//! kept in triangular form while unifying, and applied to a fixed point by
+//! [`Substitution::apply`]); the occurs check keeps it acyclic.
+
+use crate::logic::clauses::Term;
+use std::collections::HashMap;
+
+/// Variables bound to terms.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Substitution {
+    bound: HashMap<u32, Term>,
+}
+
+impl Substitution {
+    pub fn new() -> Substitution {
+        Substitution::default()
+    }
+
+    pub fn get(&self, v: u32) -> Option<&Term> {
+        self.bound.get(&v)
+    }
+
+    pub fn len(&self) -> usize {
+        self.bound.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bound.is_empty()
+    }
+
+    /// The term with every bound variable replaced, to a fixed point.
+    pub fn apply(&self, t: &Term) -> Term {
+        match t {
+            Term::Var(v) => match self.bound.get(v) {
+                Some(u) => self.apply(u),
+                None => t.clone(),
+            },
+            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.apply(a)).collect()),
+        }
+    }
+
+    /// The term with each bound variable replaced once (for a matcher, whose bindings are
+    /// terms of the target, whose variables are not the pattern's).
+    pub fn apply_once(&self, t: &Term) -> Term {
+        match t {
+            Term::Var(v) => self.bound.get(v).cloned().unwrap_or_else(|| t.clone()),
+            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.apply_once(a)).collect()),
+        }
+    }
+
+    /// Follows variable bindings until an unbound variable or an application.
+    fn walk<'a>(&'a self, t: &'a Term) -> &'a Term {
+        let mut t = t;
+        while let Term::Var(v) = t {
+            match self.bound.get(v) {
+                Some(u) => t = u,
+                None => break,
+            }
+        }
+        t
+    }
+
+    fn occurs(&self, v: u32, t: &Term) -> bool {
+        match self.walk(t) {
+            Term::Var(w) => *w == v,
+            Term::App(_, args) => args.iter().any(|a| self.occurs(v, a)),
+        }
+    }
+
+    /// Extends the substitution to unify `s` and `t`; false (leaving it in some extended
+    /// state the caller should drop) when they do not unify.
+    pub fn unify(&mut self, s: &Term, t: &Term) -> bool {
+        let (s, t) = (self.walk(s).clone(), self.walk(t).clone());
+        match (&s, &t) {
+            (Term::Var(a), Term::Var(b)) if a == b => true,
+            (Term::Var(a), _) => {
+                if self.occurs(*a, &t) {
+                    return false;
+                }
+                self.bound.insert(*a, t);
+                true
+            }
+            (_, Term::Var(_)) => self.unify(&t, &s),
+            (Term::App(f, a), Term::App(g, b)) => f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| self.unify(x, y)),
+        }
+    }
+}
+
+/// The most general unifier of `s` and `t`, if they unify.
+pub fn mgu(s: &Term, t: &Term) -> Option<Substitution> {
+    let mut sigma = Substitution::new();
+    sigma.unify(s, t).then_some(sigma)
+}
+
+/// A substitution of `pattern`'s variables that turns it into `target` exactly (`target`'s
+/// variables are left alone, as constants), extending `into`; false when there is none.
+/// Apply it with [`Substitution::apply_once`].
+pub fn matches(pattern: &Term, target: &Term, into: &mut Substitution) -> bool {
+    match pattern {
+        Term::Var(v) => match into.bound.get(v) {
+            Some(bound) => bound == target,
+            None => {
+                into.bound.insert(*v, target.clone());
+                true
+            }
+        },
+        Term::App(f, args) => match target {
+            Term::App(g, targs) => f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(p, t)| matches(p, t, into)),
+            Term::Var(_) => false,
+        },
+    }
+}
