@@ -4,16 +4,19 @@
 //! In place so far, each tested against its definition on random terms:
 //! - [`order`]: the Knuth–Bendix ordering that orients equations and selects maximal
 //!   literals (well-founded, total on ground terms, stable under substitution);
-//! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`.
+//! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`;
+//! - [`saturate`]: a first given-clause loop (resolution, factoring, equality resolution,
+//!   superposition into larger sides) whose refutations are extracted as ground instances
+//!   and equality facts and accepted only through `reason::proof::check`.
 //!
-//! Still to come, in this order: the inference rules (superposition, equality resolution and
-//! factoring, ordered resolution and factoring) with literal selection; the given-clause loop
-//! (active/passive, age–weight queue) with demodulation, subsumption and tautology deletion;
-//! term indexing; extracting ground instances from a refutation for `reason::proof::check`
-//! (the one judge of "inconsistent"); and a separately written re-check of saturations.
+//! Still to come: ordered resolution and literal selection, equality factoring (for
+//! completeness), demodulation and subsumption, term indexing, the domain bounds (`|L| < n`),
+//! and a separately written re-check of saturations, so that a saturated set can answer
+//! "consistent".
 //! Until then the arbiter does not run this engine, and no verdict depends on it.
 
 pub mod order;
+pub mod saturate;
 pub mod unify;
 
 #[cfg(test)]
