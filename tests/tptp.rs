@@ -90,3 +90,42 @@ fn corpus_boards_round_trip_through_tptp() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The superposition loop (issue 21, not yet in the arbiter) on the `../shared/tptp`
+/// problems whose status says a proof exists: how many it refutes within
+/// `UMPIRE_SUPERPOSITION_SECONDS` (default 5) each, every refutation checked. Long: run with
+/// `cargo test --release --test main superposition_on_shared_tptp -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn superposition_on_shared_tptp() {
+    use umpire::logic::cnf::{clausify_with, premises_of};
+    use umpire::reason::proof::check::check;
+    use umpire::reason::superposition::saturate::{Outcome, Saturation};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tptp");
+    let Ok(manifest) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else { return };
+    let seconds: u64 = std::env::var("UMPIRE_SUPERPOSITION_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let (mut tried, mut proved) = (0, 0);
+    for line in manifest.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if !matches!(cols.get(2), Some(&"Theorem") | Some(&"Unsatisfiable")) {
+            continue;
+        }
+        let Ok(formulas) = umpire::logic::tptp::read::read_file(&dir.join(cols[0])) else { continue };
+        let Ok((board, conjecture, _)) = umpire::logic::tptp::read::to_named_board(cols[0], &formulas) else { continue };
+        tried += 1;
+        let premises = premises_of(&board, conjecture);
+        let set = clausify_with(&board.signature, &premises, true);
+        let started = std::time::Instant::now();
+        let outcome = Saturation::new(&set).run(&umpire::solve::Budget::time(std::time::Duration::from_secs(seconds)));
+        let said = match outcome {
+            Outcome::Refuted(proof) => {
+                check(&board.signature, &premises, &proof).unwrap_or_else(|e| panic!("{}: the checker refuses the proof: {e}", cols[0]));
+                proved += 1;
+                format!("refuted, {} steps", proof.steps.len())
+            }
+            Outcome::Stopped(why) => why.to_string(),
+        };
+        println!("{:<20} {:>6.2} s  {said}", cols[0], started.elapsed().as_secs_f64());
+    }
+    println!("superposition refuted {proved} of {tried} problems with a proof, {seconds} s each");
+}
