@@ -10,7 +10,38 @@ use super::unify::Substitution;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashSet, VecDeque};
+
+/// The clauses waiting to be picked: by weight (a heap) and by age (a queue), each clause
+/// picked once whichever queue reaches it first.
+#[derive(Default)]
+struct Passive {
+    by_weight: BinaryHeap<Reverse<(usize, usize)>>,
+    by_age: VecDeque<usize>,
+    picked: HashSet<usize>,
+}
+
+impl Passive {
+    fn push(&mut self, id: usize, weight: usize) {
+        self.by_weight.push(Reverse((weight, id)));
+        self.by_age.push_back(id);
+    }
+
+    /// The oldest (`oldest`) or the lightest clause not yet picked.
+    fn pick(&mut self, oldest: bool) -> Option<usize> {
+        loop {
+            let id = if oldest {
+                self.by_age.pop_front().or_else(|| self.by_weight.pop().map(|Reverse((_, id))| id))?
+            } else {
+                self.by_weight.pop().map(|Reverse((_, id))| id).or_else(|| self.by_age.pop_front())?
+            };
+            if self.picked.insert(id) {
+                return Some(id);
+            }
+        }
+    }
+}
 
 /// How a clause came about.
 #[derive(Clone, Debug)]
@@ -48,7 +79,7 @@ pub enum Outcome {
 }
 
 /// The most clauses kept, and the most steps an extracted proof may have.
-const MAX_CLAUSES: usize = 20_000;
+const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
 
 fn max_var(lits: &[Literal]) -> u32 {
@@ -192,19 +223,20 @@ impl<'s> Saturation<'s> {
         Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new() }
     }
 
-    fn add(&mut self, literals: Vec<Literal>, how: How, passive: &mut VecDeque<usize>) -> Option<usize> {
+    fn add(&mut self, literals: Vec<Literal>, how: How, passive: &mut Passive) -> Option<usize> {
         if tautology(&literals) || !self.seen.insert(canonical(&literals)) {
             return None;
         }
+        let weight = clause_weight(&literals);
         self.clauses.push(Derived { literals, how });
         let id = self.clauses.len() - 1;
-        passive.push_back(id);
+        passive.push(id, weight);
         Some(id)
     }
 
     /// Runs until a refutation, the budget, or the clause limit.
     pub fn run(mut self, budget: &Budget) -> Outcome {
-        let mut passive = VecDeque::new();
+        let mut passive = Passive::default();
         for (k, c) in self.set.clauses.iter().enumerate() {
             if let Some(id) = self.add(c.literals.clone(), How::Input(k), &mut passive) {
                 if self.clauses[id].literals.is_empty() {
@@ -214,7 +246,7 @@ impl<'s> Saturation<'s> {
         }
         let mut active: Vec<usize> = Vec::new();
         let mut picks = 0usize;
-        while !passive.is_empty() {
+        loop {
             if budget.spent().is_some() {
                 return Outcome::Stopped("the budget ran out");
             }
@@ -223,12 +255,7 @@ impl<'s> Saturation<'s> {
             }
             // Mostly the lightest clause, every fifth time the oldest (age–weight).
             picks += 1;
-            let at = if picks % 5 == 0 {
-                0
-            } else {
-                (0..passive.len()).min_by_key(|&i| (clause_weight(&self.clauses[passive[i]].literals), passive[i])).expect("not empty")
-            };
-            let given = passive.remove(at).expect("in range");
+            let Some(given) = passive.pick(picks % 5 == 0) else { break };
             active.push(given);
             let mut fresh = Vec::new();
             for &other in &active {
