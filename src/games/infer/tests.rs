@@ -208,6 +208,14 @@ mod laws {
     }
 
     #[test]
+    fn a_reason_is_not_repeated() {
+        let j = law("some red are 2 or some red are 3").judge(&e("r1")).unwrap();
+        assert_eq!(j.reason, "the one red die does not", "{}", j.reason);
+        let j = law("some red are 2 or some blue are 3").judge(&e("r1 b1")).unwrap();
+        assert!(j.reason.contains("; "), "different reasons are both given: {}", j.reason);
+    }
+
+    #[test]
     fn most_passes_over_covered_dice_like_all() {
         // The only face showing is odd: most dice are odd (ruling I7: a covered die has no value).
         assert!(follows("most dice are odd", "r2+r1"));

@@ -286,7 +286,7 @@ impl Law {
                 let ((va, wa), (vb, wb)) = (a.eval(x)?, b.eval(x)?);
                 // False beats true: the first part that fails is the reason.
                 match (va, vb) {
-                    (true, true) => (true, format!("{wa}; {wb}")),
+                    (true, true) => (true, joined(wa, wb)),
                     (false, _) => (false, wa),
                     (true, false) => (false, wb),
                 }
@@ -296,10 +296,19 @@ impl Law {
                 match (va, vb) {
                     (true, _) => (true, wa),
                     (false, true) => (true, wb),
-                    _ => (false, format!("{wa}; {wb}")),
+                    _ => (false, joined(wa, wb)),
                 }
             }
         })
+    }
+}
+
+/// Two reasons, once each: "the one die does not" twice reads as a stutter.
+fn joined(a: String, b: String) -> String {
+    if a == b {
+        a
+    } else {
+        format!("{a}; {b}")
     }
 }
 
