@@ -121,7 +121,37 @@ pub enum Over {
     AllOut { line: usize },
 }
 
+/// How a game's claims are called in its messages: Clue accuses, Deduction announces.
+pub struct ClaimWords {
+    /// "accused correctly", "announced the missing tile correctly".
+    pub correctly: &'static str,
+    /// "accused wrongly", "announced wrongly".
+    pub wrongly: &'static str,
+    /// "accusation", "announcement".
+    pub claim: &'static str,
+    /// "nobody moves", "nobody takes a turn".
+    pub nobody: &'static str,
+}
+
 impl Standing {
+    /// Refuses a line that comes after the game has ended, saying how it ended.
+    pub fn refuse_after_end(&self, span: SourceSpan, name: &dyn Fn(usize) -> String, words: &ClaimWords) -> Result<(), LogError> {
+        let ClaimWords { correctly, wrongly, claim, nobody } = words;
+        match &self.over {
+            Some(Over::Won { player, line, .. }) => Err(error(
+                format!("the game ended on line {line}, when {} {correctly}: nothing happens after it", name(*player)),
+                span,
+                Some(&format!("remove this line; or, if the {claim} on line {line} was wrong, end that line with `wrong`")),
+            )),
+            Some(Over::AllOut { line }) => Err(error(
+                format!("every player had {wrongly} by line {line}: the game is over and {nobody}"),
+                span,
+                Some(&format!("remove this line, or check the {claim}s marked `wrong`")),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The line of `player`'s wrong claim, if they are out.
     pub fn out_line(&self, player: usize) -> Option<usize> {
         self.out.iter().find(|(p, _)| *p == player).map(|&(_, line)| line)

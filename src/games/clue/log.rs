@@ -1,7 +1,7 @@
 //! The game log: parsing `grammar/clue-log.ebnf` into events with spans.
 
 use super::Deck;
-use crate::games::logs::{error, verdict, LogError, Over, Standing};
+use crate::games::logs::{error, verdict, ClaimWords, LogError, Standing};
 use crate::util::input::shorten;
 use miette::SourceSpan;
 
@@ -229,23 +229,8 @@ fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry])
             Event::Seen { .. } => None,
             Event::Suggest { by, .. } | Event::Accuse { by, .. } => Some(*by),
         };
-        match &standing.over {
-            Some(Over::Won { player, line, .. }) => {
-                return Err(error(
-                    format!("the game ended on line {line}, when {} accused correctly: nothing happens after it", name(*player)),
-                    e.span,
-                    Some(&format!("remove this line; or, if the accusation on line {line} was wrong, end that line with `wrong`")),
-                ))
-            }
-            Some(Over::AllOut { line }) => {
-                return Err(error(
-                    format!("every player had accused wrongly by line {line}: the game is over and nobody moves"),
-                    e.span,
-                    Some("remove this line, or check the accusations marked `wrong`"),
-                ))
-            }
-            None => {}
-        }
+        let words = ClaimWords { correctly: "accused correctly", wrongly: "accused wrongly", claim: "accusation", nobody: "nobody moves" };
+        standing.refuse_after_end(e.span, &|p| name(p).to_string(), &words)?;
         if let Some(by) = by {
             if let Some(line) = standing.out_line(by) {
                 let doing = if matches!(e.event, Event::Suggest { .. }) { "suggests" } else { "accuses" };

@@ -1,7 +1,7 @@
 //! The Deduction log: parsing `grammar/deduction-log.ebnf` into events with spans.
 
 use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute};
-use crate::games::logs::{error, verdict, LogError, Over, Standing};
+use crate::games::logs::{error, verdict, ClaimWords, LogError, Standing};
 use miette::SourceSpan;
 
 /// An answer to a question.
@@ -240,23 +240,8 @@ fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError>
             Event::Ask { asker, .. } => asker,
             Event::Announce { by, .. } => by,
         };
-        match &standing.over {
-            Some(Over::Won { player, line, .. }) => {
-                return Err(error(
-                    format!("the game ended on line {line}, when {} announced the missing tile correctly: nothing happens after it", players[*player]),
-                    e.span,
-                    Some(&format!("remove this line; or, if the announcement on line {line} was wrong, end that line with `wrong`")),
-                ))
-            }
-            Some(Over::AllOut { line }) => {
-                return Err(error(
-                    format!("every player had announced wrongly by line {line}: the game is over and nobody takes a turn"),
-                    e.span,
-                    Some("remove this line, or check the announcements marked `wrong`"),
-                ))
-            }
-            None => {}
-        }
+        let words = ClaimWords { correctly: "announced the missing tile correctly", wrongly: "announced wrongly", claim: "announcement", nobody: "nobody takes a turn" };
+        standing.refuse_after_end(e.span, &|p| players[p].clone(), &words)?;
         if let Some(line) = standing.out_line(by) {
             let doing = if matches!(e.event, Event::Ask { .. }) { "asks questions" } else { "announces" };
             return Err(error(
