@@ -385,18 +385,18 @@ impl Api {
     fn clue(&self, request: &Value) -> Result<Value, Reply> {
         use crate::games::clue::{log, solve, Deck};
         let text = field(request, "log")?;
-        let parsed = log::parse(text, &|name| Deck::builtin(name).ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))).map_err(|e| in_text(&e, text))?;
+        let parsed = log::parse(text, &|name| Deck::builtin(name).ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))).map_err(|e| Reply::from_failure(&e))?;
         let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is busy: try again in a moment"))?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| in_text(&e, text))?;
+        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| Reply::from_failure(&e))?;
         Ok(json!({ "notebook": solve::notebook(&parsed, &solution) }))
     }
 
     fn deduction(&self, request: &Value) -> Result<Value, Reply> {
         use crate::games::deduction::{log, solve};
         let text = field(request, "log")?;
-        let parsed = log::parse(text).map_err(|e| in_text(&e, text))?;
+        let parsed = log::parse(text).map_err(|e| Reply::from_failure(&e))?;
         let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is busy: try again in a moment"))?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| in_text(&e, text))?;
+        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| Reply::from_failure(&e))?;
         Ok(json!({ "notebook": solve::notebook(&solution) }))
     }
 }
@@ -448,11 +448,6 @@ impl Api {
 /// span underlined, from the parse request; a rendered report would repeat them as text).
 fn first_line(message: &str) -> String {
     message.lines().next().unwrap_or("").trim_end_matches(':').to_string()
-}
-
-/// An error about a text the request sent: its diagnostic, labels pointing into that text.
-fn in_text(e: &(impl miette::Diagnostic + Classify), _text: &str) -> Reply {
-    Reply::from_failure(e)
 }
 
 /// Where a finished game's file goes when a new game starts: `game.json` → `game.1.json`, …
