@@ -120,7 +120,18 @@ fn superposition_on_shared_tptp() {
         let outcome = Saturation::new(&set).run(&umpire::solve::Budget::time(std::time::Duration::from_secs(seconds)));
         let said = match outcome {
             Outcome::Refuted(proof) => {
-                check(&board.signature, &premises, &proof).unwrap_or_else(|e| panic!("{}: the checker refuses the proof: {e}", cols[0]));
+                if let Err(e) = check(&board.signature, &premises, &proof) {
+                    if let umpire::reason::proof::check::ProofError::NotDerived(n) = e {
+                        let step = &proof.steps[n - 1];
+                        eprintln!("[{n}] {} : {}", proof.source(step), proof.clause(&step.literals));
+                        if let umpire::reason::proof::StepKind::Derived { from } = &step.kind {
+                            for &k in from {
+                                eprintln!("  [{}] {} : {}", k + 1, proof.source(&proof.steps[k]), proof.clause(&proof.steps[k].literals));
+                            }
+                        }
+                    }
+                    panic!("{}: the checker refuses the proof: {e}", cols[0]);
+                }
                 proved += 1;
                 format!("refuted, {} steps", proof.steps.len())
             }

@@ -6,6 +6,8 @@
 //!   statement that allows fewer than n objects;
 //! - each equality step must hold in every structure: its negation is refuted by a small
 //!   congruence closure of its own;
+//! - each derived step must follow from the earlier steps it cites by unit propagation:
+//!   with all its literals false, those steps force a contradiction;
 //! - the steps together must be contradictory: a small DPLL (unit propagation and case
 //!   splits) refutes them, and its trace is the argument a player reads.
 //!
@@ -26,6 +28,8 @@ pub enum ProofError {
     NotABound(usize),
     #[error("step {0} is not a fact about equality")]
     NotAnEquality(usize),
+    #[error("step {0} does not follow from the steps it cites")]
+    NotDerived(usize),
     #[error("step {0} uses a term that is not well-formed")]
     BadTerm(usize),
     #[error("the steps are not contradictory: {0}")]
@@ -110,9 +114,55 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
                     return Err(ProofError::NotAnEquality(n));
                 }
             }
+            StepKind::Derived { from } => {
+                if from.iter().any(|&k| k >= i) || !propagation_refutes_negation(&step.literals, from.iter().map(|&k| proof.steps[k].literals.as_slice())) {
+                    return Err(ProofError::NotDerived(n));
+                }
+            }
         }
     }
     refute(proof)
+}
+
+/// Whether, with every literal of `clause` false (and every `t = t` true), unit propagation
+/// over `premises` makes some premise false.
+fn propagation_refutes_negation<'p>(clause: &[Literal], premises: impl Iterator<Item = &'p [Literal]>) -> bool {
+    let premises: Vec<Vec<Literal>> = premises.map(normalized).collect();
+    let mut value: BTreeMap<Atom, bool> = BTreeMap::new();
+    if clause.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)) {
+        // `t = t` cannot be false.
+        return true;
+    }
+    for l in normalized(clause) {
+        if value.insert(l.atom.clone(), !l.positive) == Some(l.positive) {
+            // The clause has a literal and its negation: it cannot be all false.
+            return true;
+        }
+    }
+    let value_of = |value: &BTreeMap<Atom, bool>, a: &Atom| match a {
+        Atom::Eq(l, r) if l == r => Some(true),
+        _ => value.get(a).copied(),
+    };
+    loop {
+        let mut progress = false;
+        for c in &premises {
+            if c.iter().any(|l| value_of(&value, &l.atom) == Some(l.positive)) {
+                continue;
+            }
+            let free: Vec<&Literal> = c.iter().filter(|l| value_of(&value, &l.atom).is_none()).collect();
+            match free.as_slice() {
+                [] => return true,
+                [l] => {
+                    value.insert(l.atom.clone(), l.positive);
+                    progress = true;
+                }
+                _ => {}
+            }
+        }
+        if !progress {
+            return false;
+        }
+    }
 }
 
 /// Literals with equations oriented and in a canonical order, to compare clauses.

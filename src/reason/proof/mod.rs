@@ -70,6 +70,10 @@ pub enum StepKind {
     Bound { origin: Origin, terms: Vec<Term> },
     /// A fact about equality alone (congruence): true in every structure.
     Equality,
+    /// A clause that follows from the earlier steps `from` (numbered from 0) in one round:
+    /// were each of its literals false, those steps would force a contradiction by unit
+    /// propagation alone. A saturation prover's inferences, grounded, are such steps.
+    Derived { from: Vec<usize> },
 }
 
 /// One ground clause of the refutation.
@@ -95,7 +99,7 @@ impl Proof {
             .iter()
             .filter_map(|s| match &s.kind {
                 StepKind::Instance { origin, .. } | StepKind::Bound { origin, .. } => Some(origin.statement),
-                StepKind::Equality => None,
+                StepKind::Equality | StepKind::Derived { .. } => None,
             })
             .collect()
     }
@@ -169,6 +173,9 @@ impl Proof {
                 terms.iter().map(|t| self.term(t)).collect::<Vec<_>>().join(", ")
             ),
             StepKind::Equality => "equals can replace equals".into(),
+            StepKind::Derived { from } => {
+                format!("from {}", from.iter().map(|k| format!("[{}]", k + 1)).collect::<Vec<_>>().join(", "))
+            }
         }
     }
 
@@ -284,6 +291,9 @@ impl Proof {
                 }
                 StepKind::Bound { origin, .. } => format!("inference(cardinality,[status(thm)],[s{}])", origin.statement),
                 StepKind::Equality => "inference(congruence,[status(thm)],[])".to_string(),
+                StepKind::Derived { from } => {
+                    format!("inference(unit_propagation,[status(thm)],[{}])", from.iter().map(|k| format!("c{}", k + 1)).collect::<Vec<_>>().join(","))
+                }
             };
             out.push_str(&format!("cnf(c{},plain,{clause},{inference}).\n", i + 1));
         }
@@ -319,6 +329,10 @@ impl Serialize for Proof {
                         v["statement"] = json!(origin.statement);
                     }
                     StepKind::Equality => v["kind"] = json!("equality"),
+                    StepKind::Derived { from } => {
+                        v["kind"] = json!("derived");
+                        v["premises"] = json!(from.iter().map(|k| k + 1).collect::<Vec<_>>());
+                    }
                 }
                 v
             })

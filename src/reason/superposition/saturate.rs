@@ -1,17 +1,23 @@
-//! A first given-clause loop: binary resolution, factoring, equality resolution and
-//! superposition (into the larger side of an equation, by the KBO), with tautology deletion
-//! and variant elimination; no indexing, no demodulation or subsumption yet, and no
-//! consistency answer (it never claims saturation). What it finds is a refutation, and that
-//! only counts once [`extract`] has turned it into ground instances and equality facts that
-//! `reason::proof::check` accepts.
+//! The given-clause loop (in the DISCOUNT style of E and Waldmeister): the clause picked
+//! from the passive set is simplified by the active set, simplifies the active set in turn,
+//! and joins it; then every inference between it and the active clauses goes to the passive
+//! set. Inferences follow the superposition calculus with selection: in a clause with a
+//! negative literal, one negative literal is selected and only it is worked on; otherwise
+//! only the maximal literals (by the KBO, extended to literals) are. Simplification is
+//! demodulation by unit equations (oriented, or by instance when the equation is not),
+//! deletion of `t ≠ t`, tautology and variant deletion, forward and backward subsumption.
+//!
+//! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
+//! turned it into ground instances of the input clauses and ground equality facts that
+//! `reason::proof::check` accepts. It never claims saturation yet.
 
 use super::order::Kbo;
-use super::unify::Substitution;
+use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
 
 /// The clauses waiting to be picked: by weight (a heap) and by age (a queue), each clause
 /// picked once whichever queue reaches it first.
@@ -59,15 +65,33 @@ enum Rule {
     Factoring,
     /// `s ≠ t` with `s` and `t` unified: relies on `s = s`.
     EqualityResolution { left: Term },
-    /// `l = r` rewrote `l` inside literal `into` of the second premise (before the unifier):
-    /// relies on `l ≠ r ∨ ¬M ∨ M[r]`.
+    /// `l = r` rewrote `l` inside literal `into` (superposition, or demodulation by a unit
+    /// equation; before the unifier): relies on `l ≠ r ∨ ¬M ∨ M[r]`.
     Superposition { l: Term, r: Term, into: Literal, rewritten: Literal },
+    /// From `s = t ∨ s' = v` with `s, s'` unified, `t ≠ v ∨ s' = v`: relies on
+    /// `s ≠ t ∨ t ≠ v ∨ s = v`.
+    EqualityFactoring { s: Term, t: Term, v: Term },
+}
+
+/// Where a clause is in the loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A step of a simplification, or a clause dropped: only a premise of others.
+    Retired,
+    Passive,
+    Active,
 }
 
 #[derive(Clone, Debug)]
 struct Derived {
     literals: Vec<Literal>,
     how: How,
+    state: State,
+    /// For an active clause, the literals inferences may use.
+    eligible: Vec<bool>,
+    /// For an active clause, whether a negative literal is selected (then no positive
+    /// literal is eligible).
+    selected: bool,
 }
 
 /// The result of a run.
@@ -210,41 +234,301 @@ fn with_sides(l: &Literal, terms: Vec<Term>) -> Literal {
     Literal { positive: l.positive, atom }
 }
 
+/// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
+/// equated with (below every term).
+fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => kbo.greater(x, y),
+        (Some(_), None) => true,
+        (None, _) => false,
+    }
+}
+
+/// A literal as the multiset the literal ordering compares: `s = t` is `{s, t}`, `s ≠ t` is
+/// `{s, s, t, t}`, and a predicate atom `P` is the equation `P = ⊤`.
+fn literal_multiset(l: &Literal) -> Vec<Option<Term>> {
+    let (a, b) = match &l.atom {
+        Atom::Eq(s, t) => (Some(s.clone()), Some(t.clone())),
+        Atom::Pred(p, args) => (Some(Term::App(*p, args.clone())), None),
+    };
+    if l.positive {
+        vec![a, b]
+    } else {
+        vec![a.clone(), a, b.clone(), b]
+    }
+}
+
+/// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
+/// not in `m` is below some element of `m` not in `n`.
+fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
+    let mut m: Vec<&Option<Term>> = m.iter().collect();
+    let mut n_rest: Vec<&Option<Term>> = Vec::new();
+    for x in n {
+        if let Some(i) = m.iter().position(|y| *y == x) {
+            m.swap_remove(i);
+        } else {
+            n_rest.push(x);
+        }
+    }
+    !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
+}
+
+/// Whether `pattern` (a literal of the subsuming clause) matches `target` under `sigma`
+/// (extended; an equation either way round).
+fn match_literal(pattern: &Literal, target: &Literal, sigma: &Substitution) -> Vec<Substitution> {
+    if pattern.positive != target.positive {
+        return Vec::new();
+    }
+    match (&pattern.atom, &target.atom) {
+        (Atom::Pred(p, xs), Atom::Pred(q, ys)) if p == q => {
+            let mut s = sigma.clone();
+            if xs.iter().zip(ys).all(|(x, y)| matches(x, y, &mut s)) {
+                vec![s]
+            } else {
+                Vec::new()
+            }
+        }
+        (Atom::Eq(a, b), Atom::Eq(x, y)) => {
+            let mut out = Vec::new();
+            for (u, v) in [(x, y), (y, x)] {
+                let mut s = sigma.clone();
+                if matches(a, u, &mut s) && matches(b, v, &mut s) && !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`).
+fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
+    fn go(d: &[Literal], c: &[Literal], sigma: &Substitution) -> bool {
+        let Some((first, rest)) = d.split_first() else { return true };
+        c.iter().any(|target| match_literal(first, target, sigma).iter().any(|s| go(rest, c, s)))
+    }
+    if d.len() > c.len() {
+        return false;
+    }
+    // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
+    let key = |l: &Literal| (l.positive, match &l.atom { Atom::Pred(p, _) => Some(*p), Atom::Eq(..) => None });
+    if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
+        return false;
+    }
+    go(d, c, &Substitution::new())
+}
+
+/// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
+/// always when `l > r`, and by instance (`lσ > rσ`) when the two are incomparable.
+#[derive(Clone, Debug)]
+struct Demodulator {
+    clause: usize,
+    l: Term,
+    r: Term,
+    /// `l > r` holds for every instance.
+    oriented: bool,
+}
+
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
     kbo: Kbo,
     clauses: Vec<Derived>,
     seen: HashSet<Vec<Literal>>,
+    active: Vec<usize>,
+    demodulators: Vec<Demodulator>,
 }
+
+/// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
+/// this only guards against huge terms).
+const MAX_REWRITES: usize = 2_000;
 
 impl<'s> Saturation<'s> {
     pub fn new(set: &'s ClauseSet) -> Saturation<'s> {
         let arities: Vec<usize> = set.vocabulary.symbols.iter().map(|s| s.arity).collect();
-        Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new() }
+        Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new(), active: Vec::new(), demodulators: Vec::new() }
     }
 
-    fn add(&mut self, literals: Vec<Literal>, how: How, passive: &mut Passive) -> Option<usize> {
-        if tautology(&literals) || !self.seen.insert(canonical(&literals)) {
+    /// Records a clause (its literals without repeats), retired until it is queued.
+    fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
+        let mut unique: Vec<Literal> = Vec::with_capacity(literals.len());
+        for l in literals {
+            let same = |m: &Literal| {
+                m.positive == l.positive
+                    && match (&m.atom, &l.atom) {
+                        (Atom::Eq(a, b), Atom::Eq(x, y)) => (a == x && b == y) || (a == y && b == x),
+                        (a, b) => a == b,
+                    }
+            };
+            if !unique.iter().any(same) {
+                unique.push(l);
+            }
+        }
+        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false });
+        self.clauses.len() - 1
+    }
+
+    /// Rewrites the clause with the demodulators and drops `t ≠ t`, to a normal form: each
+    /// step a new clause whose premises are the one before and the equation used.
+    fn simplify(&mut self, mut id: usize) -> usize {
+        for _ in 0..MAX_REWRITES {
+            let lits = &self.clauses[id].literals;
+            if let Some(i) = lits.iter().position(|l| matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b)) {
+                let Atom::Eq(left, _) = &lits[i].atom else { unreachable!() };
+                let left = left.clone();
+                let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
+                id = self.record(rest, How::Inference { premises: vec![(id, 0)], unifier: Substitution::new(), rule: Rule::EqualityResolution { left } });
+                continue;
+            }
+            match self.rewrite_once(id, None) {
+                Some(next) => id = next,
+                None => return id,
+            }
+        }
+        id
+    }
+
+    /// One rewriting step of clause `id` by a demodulator (only by `only`, when given), as
+    /// a new clause; none when no demodulator applies.
+    fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
+        let lits = &self.clauses[id].literals;
+        let offset = max_var(lits);
+        for (i, m) in lits.iter().enumerate() {
+            for (side, term) in sides(m).iter().enumerate() {
+                let mut found = Vec::new();
+                positions(term, &mut Vec::new(), &mut found);
+                for (path, sub) in found {
+                    let Term::App(head, _) = &sub else { continue };
+                    for d in &self.demodulators {
+                        if d.clause == id || only.is_some_and(|o| o != d.clause) || !matches!(&d.l, Term::App(f, _) if f == head) {
+                            continue;
+                        }
+                        let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
+                        let mut sigma = Substitution::new();
+                        if !matches(&l, &sub, &mut sigma) {
+                            continue;
+                        }
+                        let r_inst = sigma.apply(&r);
+                        if !d.oriented && !self.kbo.greater(&sub, &r_inst) {
+                            continue;
+                        }
+                        let mut new_sides = sides(m);
+                        new_sides[side] = replace_at(&new_sides[side], &path, &r);
+                        let rewritten = with_sides(m, new_sides);
+                        let mut literals: Vec<Literal> = lits.to_vec();
+                        literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
+                        let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
+                        let how = How::Inference { premises: vec![(id, 0), (d.clause, offset)], unifier: sigma, rule };
+                        return Some(self.record(literals, how));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether an active clause subsumes clause `id`.
+    fn subsumed(&self, id: usize) -> bool {
+        let c = &self.clauses[id].literals;
+        self.active.iter().any(|&a| a != id && subsumes(&self.clauses[a].literals, c))
+    }
+
+    /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
+    /// queues it. The empty clause, when it comes, is returned.
+    fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
+        let id = self.simplify(id);
+        let literals = &self.clauses[id].literals;
+        if literals.is_empty() {
+            return Some(id);
+        }
+        if tautology(literals) || !self.seen.insert(canonical(literals)) {
             return None;
         }
-        let weight = clause_weight(&literals);
-        self.clauses.push(Derived { literals, how });
-        let id = self.clauses.len() - 1;
+        let weight = clause_weight(literals);
+        self.clauses[id].state = State::Passive;
         passive.push(id, weight);
-        Some(id)
+        None
+    }
+
+    /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
+    /// positive unit equation.
+    fn activate(&mut self, id: usize) {
+        let lits = &self.clauses[id].literals;
+        let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
+        let (eligible, selected) = if let Some(&pick) = negative.iter().max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i))) {
+            ((0..lits.len()).map(|i| i == pick).collect(), true)
+        } else {
+            let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
+            let eligible = (0..lits.len()).map(|i| !(0..lits.len()).any(|j| j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i]))).collect();
+            (eligible, false)
+        };
+        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] = lits.as_slice() {
+            if self.kbo.greater(s, t) {
+                self.demodulators.push(Demodulator { clause: id, l: s.clone(), r: t.clone(), oriented: true });
+            } else if self.kbo.greater(t, s) {
+                self.demodulators.push(Demodulator { clause: id, l: t.clone(), r: s.clone(), oriented: true });
+            } else if s != t {
+                for (l, r) in [(s, t), (t, s)] {
+                    if !matches!(l, Term::Var(_)) {
+                        self.demodulators.push(Demodulator { clause: id, l: l.clone(), r: r.clone(), oriented: false });
+                    }
+                }
+            }
+        }
+        let c = &mut self.clauses[id];
+        c.eligible = eligible;
+        c.selected = selected;
+        c.state = State::Active;
+        self.active.push(id);
+    }
+
+    /// Retires active clauses the new active clause `given` subsumes or rewrites; the
+    /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
+    fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
+        let g = self.clauses[given].literals.clone();
+        let rewrites = self.demodulators.iter().any(|d| d.clause == given);
+        let mut retired = Vec::new();
+        let mut again = Vec::new();
+        for a in self.active.clone() {
+            if a == given {
+                continue;
+            }
+            if subsumes(&g, &self.clauses[a].literals) {
+                retired.push(a);
+            } else if rewrites {
+                if let Some(next) = self.rewrite_once(a, Some(given)) {
+                    retired.push(a);
+                    again.push(next);
+                }
+            }
+        }
+        if retired.is_empty() {
+            return None;
+        }
+        for &a in &retired {
+            self.clauses[a].state = State::Retired;
+        }
+        self.active.retain(|a| self.clauses[*a].state == State::Active);
+        let clauses = &self.clauses;
+        self.demodulators.retain(|d| clauses[d.clause].state == State::Active);
+        for next in again {
+            // The rewritten clause is new: its old form's variant must not block it.
+            if let Some(empty) = self.offer(next, passive) {
+                return Some(empty);
+            }
+        }
+        None
     }
 
     /// Runs until a refutation, the budget, or the clause limit.
     pub fn run(mut self, budget: &Budget) -> Outcome {
         let mut passive = Passive::default();
         for (k, c) in self.set.clauses.iter().enumerate() {
-            if let Some(id) = self.add(c.literals.clone(), How::Input(k), &mut passive) {
-                if self.clauses[id].literals.is_empty() {
-                    return self.extract(id);
-                }
+            let id = self.record(c.literals.clone(), How::Input(k));
+            if let Some(empty) = self.offer(id, &mut passive) {
+                return self.extract(empty);
             }
         }
-        let mut active: Vec<usize> = Vec::new();
         let mut picks = 0usize;
         loop {
             if budget.spent().is_some() {
@@ -255,104 +539,173 @@ impl<'s> Saturation<'s> {
             }
             // Mostly the lightest clause, every fifth time the oldest (age–weight).
             picks += 1;
-            let Some(given) = passive.pick(picks % 5 == 0) else { break };
-            active.push(given);
-            let mut fresh = Vec::new();
-            for &other in &active {
+            let Some(picked) = passive.pick(picks % 5 == 0) else { break };
+            if self.clauses[picked].state != State::Passive {
+                continue;
+            }
+            self.clauses[picked].state = State::Retired;
+            // Demodulators may have come since it was queued.
+            let given = self.simplify(picked);
+            let literals = &self.clauses[given].literals;
+            if literals.is_empty() {
+                return self.extract(given);
+            }
+            if tautology(literals) || self.subsumed(given) {
+                continue;
+            }
+            self.activate(given);
+            if let Some(empty) = self.backward(given, &mut passive) {
+                return self.extract(empty);
+            }
+            if self.clauses[given].state != State::Active {
+                continue;
+            }
+            let mut fresh = self.unary_inferences(given);
+            for k in 0..self.active.len() {
+                let other = self.active[k];
                 fresh.extend(self.inferences(given, other));
                 if other != given {
                     fresh.extend(self.inferences(other, given));
                 }
             }
-            fresh.extend(self.unary_inferences(given));
             for (literals, how) in fresh {
-                let empty = literals.is_empty();
-                if let Some(id) = self.add(literals, how, &mut passive) {
-                    if empty {
-                        return self.extract(id);
-                    }
+                let id = self.record(literals, how);
+                if let Some(empty) = self.offer(id, &mut passive) {
+                    return self.extract(empty);
                 }
             }
         }
         Outcome::Stopped("no more inferences (saturated, but saturation is not yet certified)")
     }
 
-    /// Factoring and equality resolution on one clause.
+    /// Factoring, equality factoring and equality resolution on one clause.
     fn unary_inferences(&self, c: usize) -> Vec<(Vec<Literal>, How)> {
-        let lits = &self.clauses[c].literals;
+        let Derived { literals: lits, eligible, selected, .. } = &self.clauses[c];
+        let without = |skip: usize, u: &Substitution| -> Vec<Literal> {
+            lits.iter().enumerate().filter(|(k, _)| *k != skip).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect()
+        };
         let mut out = Vec::new();
         for (i, l) in lits.iter().enumerate() {
-            if let (false, Atom::Eq(s, t)) = (l.positive, &l.atom) {
-                let mut u = Substitution::new();
-                if u.unify(s, t) {
-                    let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, m)| map_literal(m, &|x| u.apply(x))).collect();
-                    let left = s.clone();
-                    out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::EqualityResolution { left } }));
-                }
+            if !eligible[i] {
+                continue;
             }
-            for (j, m) in lits.iter().enumerate().skip(i + 1) {
-                if let (Atom::Pred(p, a), Atom::Pred(q, b)) = (&l.atom, &m.atom) {
-                    if l.positive == m.positive && p == q {
-                        let mut u = Substitution::new();
-                        if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) {
-                            let rest: Vec<Literal> = lits.iter().enumerate().filter(|(k, _)| *k != j).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect();
-                            out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::Factoring }));
+            match (l.positive, &l.atom) {
+                (false, Atom::Eq(s, t)) => {
+                    let mut u = Substitution::new();
+                    if u.unify(s, t) {
+                        let rest = without(i, &u);
+                        out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::EqualityResolution { left: s.clone() } }));
+                    }
+                }
+                (true, Atom::Pred(p, a)) if !selected => {
+                    for (j, m) in lits.iter().enumerate() {
+                        if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
+                            if j != i && p == q && (j > i || !eligible[j]) {
+                                let mut u = Substitution::new();
+                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) {
+                                    out.push((without(j, &u), How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::Factoring }));
+                                }
+                            }
                         }
                     }
                 }
+                (true, Atom::Eq(s0, t0)) if !selected => {
+                    for (s, t) in [(s0, t0), (t0, s0)] {
+                        if self.kbo.greater(t, s) {
+                            continue;
+                        }
+                        for (j, m) in lits.iter().enumerate() {
+                            let (true, Atom::Eq(u0, v0), true) = (m.positive, &m.atom, j != i) else { continue };
+                            for (u_side, v) in [(u0, v0), (v0, u0)] {
+                                let mut u = Substitution::new();
+                                if !u.unify(s, u_side) {
+                                    continue;
+                                }
+                                if self.kbo.greater(&u.apply(t), &u.apply(s)) {
+                                    continue;
+                                }
+                                let mut rest = without(i, &u);
+                                rest.push(map_literal(&Literal { positive: false, atom: Atom::Eq(t.clone(), v.clone()) }, &|x| u.apply(x)));
+                                let rule = Rule::EqualityFactoring { s: s.clone(), t: t.clone(), v: v.clone() };
+                                out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule }));
+                            }
+                        }
+                    }
+                }
+                _ => {}
             }
         }
         out
     }
 
-    /// Resolution and superposition from `a` (first premise) into `b`, renamed apart.
+    /// Resolution and superposition from `a` (the positive premise) into `b`, renamed
+    /// apart, on the literals each may use.
     fn inferences(&self, a: usize, b: usize) -> Vec<(Vec<Literal>, How)> {
-        let la = &self.clauses[a].literals;
-        let offset = max_var(la);
-        let lb: Vec<Literal> = self.clauses[b].literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
+        let (da, db) = (&self.clauses[a], &self.clauses[b]);
         let mut out = Vec::new();
+        if da.selected {
+            return out;
+        }
+        let la = &da.literals;
+        let offset = max_var(la);
+        let lb: Vec<Literal> = db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
+        let conclusion = |i: usize, j: usize, u: &Substitution| -> Vec<Literal> {
+            let mut rest: Vec<Literal> = la.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect();
+            rest.extend(lb.iter().enumerate().filter(|(k, _)| *k != j).map(|(_, n)| map_literal(n, &|x| u.apply(x))));
+            rest
+        };
         for (i, l) in la.iter().enumerate() {
-            // Resolution: l positive in a, its complement in b.
-            if let (true, Atom::Pred(p, xs)) = (l.positive, &l.atom) {
-                for (j, m) in lb.iter().enumerate() {
-                    if let (false, Atom::Pred(q, ys)) = (m.positive, &m.atom) {
-                        let mut u = Substitution::new();
-                        if p == q && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y)) {
-                            let mut rest: Vec<Literal> = la.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect();
-                            rest.extend(lb.iter().enumerate().filter(|(k, _)| *k != j).map(|(_, n)| map_literal(n, &|x| u.apply(x))));
-                            out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule: Rule::Resolution }));
+            if !da.eligible[i] || !l.positive {
+                continue;
+            }
+            match &l.atom {
+                // Resolution: `l` against an eligible complement in `b`.
+                Atom::Pred(p, xs) => {
+                    for (j, m) in lb.iter().enumerate() {
+                        if let (false, Atom::Pred(q, ys), true) = (m.positive, &m.atom, db.eligible[j]) {
+                            let mut u = Substitution::new();
+                            if p == q && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y)) {
+                                let rest = conclusion(i, j, &u);
+                                out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule: Rule::Resolution }));
+                            }
                         }
                     }
                 }
-            }
-            // Superposition: a positive equation of a, either way round, rewrites a
-            // non-variable subterm of b where the rewritten side is not the smaller.
-            if let (true, Atom::Eq(s, t)) = (l.positive, &l.atom) {
-                for (lhs, rhs) in [(s, t), (t, s)] {
-                    if matches!(lhs, Term::Var(_)) || self.kbo.greater(rhs, lhs) {
-                        continue;
-                    }
-                    for (j, m) in lb.iter().enumerate() {
-                        for (side, term) in sides(m).iter().enumerate() {
-                            let mut found = Vec::new();
-                            positions(term, &mut Vec::new(), &mut found);
-                            for (path, sub) in found {
-                                let mut u = Substitution::new();
-                                if !u.unify(lhs, &sub) {
+                // Superposition: the equation, from its side that is not the smaller, into a
+                // non-variable subterm of an eligible literal of `b` (of an equation, on its
+                // side that is not the smaller).
+                Atom::Eq(s, t) => {
+                    for (lhs, rhs) in [(s, t), (t, s)] {
+                        if matches!(lhs, Term::Var(_)) || self.kbo.greater(rhs, lhs) {
+                            continue;
+                        }
+                        for (j, m) in lb.iter().enumerate() {
+                            if !db.eligible[j] {
+                                continue;
+                            }
+                            let both = sides(m);
+                            for (side, term) in both.iter().enumerate() {
+                                if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(&both[1 - side], term) {
                                     continue;
                                 }
-                                let (ls, rs) = (u.apply(lhs), u.apply(rhs));
-                                if self.kbo.greater(&rs, &ls) {
-                                    continue;
+                                let mut found = Vec::new();
+                                positions(term, &mut Vec::new(), &mut found);
+                                for (path, sub) in found {
+                                    let mut u = Substitution::new();
+                                    if !u.unify(lhs, &sub) {
+                                        continue;
+                                    }
+                                    if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
+                                        continue;
+                                    }
+                                    let mut new_sides = both.clone();
+                                    new_sides[side] = replace_at(&new_sides[side], &path, rhs);
+                                    let rewritten = with_sides(m, new_sides);
+                                    let mut rest = conclusion(i, j, &u);
+                                    rest.push(map_literal(&rewritten, &|x| u.apply(x)));
+                                    let rule = Rule::Superposition { l: lhs.clone(), r: rhs.clone(), into: m.clone(), rewritten };
+                                    out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule }));
                                 }
-                                let mut new_sides = sides(m);
-                                new_sides[side] = replace_at(&new_sides[side], &path, rhs);
-                                let rewritten = with_sides(m, new_sides);
-                                let mut rest: Vec<Literal> = la.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect();
-                                rest.extend(lb.iter().enumerate().filter(|(k, _)| *k != j).map(|(_, n)| map_literal(n, &|x| u.apply(x))));
-                                rest.push(map_literal(&rewritten, &|x| u.apply(x)));
-                                let rule = Rule::Superposition { l: lhs.clone(), r: rhs.clone(), into: m.clone(), rewritten };
-                                out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule }));
                             }
                         }
                     }
@@ -386,9 +739,6 @@ impl<'s> Saturation<'s> {
                 (symbols.len() - 1, Some(symbols.len() - 1))
             }
         };
-        let mut steps: Vec<Step> = Vec::new();
-        let mut done: HashSet<(usize, Vec<Term>)> = HashSet::new();
-        let mut work: Vec<(usize, Vec<Term>)> = vec![(empty, Vec::new())];
         let ground = |t: &Term, theta: &[Term]| -> Term {
             fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
                 match t {
@@ -398,8 +748,13 @@ impl<'s> Saturation<'s> {
             }
             go(t, theta, filler)
         };
-        while let Some((id, theta)) = work.pop() {
-            if !done.insert((id, theta.clone())) {
+        // Each (clause, grounding) once, premises before conclusions: a clause's step is
+        // written when it comes off the stack the second time.
+        let mut steps: Vec<Step> = Vec::new();
+        let mut step_of: HashMap<(usize, Vec<Term>), usize> = HashMap::new();
+        let mut work: Vec<(usize, Vec<Term>, bool)> = vec![(empty, Vec::new(), false)];
+        while let Some((id, theta, ready)) = work.pop() {
+            if step_of.contains_key(&(id, theta.clone())) {
                 continue;
             }
             if steps.len() > MAX_STEPS {
@@ -416,26 +771,51 @@ impl<'s> Saturation<'s> {
                     // A premise's variable v (renamed by its offset) is, in the conclusion's
                     // grounding, the unifier's image of v + offset, grounded by theta.
                     let image = |t: &Term| ground(&unifier.apply(t), &theta);
-                    for &(p, offset) in premises {
-                        let n = max_var(&self.clauses[p].literals);
-                        let premise_theta: Vec<Term> = (0..n).map(|v| image(&Term::Var(v + offset))).collect();
-                        work.push((p, premise_theta));
+                    let premise_keys: Vec<(usize, Vec<Term>)> = premises
+                        .iter()
+                        .map(|&(p, offset)| {
+                            let n = max_var(&self.clauses[p].literals);
+                            (p, (0..n).map(|v| image(&Term::Var(v + offset))).collect())
+                        })
+                        .collect();
+                    if !ready {
+                        work.push((id, theta.clone(), true));
+                        work.extend(premise_keys.into_iter().map(|(p, t)| (p, t, false)));
+                        continue;
                     }
-                    match rule {
+                    let mut from: Vec<usize> = premise_keys.iter().map(|k| step_of[k]).collect();
+                    let fact = match rule {
                         Rule::EqualityResolution { left } => {
                             let s = image(left);
-                            steps.push(Step { kind: StepKind::Equality, literals: vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }] });
+                            Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
                         }
                         Rule::Superposition { l, r, into, rewritten } => {
                             let (lg, rg) = (image(l), image(r));
                             let before = map_literal(into, &image);
                             let after = map_literal(rewritten, &image);
-                            steps.push(Step { kind: StepKind::Equality, literals: vec![Literal { positive: false, atom: Atom::Eq(lg, rg) }, negate(&before), after] });
+                            Some(vec![Literal { positive: false, atom: Atom::Eq(lg, rg) }, negate(&before), after])
                         }
-                        Rule::Resolution | Rule::Factoring => {}
+                        Rule::EqualityFactoring { s, t, v } => {
+                            let (s, t, v) = (image(s), image(t), image(v));
+                            Some(vec![
+                                Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
+                                Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
+                                Literal { positive: true, atom: Atom::Eq(s, v) },
+                            ])
+                        }
+                        Rule::Resolution | Rule::Factoring => None,
+                    };
+                    if let Some(literals) = fact {
+                        steps.push(Step { kind: StepKind::Equality, literals });
+                        from.push(steps.len() - 1);
                     }
+                    from.sort_unstable();
+                    from.dedup();
+                    let literals = self.clauses[id].literals.iter().map(|l| map_literal(l, &|t| ground(t, &theta))).collect();
+                    steps.push(Step { kind: StepKind::Derived { from }, literals });
                 }
             }
+            step_of.insert((id, theta), steps.len() - 1);
         }
         Outcome::Refuted(Proof { steps, symbols, extra_constant })
     }
