@@ -135,7 +135,7 @@ fn superposition_on_shared_tptp() {
                 proved += 1;
                 format!("refuted, {} steps", proof.steps.len())
             }
-            Outcome::Stopped(why) => why.to_string(),
+            Outcome::Stopped { why, .. } => why.to_string(),
         };
         println!("{:<20} {:>6.2} s  {said}", cols[0], started.elapsed().as_secs_f64());
     }

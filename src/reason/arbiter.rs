@@ -1,20 +1,24 @@
 //! The arbiter: answers a [`Question`] about a board by racing the reasoning engines, and
 //! returns only re-checked answers.
 //!
-//! Three engines race: the finite model search ([`crate::reason::finite`]) on the calling
-//! thread, the instantiation prover ([`crate::reason::instantiate`]) on another, and the
-//! infinite-model engine ([`crate::reason::infinite`]) on a third, which starts once the
+//! Four engines race: the finite model search ([`crate::reason::finite`]) on the calling
+//! thread, the instantiation prover ([`crate::reason::instantiate`]) on another, the
+//! superposition prover ([`crate::reason::superposition`]) on a third, which starts after
+//! 100 ms (game boards are mostly decided sooner, and are not slowed), and the
+//! infinite-model engine ([`crate::reason::infinite`]) on a fourth, which starts once the
 //! finite search has found no model of sizes 1-4 and run for 50 ms (a small finite model,
-//! when there is one, is the easier thing to show, and quick boards are not slowed). The first definite answer sets a cancel flag in
-//! the others' [`crate::solve::Budget`]. A model and a proof for the same question is an
-//! internal error, never an answer.
+//! when there is one, is the easier thing to show). The first definite answer sets a
+//! cancel flag in the others' [`crate::solve::Budget`]. Both provers' proofs go through
+//! [`proof::check`]. A model and a proof for the same question is an internal error,
+//! never an answer.
 
 use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::{clausify_with, premises_of};
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
-use crate::reason::proof;
+use crate::reason::proof::{self, Proof};
+use crate::reason::superposition::saturate::{self, Saturation};
 use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict, Witness};
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
@@ -86,6 +90,67 @@ const STEPS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 const INFINITE_AFTER: usize = 4;
 const INFINITE_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
 
+/// The superposition prover starts after this long (or once the finite search stops):
+/// the boards the other engines decide sooner are not slowed by a third busy thread.
+const SUPERPOSITION_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// What one refutation prover reported.
+enum Report {
+    Instantiation(Refutation),
+    Superposition(saturate::Outcome),
+}
+
+/// The two refutation provers' reports, as they come: the first proof, and how each that
+/// stopped without one stopped.
+struct Provers {
+    receiver: mpsc::Receiver<Report>,
+    running: usize,
+    proof: Option<Proof>,
+    instantiation: Option<(Stopped, usize, usize)>,
+    superposition: Option<(&'static str, usize)>,
+}
+
+impl Provers {
+    fn take(&mut self, report: Report) {
+        self.running = self.running.saturating_sub(1);
+        match report {
+            Report::Instantiation(Refutation::Proved(p)) | Report::Superposition(saturate::Outcome::Refuted(p)) => {
+                self.proof.get_or_insert(p);
+            }
+            Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => self.instantiation = Some((stopped, rounds, instances)),
+            Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => self.superposition = Some((why, clauses)),
+        }
+    }
+
+    /// Takes the reports already in.
+    fn poll(&mut self) {
+        while let Ok(r) = self.receiver.try_recv() {
+            self.take(r);
+        }
+    }
+
+    /// Waits (until `deadline`, when given) for a proof or for both provers to stop; false
+    /// when a prover ended without a report.
+    fn wait(&mut self, deadline: Option<Instant>) -> bool {
+        self.poll();
+        while self.proof.is_none() && self.running > 0 {
+            let r = match deadline {
+                Some(d) => match self.receiver.recv_timeout(d.saturating_duration_since(Instant::now())) {
+                    Ok(r) => r,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return true,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+                },
+                None => match self.receiver.recv() {
+                    Ok(r) => r,
+                    Err(_) => return false,
+                },
+            };
+            self.take(r);
+        }
+        true
+    }
+}
+
 /// Answers `question` about `board` within `limits`, as soon as a certified answer exists.
 pub fn decide(
     board: &CheckedBoard,
@@ -120,21 +185,40 @@ pub fn decide_with(
     let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone() };
     let (sender, receiver) = mpsc::channel();
     {
-        let board = board.clone();
-        let race = race.clone();
+        let (board, race, budget, sender) = (board.clone(), race.clone(), rival_budget.clone(), sender.clone());
         std::thread::spawn(move || {
             let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
-            let r = Prover::new(&set).run(&rival_budget);
+            let r = Prover::new(&set).run(&budget);
             if matches!(r, Refutation::Proved(_)) {
                 race.store(true, Ordering::Relaxed);
             }
-            let _ = sender.send(r);
+            let _ = sender.send(Report::Instantiation(r));
         });
     }
+    let finite_done = Arc::new(AtomicBool::new(false));
+    {
+        let (board, race, budget, finite_done) = (board.clone(), race.clone(), rival_budget.clone(), finite_done.clone());
+        std::thread::spawn(move || {
+            while !finite_done.load(Ordering::Relaxed) && start.elapsed() < SUPERPOSITION_WAIT {
+                if race.load(Ordering::Relaxed) || budget.spent().is_some() {
+                    let _ = sender.send(Report::Superposition(saturate::Outcome::Stopped { why: "another engine answered first", clauses: 0 }));
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let premises = premises_of(&board, negate);
+            let set = clausify_with(&board.signature, &premises, true);
+            let r = Saturation::new(&set).run(&budget);
+            if matches!(r, saturate::Outcome::Refuted(_)) {
+                race.store(true, Ordering::Relaxed);
+            }
+            let _ = sender.send(Report::Superposition(r));
+        });
+    }
+    let mut provers = Provers { receiver, running: 2, proof: None, instantiation: None, superposition: None };
     // The infinite-model engine waits for the finite search to pass the small sizes.
     let refuted_up_to = Arc::new(AtomicUsize::new(0));
-    let finite_done = Arc::new(AtomicBool::new(false));
     let (infinite_sender, infinite_receiver) = mpsc::channel();
     {
         let (board, race, budget) = (board.clone(), race.clone(), search_limits.budget.clone());
@@ -170,35 +254,38 @@ pub fn decide_with(
         other => other?,
     };
     finite_done.store(true, Ordering::Relaxed);
-    let refutation = match result {
+    match result {
         Search::Found { .. } | Search::NoSize { .. } => {
             race.store(true, Ordering::Relaxed);
-            receiver.try_recv().ok()
+            provers.poll();
         }
         // No model of any allowed size is a certified answer already. Steps are easier to
-        // follow, so when they will be shown the prover gets time (within the budget) to
+        // follow, so when they will be shown the provers get time (within the budget) to
         // find them; otherwise the answer goes out now.
         Search::NoModel { .. } if options.steps => {
-            let mut wait = STEPS_WAIT;
-            if let Some(deadline) = limits.budget.deadline {
-                wait = wait.min(deadline.saturating_duration_since(Instant::now()));
+            let mut deadline = Instant::now() + STEPS_WAIT;
+            if let Some(d) = limits.budget.deadline {
+                deadline = deadline.min(d);
             }
-            let r = receiver.recv_timeout(wait).ok();
+            provers.wait(Some(deadline));
             race.store(true, Ordering::Relaxed);
-            r
         }
         Search::NoModel { .. } => {
             race.store(true, Ordering::Relaxed);
-            receiver.try_recv().ok()
+            provers.poll();
         }
-        Search::GaveUp { .. } => Some(receiver.recv().map_err(|_| DecideError::ProverFailed)?),
-    };
+        Search::GaveUp { .. } => {
+            if !provers.wait(None) && provers.proof.is_none() {
+                return Err(DecideError::ProverFailed);
+            }
+        }
+    }
     // Once the others have stopped without an answer, the infinite engine's (it stops on
     // the budget, or at its own limits; a prover that stopped at its clause limit must not
     // cut it short).
     let infinite_model = match result {
         Search::GaveUp { .. } => {
-            if matches!(refutation, Some(Refutation::Proved(_))) {
+            if provers.proof.is_some() {
                 race.store(true, Ordering::Relaxed);
             }
             match infinite_receiver.recv() {
@@ -208,14 +295,11 @@ pub fn decide_with(
         }
         _ => None,
     };
-    let refutation = refutation.unwrap_or(Refutation::Stopped {
-        stopped: Stopped::Budget(Exhausted::Cancelled),
-        rounds: 0,
-        instances: 0,
-    });
+    let stopped = provers.instantiation.unwrap_or((Stopped::Budget(Exhausted::Cancelled), 0, 0));
+    let saturation = provers.superposition;
     let mut refuted_sizes = Vec::new();
-    let verdict = match (result, refutation) {
-        (Search::Found { .. }, Refutation::Proved(_)) => return Err(DecideError::Contradictory),
+    let verdict = match (result, provers.proof) {
+        (Search::Found { .. }, Some(_)) => return Err(DecideError::Contradictory),
         (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
             match question {
@@ -223,7 +307,7 @@ pub fn decide_with(
                 Question::Follows(_) => Verdict::NotRedundant { countermodel: Witness::Finite(model) },
             }
         }
-        (Search::GaveUp { .. }, Refutation::Proved(_)) if infinite_model.is_some() => return Err(DecideError::Contradictory),
+        (Search::GaveUp { .. }, Some(_)) if infinite_model.is_some() => return Err(DecideError::Contradictory),
         (Search::GaveUp { refuted, .. }, _) if infinite_model.is_some() => {
             refuted_sizes = refuted;
             let model = infinite_model.expect("just matched");
@@ -247,7 +331,7 @@ pub fn decide_with(
             };
             refuted_verdict(question, certificate)
         }
-        (search, Refutation::Proved(proof)) => {
+        (search, Some(proof)) => {
             if let Search::NoModel { refuted, .. } | Search::GaveUp { refuted, .. } = search {
                 refuted_sizes = refuted;
             }
@@ -260,7 +344,8 @@ pub fn decide_with(
             let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
             refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
         }
-        (Search::GaveUp { refuted, why }, Refutation::Stopped { stopped, rounds, instances }) => {
+        (Search::GaveUp { refuted, why }, None) => {
+            let (stopped, rounds, instances) = stopped;
             refuted_sizes = refuted.clone();
             let stopped_by = match why {
                 GaveUp::SizeLimit(_) => "size-limit",
@@ -279,7 +364,11 @@ pub fn decide_with(
                     format!("the prover found no contradiction in {rounds} round{} ({instances} ground clauses)", plural(rounds))
                 }
             };
-            Verdict::Unknown { reason: format!("{}; {prover}", unknown_reason(&refuted, why)), stopped_by }
+            let superposition = match saturation {
+                Some((_, clauses)) if clauses > 0 => format!("; superposition derived no contradiction in {clauses} clauses"),
+                _ => String::new(),
+            };
+            Verdict::Unknown { reason: format!("{}; {prover}{superposition}", unknown_reason(&refuted, why)), stopped_by }
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {

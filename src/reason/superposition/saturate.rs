@@ -98,8 +98,9 @@ struct Derived {
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
-    /// Stopped (budget, clause limit, or a proof too large to extract), with why.
-    Stopped(&'static str),
+    /// Stopped (budget, clause limit, or a proof too large to extract), with why and the
+    /// number of clauses it had derived.
+    Stopped { why: &'static str, clauses: usize },
 }
 
 /// The most clauses kept, and the most steps an extracted proof may have.
@@ -520,6 +521,10 @@ impl<'s> Saturation<'s> {
         None
     }
 
+    fn stopped(&self, why: &'static str) -> Outcome {
+        Outcome::Stopped { why, clauses: self.clauses.len() }
+    }
+
     /// Runs until a refutation, the budget, or the clause limit.
     pub fn run(mut self, budget: &Budget) -> Outcome {
         let mut passive = Passive::default();
@@ -532,10 +537,10 @@ impl<'s> Saturation<'s> {
         let mut picks = 0usize;
         loop {
             if budget.spent().is_some() {
-                return Outcome::Stopped("the budget ran out");
+                return self.stopped("the budget ran out");
             }
             if self.clauses.len() > MAX_CLAUSES {
-                return Outcome::Stopped("the clause limit was reached");
+                return self.stopped("the clause limit was reached");
             }
             // Mostly the lightest clause, every fifth time the oldest (age–weight).
             picks += 1;
@@ -562,6 +567,9 @@ impl<'s> Saturation<'s> {
             }
             let mut fresh = self.unary_inferences(given);
             for k in 0..self.active.len() {
+                if k % 32 == 31 && budget.spent().is_some() {
+                    return self.stopped("the budget ran out");
+                }
                 let other = self.active[k];
                 fresh.extend(self.inferences(given, other));
                 if other != given {
@@ -575,7 +583,7 @@ impl<'s> Saturation<'s> {
                 }
             }
         }
-        Outcome::Stopped("no more inferences (saturated, but saturation is not yet certified)")
+        self.stopped("no more inferences (saturated, but saturation is not yet certified)")
     }
 
     /// Factoring, equality factoring and equality resolution on one clause.
@@ -758,7 +766,7 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             if steps.len() > MAX_STEPS {
-                return Outcome::Stopped("the refutation is too large to extract");
+                return self.stopped("the refutation is too large to extract");
             }
             match &self.clauses[id].how {
                 How::Input(k) => {

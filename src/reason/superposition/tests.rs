@@ -164,7 +164,7 @@ mod refutations {
                 check(&b.signature, &premises, &proof).unwrap_or_else(|e| panic!("the checker refuses a superposition proof ({e}) of:\n{text}\n{}", proof.text(&[])));
                 true
             }
-            Outcome::Stopped(_) => false,
+            Outcome::Stopped { .. } => false,
         }
     }
 
