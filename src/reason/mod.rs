@@ -7,16 +7,17 @@
 //!   re-checked by the evaluator [`crate::logic::semantics`];
 //! - [`instantiate`]: the instantiation prover (guided Herbrand instantiation with
 //!   congruence closure); its refutations are [`proof::Proof`]s;
+//! - [`superposition`]: the saturation prover (superposition with selection,
+//!   demodulation, subsumption); its refutations are [`proof::Proof`]s too;
+//! - [`infinite`]: models over ℕ or ℤ, each statement decided in them by
+//!   [`crate::logic::presburger`];
 //! - [`proof`]: the proof object every refutation engine hands over, and its independent
 //!   checker ([`proof::check`]), which shares no code with any engine;
 //! - [`verdict`]: the answers ([`verdict::Verdict`] with its evidence) and their wording;
 //! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
 //!   answer wins and cancels the others.
 //!
-//! The engines to come land here beside the others: an infinite-model engine (`infinite/`,
-//! models over ℕ or ℤ checked by a decision procedure) and a saturation prover
-//! (`superposition/`, whose refutations go through [`proof::check`] like every other).
-//! Each joins the race in [`arbiter`].
+//! An engine to come lands here beside the others and joins the race in [`arbiter`].
 
 pub mod arbiter;
 pub mod finite;

@@ -828,3 +828,42 @@ impl<'s> Saturation<'s> {
         Outcome::Refuted(Proof { steps, symbols, extra_constant })
     }
 }
+
+#[cfg(test)]
+impl Saturation<'_> {
+    /// For tests of the rules: activates the clause set's clauses in order (no
+    /// simplification) and returns the conclusions of every inference among them.
+    pub(super) fn conclusions_among_inputs(&mut self) -> Vec<Vec<Literal>> {
+        let mut out = Vec::new();
+        for (k, c) in self.set.clauses.iter().enumerate() {
+            let id = self.record(c.literals.clone(), How::Input(k));
+            self.activate(id);
+        }
+        for &a in &self.active {
+            out.extend(self.unary_inferences(a).into_iter().map(|(l, _)| l));
+            for &b in &self.active {
+                out.extend(self.inferences(a, b).into_iter().map(|(l, _)| l));
+            }
+        }
+        out
+    }
+
+    /// For tests of demodulation: activates the clause set's clauses but the last, then
+    /// simplifies the last by them.
+    pub(super) fn simplified_last_input(&mut self) -> Vec<Literal> {
+        let n = self.set.clauses.len();
+        for (k, c) in self.set.clauses.iter().enumerate().take(n - 1) {
+            let id = self.record(c.literals.clone(), How::Input(k));
+            self.activate(id);
+        }
+        let last = self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1));
+        let id = self.simplify(last);
+        self.clauses[id].literals.clone()
+    }
+}
+
+/// For tests: whether `d` subsumes `c`.
+#[cfg(test)]
+pub(super) fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
+    subsumes(d, c)
+}

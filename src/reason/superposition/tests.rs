@@ -179,6 +179,39 @@ mod refutations {
     }
 
     #[test]
+    fn forged_derived_steps_are_refused() {
+        use crate::reason::proof::StepKind;
+        let text = "∀x father(father(x)) = x\n∀x blonde(x) → blonde(father(x))\nblonde(a)\n¬blonde(father(father(father(a))))";
+        let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let set = clausify_with(&b.signature, &premises, true);
+        let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(3))) else { panic!("refuted before") };
+        assert!(check(&b.signature, &premises, &proof).is_ok());
+        let derived: Vec<usize> = (0..proof.steps.len()).filter(|&i| matches!(&proof.steps[i].kind, StepKind::Derived { from } if !from.is_empty())).collect();
+        assert!(!derived.is_empty(), "{}", proof.text(&[]));
+        for &i in &derived {
+            let StepKind::Derived { from } = &proof.steps[i].kind else { unreachable!() };
+            // Without its premises, a non-empty derived clause that is no tautology follows
+            // from nothing.
+            let mut forged = proof.clone();
+            forged.steps[i].kind = StepKind::Derived { from: Vec::new() };
+            if !proof.steps[i].literals.is_empty() && check(&b.signature, &premises, &forged).is_ok() {
+                panic!("step {} accepted without premises: {}", i + 1, forged.text(&[]));
+            }
+            // Citing a later step is refused.
+            let mut forged = proof.clone();
+            forged.steps[i].kind = StepKind::Derived { from: vec![i] };
+            assert!(check(&b.signature, &premises, &forged).is_err());
+            // A literal flipped no longer follows (or the refutation breaks).
+            if let Some(l) = proof.steps[i].literals.first() {
+                let mut forged = proof.clone();
+                forged.steps[i].literals[0] = crate::logic::clauses::negate(l);
+                assert!(check(&b.signature, &premises, &forged).is_err(), "flipped step {} of {:?}", i + 1, from);
+            }
+        }
+    }
+
+    #[test]
     fn corpus_questions_that_are_refuted_are_refuted_correctly() {
         let root = env!("CARGO_MANIFEST_DIR");
         let table = std::fs::read_to_string(format!("{root}/corpus/boards/verdicts.tsv")).unwrap();
@@ -235,5 +268,109 @@ mod random_boards {
                 }
             }
         }
+    }
+}
+
+/// Each inference rule, and the restrictions on it, on small clause sets: the conclusions
+/// are read as a player would (variables `X0`, `X1`, …, after renaming in order).
+mod rules {
+    use crate::logic::board;
+    use crate::logic::check::CheckMode;
+    use crate::logic::clauses::{ClauseSet, Literal};
+    use crate::logic::cnf::{clausify_with, Premise};
+    use crate::reason::proof::{Proof, ProofSymbol};
+    use crate::reason::superposition::saturate::{subsumes_for_test, Saturation};
+
+    fn clause_set(text: &str) -> ClauseSet {
+        let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        clausify_with(&b.signature, &premises, true)
+    }
+
+    fn show(set: &ClauseSet, lits: &[Literal]) -> String {
+        let p = Proof { steps: Vec::new(), symbols: ProofSymbol::of(&set.vocabulary), extra_constant: None };
+        let mut shown: Vec<String> = lits.iter().map(|l| p.literal(l)).collect();
+        shown.sort();
+        shown.join(" ∨ ")
+    }
+
+    /// The conclusions of all inferences among the board's clauses, as text.
+    fn conclusions(text: &str) -> Vec<String> {
+        let set = clause_set(text);
+        let out = Saturation::new(&set).conclusions_among_inputs();
+        out.iter().map(|c| show(&set, c)).collect()
+    }
+
+    #[test]
+    fn resolution_works_on_the_selected_negative_literal_only() {
+        let c = conclusions("blonde(a)\nhappy(a)\n∀x ¬blonde(x) ∨ ¬happy(x)");
+        // Both negative literals weigh the same: the first is selected.
+        assert!(c.contains(&"¬happy(a)".to_string()), "{c:?}");
+        assert!(!c.contains(&"¬blonde(a)".to_string()), "¬happy(x) is not selected: {c:?}");
+        let c = conclusions("blonde(a)\n∀x ¬blonde(x) ∨ happy(x)");
+        assert_eq!(c, vec!["happy(a)".to_string()]);
+    }
+
+    #[test]
+    fn superposition_rewrites_with_the_larger_side_only() {
+        // father(a) > a: father(a) = a rewrites father(a) to a, never a to father(a).
+        let c = conclusions("father(a) = a\nblonde(father(father(a)))");
+        assert!(c.contains(&"blonde(father(a))".to_string()), "{c:?}");
+        let c = conclusions("father(a) = a\nblonde(a)");
+        assert!(!c.contains(&"blonde(father(a))".to_string()), "nothing rewrites into the smaller side: {c:?}");
+        // Into a variable position never: x is not rewritten.
+        let c = conclusions("father(a) = a\n∀x blonde(x)");
+        assert!(c.iter().all(|s| s == "a = a"), "only the equation into itself: {c:?}");
+        // With unification: father(x) = x into blonde(father(b)).
+        let c = conclusions("∀x father(x) = x\nblonde(father(b))");
+        assert!(c.contains(&"blonde(b)".to_string()), "{c:?}");
+    }
+
+    #[test]
+    fn equality_resolution_and_factoring() {
+        let c = conclusions("∀x father(x) ≠ father(a) ∨ blonde(x)");
+        assert_eq!(c, vec!["blonde(a)".to_string()]);
+        let c = conclusions("∀x blonde(x) ∨ blonde(a)");
+        assert!(c.contains(&"blonde(a)".to_string()), "{c:?}");
+    }
+
+    #[test]
+    fn equality_factoring() {
+        // father(x) = a ∨ father(y) = b: with father(x) and father(y) unified,
+        // a ≠ b ∨ father(x) = b (or the same with a and b swapped).
+        let c = conclusions("∀x∀y father(x) = a ∨ father(y) = b");
+        let factor = |s: &String| {
+            let lits: Vec<&str> = s.split(" ∨ ").collect();
+            lits.len() == 2 && lits.iter().any(|l| *l == "a ≠ b" || *l == "b ≠ a") && lits.iter().any(|l| l.contains("= father(X"))
+        };
+        assert!(c.iter().any(factor), "{c:?}");
+    }
+
+    #[test]
+    fn demodulation_rewrites_to_normal_form() {
+        let set = clause_set("∀x father(x) = x\nblonde(father(father(a)))");
+        let out = Saturation::new(&set).simplified_last_input();
+        assert_eq!(show(&set, &out), "blonde(a)");
+        // An equation the KBO cannot orient rewrites only where the instance decreases:
+        // x + y = y + x turns b + a into a + b (a before b), and leaves a + b alone.
+        let set = clause_set("∀x∀y x + y = y + x\nblonde(a + b)");
+        let out = Saturation::new(&set).simplified_last_input();
+        let set2 = clause_set("∀x∀y x + y = y + x\nblonde(b + a)");
+        let out2 = Saturation::new(&set2).simplified_last_input();
+        assert_eq!(show(&set, &out), show(&set2, &out2), "both normalise to the same");
+        // t ≠ t is dropped.
+        let set = clause_set("∀x father(x) = x\nfather(a) ≠ a ∨ blonde(a)");
+        assert_eq!(show(&set, &Saturation::new(&set).simplified_last_input()), "blonde(a)");
+    }
+
+    #[test]
+    fn subsumption() {
+        let set = clause_set("∀x blonde(x)\nblonde(a) ∨ happy(b)\n∀x likes(x, x)\nlikes(a, b)\n∀x father(x) = a\na = father(b) ∨ happy(b)\n∀x∀y blonde(x) ∨ blonde(y)");
+        let c: Vec<&[Literal]> = set.clauses.iter().map(|c| c.literals.as_slice()).collect();
+        assert!(subsumes_for_test(c[0], c[1]), "blonde(x) subsumes blonde(a) ∨ happy(b)");
+        assert!(!subsumes_for_test(c[1], c[0]));
+        assert!(!subsumes_for_test(c[2], c[3]), "likes(x, x) does not subsume likes(a, b)");
+        assert!(subsumes_for_test(c[4], c[5]), "an equation either way round");
+        assert!(!subsumes_for_test(c[6], c[0]), "a longer clause never subsumes a shorter one");
     }
 }
