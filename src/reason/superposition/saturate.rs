@@ -103,6 +103,10 @@ pub enum Outcome {
     Stopped { why: &'static str, clauses: usize },
 }
 
+/// The heaviest conclusion kept (symbols and variables): heavier ones are dropped before
+/// they are built, which only makes the search incomplete (see `Saturation::dropped`).
+const MAX_WEIGHT: usize = 1_000;
+
 /// The most clauses kept, and the most steps an extracted proof may have.
 const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
@@ -274,41 +278,84 @@ fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
     !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
 }
 
-/// Whether `pattern` (a literal of the subsuming clause) matches `target` under `sigma`
-/// (extended; an equation either way round).
-fn match_literal(pattern: &Literal, target: &Literal, sigma: &Substitution) -> Vec<Substitution> {
-    if pattern.positive != target.positive {
-        return Vec::new();
-    }
-    match (&pattern.atom, &target.atom) {
-        (Atom::Pred(p, xs), Atom::Pred(q, ys)) if p == q => {
-            let mut s = sigma.clone();
-            if xs.iter().zip(ys).all(|(x, y)| matches(x, y, &mut s)) {
-                vec![s]
-            } else {
-                Vec::new()
-            }
-        }
-        (Atom::Eq(a, b), Atom::Eq(x, y)) => {
-            let mut out = Vec::new();
-            for (u, v) in [(x, y), (y, x)] {
-                let mut s = sigma.clone();
-                if matches(a, u, &mut s) && matches(b, v, &mut s) && !out.contains(&s) {
-                    out.push(s);
+/// The most literal matches one subsumption test tries before it answers "no" (which only
+/// keeps a clause that could have been dropped).
+const MAX_SUBSUMPTION_STEPS: usize = 2_000;
+
+/// A matcher for subsumption: bindings of the subsuming clause's variables to terms of the
+/// other clause, undone along a trail when backtracking.
+struct Matcher<'c> {
+    bound: Vec<Option<&'c Term>>,
+    trail: Vec<u32>,
+    steps: usize,
+}
+
+impl<'c> Matcher<'c> {
+    fn term(&mut self, p: &Term, t: &'c Term) -> bool {
+        match p {
+            Term::Var(v) => match self.bound[*v as usize] {
+                Some(b) => b == t,
+                None => {
+                    self.bound[*v as usize] = Some(t);
+                    self.trail.push(*v);
+                    true
                 }
-            }
-            out
+            },
+            Term::App(f, args) => match t {
+                Term::App(g, targs) => f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| self.term(a, b)),
+                Term::Var(_) => false,
+            },
         }
-        _ => Vec::new(),
+    }
+
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let v = self.trail.pop().expect("above the mark");
+            self.bound[v as usize] = None;
+        }
+    }
+
+    /// Whether `d[k..]` maps into `c` extending the bindings so far.
+    fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
+        let Some(pattern) = d.get(k) else { return true };
+        for target in c {
+            if pattern.positive != target.positive {
+                continue;
+            }
+            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] = match (&pattern.atom, &target.atom) {
+                (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
+                _ => [None, None],
+            };
+            if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
+                if p != q {
+                    continue;
+                }
+                self.steps += 1;
+                let mark = self.trail.len();
+                if xs.iter().zip(ys).all(|(x, y)| self.term(x, y)) && self.literals(d, k + 1, c) {
+                    return true;
+                }
+                self.undo(mark);
+            }
+            for (a, b, x, y) in ways.into_iter().flatten() {
+                self.steps += 1;
+                let mark = self.trail.len();
+                if self.term(a, x) && self.term(b, y) && self.literals(d, k + 1, c) {
+                    return true;
+                }
+                self.undo(mark);
+            }
+            if self.steps > MAX_SUBSUMPTION_STEPS {
+                return false;
+            }
+        }
+        false
     }
 }
 
-/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`).
+/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`); "no"
+/// also when the test gives up after [`MAX_SUBSUMPTION_STEPS`].
 fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
-    fn go(d: &[Literal], c: &[Literal], sigma: &Substitution) -> bool {
-        let Some((first, rest)) = d.split_first() else { return true };
-        c.iter().any(|target| match_literal(first, target, sigma).iter().any(|s| go(rest, c, s)))
-    }
     if d.len() > c.len() {
         return false;
     }
@@ -317,7 +364,23 @@ fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
     if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
         return false;
     }
-    go(d, c, &Substitution::new())
+    let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
+    m.literals(d, 0, c)
+}
+
+/// Whether the literals under `u` weigh more than [`MAX_WEIGHT`] (counted without building
+/// them).
+fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
+    let mut left = MAX_WEIGHT;
+    for l in literals {
+        for t in sides(l) {
+            match u.size_under(&t, left) {
+                Some(n) => left -= n,
+                None => return true,
+            }
+        }
+    }
+    false
 }
 
 /// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
@@ -338,6 +401,9 @@ pub struct Saturation<'s> {
     seen: HashSet<Vec<Literal>>,
     active: Vec<usize>,
     demodulators: Vec<Demodulator>,
+    /// Whether a conclusion was dropped as too heavy (then running out of inferences
+    /// would not mean saturation).
+    dropped: std::cell::Cell<bool>,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -347,7 +413,7 @@ const MAX_REWRITES: usize = 2_000;
 impl<'s> Saturation<'s> {
     pub fn new(set: &'s ClauseSet) -> Saturation<'s> {
         let arities: Vec<usize> = set.vocabulary.symbols.iter().map(|s| s.arity).collect();
-        Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new(), active: Vec::new(), demodulators: Vec::new() }
+        Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new(), active: Vec::new(), demodulators: Vec::new(), dropped: std::cell::Cell::new(false) }
     }
 
     /// Records a clause (its literals without repeats), retired until it is queued.
@@ -379,6 +445,22 @@ impl<'s> Saturation<'s> {
                 let left = left.clone();
                 let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
                 id = self.record(rest, How::Inference { premises: vec![(id, 0)], unifier: Substitution::new(), rule: Rule::EqualityResolution { left } });
+                continue;
+            }
+            // Destructive equality resolution: `x ≠ t` with x not in t says nothing but "x
+            // is t" (E's DER), so the clause becomes its instance without the literal.
+            let unbinding = lits.iter().enumerate().find_map(|(i, l)| match (&l.atom, l.positive) {
+                (Atom::Eq(s, t), false) => [(s, t), (t, s)].into_iter().find_map(|(x, t)| match x {
+                    Term::Var(v) if !occurs(*v, t) => Some((i, x.clone(), t.clone())),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            if let Some((i, x, t)) = unbinding {
+                let mut unifier = Substitution::new();
+                unifier.unify(&x, &t);
+                let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| map_literal(l, &|u| unifier.apply(u))).collect();
+                id = self.record(rest, How::Inference { premises: vec![(id, 0)], unifier, rule: Rule::EqualityResolution { left: x } });
                 continue;
             }
             match self.rewrite_once(id, None) {
@@ -522,11 +604,30 @@ impl<'s> Saturation<'s> {
     }
 
     fn stopped(&self, why: &'static str) -> Outcome {
+        if std::env::var("UMPIRE_TRACE").is_ok() {
+            let size: usize = self.clauses.iter().map(|c| clause_weight(&c.literals)).sum();
+            eprintln!("stopped: {why}; {} clauses (total weight {size}), {} active, {} demodulators", self.clauses.len(), self.active.len(), self.demodulators.len());
+            let p = Proof { steps: Vec::new(), symbols: ProofSymbol::of(&self.set.vocabulary), extra_constant: None };
+            for &a in self.active.iter().take(60) {
+                eprintln!("  {}", p.clause(&self.clauses[a].literals));
+            }
+        }
         Outcome::Stopped { why, clauses: self.clauses.len() }
     }
 
     /// Runs until a refutation, the budget, or the clause limit.
     pub fn run(mut self, budget: &Budget) -> Outcome {
+        let outcome = self.search(budget);
+        // Freeing a hundred thousand clauses takes a good part of a second: another thread
+        // does it, so that the answer (or the news of the budget) is not held up.
+        let (clauses, seen) = (std::mem::take(&mut self.clauses), std::mem::take(&mut self.seen));
+        if clauses.len() > 10_000 {
+            std::thread::spawn(move || drop((clauses, seen)));
+        }
+        outcome
+    }
+
+    fn search(&mut self, budget: &Budget) -> Outcome {
         let mut passive = Passive::default();
         for (k, c) in self.set.clauses.iter().enumerate() {
             let id = self.record(c.literals.clone(), How::Input(k));
@@ -576,14 +677,31 @@ impl<'s> Saturation<'s> {
                     fresh.extend(self.inferences(other, given));
                 }
             }
-            for (literals, how) in fresh {
+            for (n, (literals, how)) in fresh.into_iter().enumerate() {
+                if n % 64 == 63 && budget.spent().is_some() {
+                    return self.stopped("the budget ran out");
+                }
                 let id = self.record(literals, how);
                 if let Some(empty) = self.offer(id, &mut passive) {
                     return self.extract(empty);
                 }
             }
         }
-        self.stopped("no more inferences (saturated, but saturation is not yet certified)")
+        if self.dropped.get() {
+            self.stopped("no more inferences but ones too heavy to keep")
+        } else {
+            self.stopped("no more inferences (saturated, but saturation is not yet certified)")
+        }
+    }
+
+    /// Whether the conclusion of an inference with these premises' literals under `u`
+    /// would be too heavy to keep (noted, since the search is then incomplete).
+    fn heavy<'l>(&self, literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
+        let heavy = too_heavy(literals, u);
+        if heavy {
+            self.dropped.set(true);
+        }
+        heavy
     }
 
     /// Factoring, equality factoring and equality resolution on one clause.
@@ -600,7 +718,7 @@ impl<'s> Saturation<'s> {
             match (l.positive, &l.atom) {
                 (false, Atom::Eq(s, t)) => {
                     let mut u = Substitution::new();
-                    if u.unify(s, t) {
+                    if u.unify(s, t) && !self.heavy(lits.iter(), &u) {
                         let rest = without(i, &u);
                         out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::EqualityResolution { left: s.clone() } }));
                     }
@@ -610,7 +728,7 @@ impl<'s> Saturation<'s> {
                         if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
                             if j != i && p == q && (j > i || !eligible[j]) {
                                 let mut u = Substitution::new();
-                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) {
+                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) && !self.heavy(lits.iter(), &u) {
                                     out.push((without(j, &u), How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::Factoring }));
                                 }
                             }
@@ -629,7 +747,7 @@ impl<'s> Saturation<'s> {
                                 if !u.unify(s, u_side) {
                                     continue;
                                 }
-                                if self.kbo.greater(&u.apply(t), &u.apply(s)) {
+                                if self.heavy(lits.iter(), &u) || self.kbo.greater(&u.apply(t), &u.apply(s)) {
                                     continue;
                                 }
                                 let mut rest = without(i, &u);
@@ -672,7 +790,7 @@ impl<'s> Saturation<'s> {
                     for (j, m) in lb.iter().enumerate() {
                         if let (false, Atom::Pred(q, ys), true) = (m.positive, &m.atom, db.eligible[j]) {
                             let mut u = Substitution::new();
-                            if p == q && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y)) {
+                            if p == q && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y)) && !self.heavy(la.iter().chain(&lb), &u) {
                                 let rest = conclusion(i, j, &u);
                                 out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule: Rule::Resolution }));
                             }
@@ -700,7 +818,7 @@ impl<'s> Saturation<'s> {
                                 positions(term, &mut Vec::new(), &mut found);
                                 for (path, sub) in found {
                                     let mut u = Substitution::new();
-                                    if !u.unify(lhs, &sub) {
+                                    if !u.unify(lhs, &sub) || self.heavy(la.iter().chain(&lb), &u) {
                                         continue;
                                     }
                                     if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
@@ -866,4 +984,12 @@ impl Saturation<'_> {
 #[cfg(test)]
 pub(super) fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
     subsumes(d, c)
+}
+
+/// Whether variable `v` occurs in `t`.
+fn occurs(v: u32, t: &Term) -> bool {
+    match t {
+        Term::Var(w) => *w == v,
+        Term::App(_, args) => args.iter().any(|a| occurs(v, a)),
+    }
 }

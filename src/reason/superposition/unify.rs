@@ -50,6 +50,29 @@ impl Substitution {
         }
     }
 
+    /// The number of symbols and variables of `t` with the substitution applied, counted
+    /// without building it; `None` once the count passes `cap` (an applied unifier can be
+    /// exponentially larger than the terms it unified).
+    pub fn size_under(&self, t: &Term, cap: usize) -> Option<usize> {
+        fn go(s: &Substitution, t: &Term, left: &mut usize) -> bool {
+            if let Term::Var(v) = t {
+                if let Some(u) = s.bound.get(v) {
+                    return go(s, u, left);
+                }
+            }
+            if *left == 0 {
+                return false;
+            }
+            *left -= 1;
+            match t {
+                Term::Var(_) => true,
+                Term::App(_, args) => args.iter().all(|a| go(s, a, left)),
+            }
+        }
+        let mut left = cap;
+        go(self, t, &mut left).then(|| cap - left)
+    }
+
     /// Follows variable bindings until an unbound variable or an application.
     fn walk<'a>(&'a self, t: &'a Term) -> &'a Term {
         let mut t = t;
