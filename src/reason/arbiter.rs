@@ -207,6 +207,9 @@ pub fn decide_with(
                 }
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
+            // It shares the cores as a second string: the boards the others decide are not
+            // slowed by it (measured: at-least-30.board went from 430 to 600 ms without this).
+            crate::util::priority::lower_this_thread();
             let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
             let r = Saturation::new(&set).run(&budget);

@@ -269,6 +269,10 @@ const MAX_SPLITS: usize = 20_000;
 
 /// Refutes the steps by unit propagation and case splits, writing down each move.
 fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
+    // A derived ⊥ (checked above) is the contradiction itself: nothing is left to show.
+    if let Some(k) = proof.steps.iter().position(|s| s.literals.is_empty() && matches!(s.kind, StepKind::Derived { .. })) {
+        return Ok(vec![format!("[{}] is the contradiction", k + 1)]);
+    }
     let mut atoms: BTreeMap<Atom, usize> = BTreeMap::new();
     let clauses: Vec<Vec<(usize, bool)>> = proof
         .steps
