@@ -38,13 +38,15 @@ fn never_contradicted(dir: &std::path::Path, seconds: f64) -> (usize, usize) {
     (solved, total)
 }
 
-/// The dozen TPTP problems kept in the repository (each status, with and without equality).
+/// The TPTP problems kept in the repository (each status, with and without equality; five
+/// of them equational theorems for the superposition prover).
 #[test]
 fn the_vendored_tptp_problems_are_never_contradicted() {
     let (solved, total) = never_contradicted(&root("corpus/tptp"), 5.0);
-    assert_eq!(total, 12);
-    // 11 of 12 within 0.5 s each in a release build; PUZ037-1 is out of reach.
-    assert!(solved >= 10, "only {solved} of {total} solved");
+    assert_eq!(total, 17);
+    // All 17 within 0.5 s each in a release build (PUZ037-1 since the superposition
+    // prover joined the race); a loaded debug build may lose one.
+    assert!(solved >= 16, "only {solved} of {total} solved");
 }
 
 /// The whole selection in `../shared/tptp` (beside the clone, not in it): run with

@@ -1,0 +1,108 @@
+//! The superposition prover alone, from clauses to a checked proof: on every corpus
+//! question that has one (boards and claims at the table), and on ten equational problems
+//! (seven from the TPTP library, kept in `corpus/tptp/`, and three group identities of
+//! the corpus). Beside it, the instantiation prover on those of the ten it proves.
+//! Each run has a 10 s budget; a question it cannot refute panics, so the list stays true.
+
+use umpire::logic::board::{self, CheckedBoard};
+use umpire::logic::check::CheckMode;
+use umpire::logic::cnf::{clausify_with, premises_of};
+use umpire::logic::tptp::read::{read_file, to_named_board};
+use umpire::reason::instantiate::{Prover, Refutation};
+use umpire::reason::proof::check::check;
+use umpire::reason::superposition::saturate::{Outcome, Saturation};
+use umpire::solve::Budget;
+use std::time::Duration;
+
+fn main() {
+    divan::main();
+}
+
+fn board(name: &str) -> CheckedBoard {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = [format!("{root}/corpus/boards/{name}.board"), format!("{root}/corpus/claims/{name}.board")]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .unwrap_or_else(|| panic!("no board {name}"));
+    board::load(name, &std::fs::read_to_string(&path).unwrap(), CheckMode::FreeStanding).unwrap()
+}
+
+/// A question: `board:k` (does statement k follow?), `board:0` (consistency), or a TPTP
+/// problem `NAME.p` with its conjecture.
+fn question(q: &str) -> (CheckedBoard, Option<usize>) {
+    if let Some(file) = q.strip_suffix(".p").map(|_| q) {
+        let path = format!("{}/corpus/tptp/{file}", env!("CARGO_MANIFEST_DIR"));
+        let formulas = read_file(std::path::Path::new(&path)).unwrap();
+        let (b, conjecture, _) = to_named_board(file, &formulas).unwrap();
+        return (b, conjecture);
+    }
+    let (name, k) = q.split_once(':').unwrap();
+    let k: usize = k.parse().unwrap();
+    (board(name), (k > 0).then_some(k))
+}
+
+fn superposition(q: &str) {
+    let (b, negated) = question(q);
+    let premises = premises_of(&b, negated);
+    let set = clausify_with(&b.signature, &premises, true);
+    let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not refuted") };
+    divan::black_box(check(&b.signature, &premises, &proof).unwrap());
+}
+
+/// Every corpus question with a proof (inconsistent boards, redundant statements, claims);
+/// `bounded-*`, `empty-domain`, `two-names-one-object` and `s-cards` rest on the domain bounds, which superposition leaves to the
+/// model search, and are not here.
+const CORPUS: &[&str] = &[
+    "blonde-paradox:0",
+    "rules-legal:0",
+    "commutative-likes:0",
+    "sum-likes:3",
+    "grandfather:3",
+    "named-blondie:3",
+    "named-blondie:2",
+    "infinite-countermodel:5",
+    "crush:3",
+    "liker:4",
+    "blondie:3",
+    "blondie-father:3",
+    "boss:3",
+    "transitive:4",
+    "own-father:0",
+    "father-not-self:3",
+];
+
+const EQUATIONAL: &[&str] = &[
+    "ALG019+1.p",
+    "ALG210+2.p",
+    "GRP711+1.p",
+    "PUZ001+1.p",
+    "PUZ001+2.p",
+    "SET879+1.p",
+    "SET921+1.p",
+    "group-double-inverse:4",
+    "group-left-inverse:4",
+    "group-left-identity:4",
+];
+
+#[divan::bench(args = CORPUS, sample_count = 10)]
+fn superposition_on_corpus(q: &str) {
+    superposition(q);
+}
+
+#[divan::bench(args = EQUATIONAL, sample_count = 10)]
+fn superposition_equational(q: &str) {
+    superposition(q);
+}
+
+/// The instantiation prover on those of the ten it proves within 10 s (the others: it gives
+/// up at its instance limit, or runs out of time; see BENCHMARKS.md).
+const INSTANTIATION_PROVES: &[&str] = &["PUZ001+1.p", "SET879+1.p", "SET921+1.p"];
+
+#[divan::bench(args = INSTANTIATION_PROVES, sample_count = 3)]
+fn instantiation_equational(q: &str) {
+    let (b, negated) = question(q);
+    let premises = premises_of(&b, negated);
+    let set = clausify_with(&b.signature, &premises, true);
+    let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not refuted") };
+    divan::black_box(check(&b.signature, &premises, &proof).unwrap());
+}
