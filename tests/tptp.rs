@@ -56,7 +56,8 @@ fn the_vendored_tptp_problems_are_never_contradicted() {
 fn the_shared_tptp_selection_is_never_contradicted() {
     let (solved, total) = never_contradicted(&root("../shared/tptp"), 1.0);
     assert!(total >= 70, "{total} problems");
-    // 44 of 77 within 3 s on the build machine; a loaded machine gets a second each.
+    // 57 of 77 within 10 s on the build machine (44 before the superposition prover); a
+    // loaded machine gets a second each.
     assert!(solved >= 20, "only {solved} of {total} solved");
 }
 
@@ -93,11 +94,11 @@ fn corpus_boards_round_trip_through_tptp() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The superposition loop (issue 21, not yet in the arbiter) on the `../shared/tptp`
-/// problems whose status says a proof exists: how many it refutes within
-/// `UMPIRE_SUPERPOSITION_SECONDS` (default 5) each (only the problems whose names start
-/// with `UMPIRE_SUPERPOSITION_ONLY`, when set), every refutation checked (30 of 43 on
-/// 2026-11-24). Long: run with
+/// The superposition prover alone (the arbiter races it with the others) on the
+/// `../shared/tptp` problems whose status says a proof exists: how many it refutes within
+/// `UMPIRE_SUPERPOSITION_SECONDS` (default 5) each, every refutation checked (30 of 43 on
+/// 2026-11-24). With `UMPIRE_SUPERPOSITION_ONLY=PREFIX`, only the problems whose names
+/// start so, whatever their status (to see how a satisfiable one ends). Long: run with
 /// `cargo test --release --test main superposition_on_shared_tptp -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -111,7 +112,7 @@ fn superposition_on_shared_tptp() {
     let (mut tried, mut proved) = (0, 0);
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
-        if !matches!(cols.get(2), Some(&"Theorem") | Some(&"Unsatisfiable")) {
+        if !matches!(cols.get(2), Some(&"Theorem") | Some(&"Unsatisfiable")) && std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_err() {
             continue;
         }
         if std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_ok_and(|only| !cols[0].starts_with(&only)) {
