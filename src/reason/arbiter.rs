@@ -8,7 +8,9 @@
 //! infinite-model engine ([`crate::reason::infinite`]) on a fourth, which starts once the
 //! finite search has found no model of sizes 1-4 and run for 50 ms (a small finite model,
 //! when there is one, is the easier thing to show). The first definite answer sets a
-//! cancel flag in the others' [`crate::solve::Budget`]. Both provers' proofs go through
+//! cancel flag in the others' [`crate::solve::Budget`]; when steps will be shown, a
+//! superposition proof stops the model searches only, and instantiation gets up to 1 s more
+//! (`PREFER_WAIT`): the shorter proof is shown. Both provers' proofs go through
 //! [`proof::check`]. A model and a proof for the same question is an internal error,
 //! never an answer.
 
@@ -94,18 +96,22 @@ const INFINITE_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
 /// the boards the other engines decide sooner are not slowed by a third busy thread.
 const SUPERPOSITION_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// How long a superposition proof waits for instantiation's when steps will be shown.
+const PREFER_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What one refutation prover reported.
 enum Report {
     Instantiation(Refutation),
     Superposition(saturate::Outcome),
 }
 
-/// The two refutation provers' reports, as they come: the first proof, and how each that
+/// The two refutation provers' reports, as they come: each one's proof, and how each that
 /// stopped without one stopped.
 struct Provers {
     receiver: mpsc::Receiver<Report>,
     running: usize,
-    proof: Option<Proof>,
+    instantiation_proof: Option<Proof>,
+    superposition_proof: Option<Proof>,
     instantiation: Option<(Stopped, usize, usize)>,
     superposition: Option<(&'static str, usize)>,
 }
@@ -114,11 +120,33 @@ impl Provers {
     fn take(&mut self, report: Report) {
         self.running = self.running.saturating_sub(1);
         match report {
-            Report::Instantiation(Refutation::Proved(p)) | Report::Superposition(saturate::Outcome::Refuted(p)) => {
-                self.proof.get_or_insert(p);
-            }
+            Report::Instantiation(Refutation::Proved(p)) => self.instantiation_proof = Some(p),
+            Report::Superposition(saturate::Outcome::Refuted(p)) => self.superposition_proof = Some(p),
             Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => self.instantiation = Some((stopped, rounds, instances)),
             Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => self.superposition = Some((why, clauses)),
+        }
+    }
+
+    fn has_proof(&self) -> bool {
+        self.instantiation_proof.is_some() || self.superposition_proof.is_some()
+    }
+
+    /// The shorter of the proofs in (instantiation's on a tie).
+    fn shortest(&mut self) -> Option<Proof> {
+        match (self.instantiation_proof.take(), self.superposition_proof.take()) {
+            (Some(i), Some(s)) if s.steps.len() < i.steps.len() => Some(s),
+            (Some(i), _) => Some(i),
+            (None, s) => s,
+        }
+    }
+
+    /// Waits until `deadline` for the instantiation prover's report.
+    fn wait_for_instantiation(&mut self, deadline: Instant) {
+        while self.instantiation_proof.is_none() && self.instantiation.is_none() {
+            match self.receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(r) => self.take(r),
+                Err(_) => return,
+            }
         }
     }
 
@@ -133,7 +161,7 @@ impl Provers {
     /// when a prover ended without a report.
     fn wait(&mut self, deadline: Option<Instant>) -> bool {
         self.poll();
-        while self.proof.is_none() && self.running > 0 {
+        while !self.has_proof() && self.running > 0 {
             let r = match deadline {
                 Some(d) => match self.receiver.recv_timeout(d.saturating_duration_since(Instant::now())) {
                     Ok(r) => r,
@@ -182,7 +210,10 @@ pub fn decide_with(
     // answer from the model search need not wait for the prover to notice it lost.
     let race = Arc::new(AtomicBool::new(false));
     let rival_budget = limits.budget.clone().with_cancel(race.clone());
-    let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone() };
+    // A superposition proof, when steps will be shown, stops the model searches but not
+    // instantiation, whose proof may be shorter (see PREFER_WAIT).
+    let models_race = Arc::new(AtomicBool::new(false));
+    let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone().with_cancel(models_race.clone()) };
     let (sender, receiver) = mpsc::channel();
     {
         let (board, race, budget, sender) = (board.clone(), race.clone(), rival_budget.clone(), sender.clone());
@@ -199,6 +230,7 @@ pub fn decide_with(
     let finite_done = Arc::new(AtomicBool::new(false));
     {
         let (board, race, budget, finite_done) = (board.clone(), race.clone(), rival_budget.clone(), finite_done.clone());
+        let models_race = models_race.clone();
         std::thread::spawn(move || {
             while !finite_done.load(Ordering::Relaxed) && start.elapsed() < SUPERPOSITION_WAIT {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
@@ -214,12 +246,12 @@ pub fn decide_with(
             let set = clausify_with(&board.signature, &premises, true);
             let r = Saturation::new(&set).run(&budget);
             if matches!(r, saturate::Outcome::Refuted(_)) {
-                race.store(true, Ordering::Relaxed);
+                if options.steps { &models_race } else { &race }.store(true, Ordering::Relaxed);
             }
             let _ = sender.send(Report::Superposition(r));
         });
     }
-    let mut provers = Provers { receiver, running: 2, proof: None, instantiation: None, superposition: None };
+    let mut provers = Provers { receiver, running: 2, instantiation_proof: None, superposition_proof: None, instantiation: None, superposition: None };
     // The infinite-model engine waits for the finite search to pass the small sizes.
     let refuted_up_to = Arc::new(AtomicUsize::new(0));
     let (infinite_sender, infinite_receiver) = mpsc::channel();
@@ -278,19 +310,28 @@ pub fn decide_with(
             provers.poll();
         }
         Search::GaveUp { .. } => {
-            if !provers.wait(None) && provers.proof.is_none() {
+            if !provers.wait(None) && !provers.has_proof() {
                 return Err(DecideError::ProverFailed);
             }
         }
+    }
+    // When steps will be shown and superposition's proof came first, instantiation's, if it
+    // comes soon, is usually shorter and made of fewer kinds of step: the shorter is shown.
+    if options.steps && provers.superposition_proof.is_some() && provers.instantiation_proof.is_none() && provers.instantiation.is_none() {
+        let mut deadline = Instant::now() + PREFER_WAIT;
+        if let Some(d) = limits.budget.deadline {
+            deadline = deadline.min(d);
+        }
+        provers.wait_for_instantiation(deadline);
+    }
+    if provers.has_proof() {
+        race.store(true, Ordering::Relaxed);
     }
     // Once the others have stopped without an answer, the infinite engine's (it stops on
     // the budget, or at its own limits; a prover that stopped at its clause limit must not
     // cut it short).
     let infinite_model = match result {
         Search::GaveUp { .. } => {
-            if provers.proof.is_some() {
-                race.store(true, Ordering::Relaxed);
-            }
             match infinite_receiver.recv() {
                 Ok(infinite::Outcome::Found(m)) => Some(m),
                 _ => None,
@@ -298,10 +339,11 @@ pub fn decide_with(
         }
         _ => None,
     };
+    let proof = provers.shortest();
     let stopped = provers.instantiation.unwrap_or((Stopped::Budget(Exhausted::Cancelled), 0, 0));
     let saturation = provers.superposition;
     let mut refuted_sizes = Vec::new();
-    let verdict = match (result, provers.proof) {
+    let verdict = match (result, proof) {
         (Search::Found { .. }, Some(_)) => return Err(DecideError::Contradictory),
         (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
