@@ -125,9 +125,6 @@ fn superposition_on_shared_tptp() {
         let set = clausify_with(&board.signature, &premises, true);
         let started = std::time::Instant::now();
         let outcome = Saturation::new(&set).run(&umpire::solve::Budget::time(std::time::Duration::from_secs(seconds)));
-        if std::env::var("UMPIRE_TRACE").is_ok() {
-            eprintln!("returned after {:.2} s", started.elapsed().as_secs_f64());
-        }
         let said = match outcome {
             Outcome::Refuted(proof) => {
                 if let Err(e) = check(&board.signature, &premises, &proof) {
@@ -146,6 +143,10 @@ fn superposition_on_shared_tptp() {
                 format!("refuted, {} steps", proof.steps.len())
             }
             Outcome::Stopped { why, .. } => why.to_string(),
+            Outcome::Saturated(s) => match umpire::reason::proof::saturation::check(&board.signature, &premises, &s) {
+                Ok(()) => format!("saturated: {} clauses, re-checked", s.clauses.len()),
+                Err(e) => format!("saturated: {} clauses, the check refuses: {e}", s.clauses.len()),
+            },
         };
         println!("{:<20} {:>6.2} s  {said}", cols[0], started.elapsed().as_secs_f64());
     }

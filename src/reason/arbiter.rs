@@ -124,6 +124,9 @@ impl Provers {
             Report::Superposition(saturate::Outcome::Refuted(p)) => self.superposition_proof = Some(p),
             Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => self.instantiation = Some((stopped, rounds, instances)),
             Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => self.superposition = Some((why, clauses)),
+            // Not an answer yet: the saturation check covers no equality, and no verdict
+            // rests on it until it does.
+            Report::Superposition(saturate::Outcome::Saturated(s)) => self.superposition = Some(("saturated", s.clauses.len())),
         }
     }
 

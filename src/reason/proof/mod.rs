@@ -4,6 +4,7 @@
 //! without the prover that found it.
 
 pub mod check;
+pub mod saturation;
 
 use crate::logic::clauses::{Atom, Literal, Origin, Part, Role, SymId, Term, Vocabulary};
 use serde::Serialize;

@@ -8,10 +8,11 @@
 //!   subsumption) whose refutations are extracted as ground instances, equality facts and
 //!   derived steps, and accepted only through `reason::proof::check`.
 //!
-//! Still to come: term indexing, the domain bounds (`|L| < n`; leaving them out only
-//! weakens the prover, since a refutation of fewer premises refutes all of them), and a
-//! separately written re-check of saturations, so that a saturated set can answer
-//! "consistent".
+//! A run that saturates a clause set without equality or bounds hands its clauses to
+//! `reason::proof::saturation::check`, the separately written re-check; no verdict rests on
+//! it yet. Still to come: that check with equality, and the verdict it would give; term
+//! indexing; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
+//! refutation of fewer premises refutes all of them).
 
 pub mod order;
 pub mod saturate;

@@ -38,6 +38,11 @@ impl Kbo {
         Kbo { weights, precedence }
     }
 
+    /// Each symbol's rank in the precedence.
+    pub fn precedence(&self) -> &[u32] {
+        &self.precedence
+    }
+
     fn weight_of(&self, f: SymId) -> u64 {
         u64::from(self.weights.get(f).copied().unwrap_or(1))
     }

@@ -9,7 +9,8 @@
 //!
 //! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
 //! turned it into ground instances of the input clauses and ground equality facts that
-//! `reason::proof::check` accepts. It never claims saturation yet.
+//! `reason::proof::check` accepts. A run out of inferences (without equality or bounds, and
+//! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::order::Kbo;
 use super::unify::{matches, Substitution};
@@ -98,6 +99,10 @@ struct Derived {
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
+    /// No inference is left, on a clause set without equality or domain bounds, with
+    /// nothing dropped: the active clauses with their selections and the precedence, for
+    /// `reason::proof::saturation::check` (not yet used by the arbiter).
+    Saturated(crate::reason::proof::saturation::Saturation),
     /// Stopped (budget, clause limit, or a proof too large to extract), with why and the
     /// number of clauses it had derived.
     Stopped { why: &'static str, clauses: usize },
@@ -604,14 +609,6 @@ impl<'s> Saturation<'s> {
     }
 
     fn stopped(&self, why: &'static str) -> Outcome {
-        if std::env::var("UMPIRE_TRACE").is_ok() {
-            let size: usize = self.clauses.iter().map(|c| clause_weight(&c.literals)).sum();
-            eprintln!("stopped: {why}; {} clauses (total weight {size}), {} active, {} demodulators", self.clauses.len(), self.active.len(), self.demodulators.len());
-            let p = Proof { steps: Vec::new(), symbols: ProofSymbol::of(&self.set.vocabulary), extra_constant: None };
-            for &a in self.active.iter().take(60) {
-                eprintln!("  {}", p.clause(&self.clauses[a].literals));
-            }
-        }
         Outcome::Stopped { why, clauses: self.clauses.len() }
     }
 
@@ -687,8 +684,21 @@ impl<'s> Saturation<'s> {
                 }
             }
         }
+        let equality = self.set.clauses.iter().flat_map(|c| &c.literals).any(|l| matches!(l.atom, Atom::Eq(..)));
+        let bounded = self.set.bounds.at_least > 1 || self.set.bounds.below.is_some();
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
+        } else if !equality && !bounded {
+            let clauses: Vec<Vec<Literal>> = self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
+            let selected = self
+                .active
+                .iter()
+                .map(|&a| {
+                    let d = &self.clauses[a];
+                    d.selected.then(|| d.eligible.iter().position(|&e| e)).flatten()
+                })
+                .collect();
+            Outcome::Saturated(crate::reason::proof::saturation::Saturation { clauses, selected, precedence: self.kbo.precedence().to_vec() })
         } else {
             self.stopped("no more inferences (saturated, but saturation is not yet certified)")
         }

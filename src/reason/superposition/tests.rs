@@ -164,7 +164,7 @@ mod refutations {
                 check(&b.signature, &premises, &proof).unwrap_or_else(|e| panic!("the checker refuses a superposition proof ({e}) of:\n{text}\n{}", proof.text(&[])));
                 true
             }
-            Outcome::Stopped { .. } => false,
+            Outcome::Stopped { .. } | Outcome::Saturated(_) => false,
         }
     }
 
@@ -372,5 +372,114 @@ mod rules {
         assert!(!subsumes_for_test(c[2], c[3]), "likes(x, x) does not subsume likes(a, b)");
         assert!(subsumes_for_test(c[4], c[5]), "an equation either way round");
         assert!(!subsumes_for_test(c[6], c[0]), "a longer clause never subsumes a shorter one");
+    }
+}
+
+/// Saturations on boards without equality, and the independent check of them.
+mod saturations {
+    use crate::logic::board;
+    use crate::logic::check::CheckMode;
+    use crate::logic::cnf::{clausify_with, Premise};
+    use crate::logic::clauses::{negate, Literal};
+    use crate::reason::proof::saturation::{check, Saturation as Claim, SaturationError};
+    use crate::reason::superposition::saturate::{Outcome, Saturation};
+    use crate::solve::Budget;
+    use std::time::Duration;
+
+    fn saturate(text: &str) -> (board::CheckedBoard, Option<Claim>) {
+        let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let set = clausify_with(&b.signature, &premises, true);
+        let claim = match Saturation::new(&set).run(&Budget::time(Duration::from_secs(3))) {
+            Outcome::Saturated(c) => Some(c),
+            _ => None,
+        };
+        (b, claim)
+    }
+
+    fn premises(b: &board::CheckedBoard) -> Vec<Premise<'_>> {
+        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect()
+    }
+
+    const CONSISTENT: &[&str] = &[
+        "∀x blonde(x) → happy(x)\nblonde(a)\n∀x ¬happy(x) ∨ smarter(x, a)",
+        "∀x∀y smarter(x, y) → ¬smarter(y, x)\n∀x∃y smarter(x, y) ∨ blonde(x)",
+        "∀x blonde(x) ∨ happy(x)\n¬blonde(a)\n∀x∀y likes(x, y) → likes(y, x)",
+    ];
+
+    #[test]
+    fn the_loop_saturates_consistent_boards_and_the_check_accepts() {
+        for text in CONSISTENT {
+            let (b, claim) = saturate(text);
+            let claim = claim.unwrap_or_else(|| panic!("saturates:\n{text}"));
+            assert_eq!(check(&b.signature, &premises(&b), &claim), Ok(()), "{text}\n{claim:?}");
+        }
+    }
+
+    #[test]
+    fn forged_saturations_are_refused() {
+        for text in CONSISTENT {
+            let (b, claim) = saturate(text);
+            let claim = claim.unwrap();
+            let p = premises(&b);
+            // A clause left out: a premise is no longer covered, or an inference no longer
+            // redundant.
+            for k in 0..claim.clauses.len() {
+                let mut forged = claim.clone();
+                forged.clauses.remove(k);
+                forged.selected.remove(k);
+                if check(&b.signature, &p, &forged).is_ok() {
+                    // Only acceptable if the clause was itself redundant: some other clause
+                    // of the set is an instance within it.
+                    let others = &forged.clauses;
+                    assert!(
+                        others.iter().any(|d| d.len() <= claim.clauses[k].len() && d.iter().all(|l| claim.clauses[k].iter().any(|m| m.positive == l.positive))),
+                        "{text}: clause {k} dropped and still accepted"
+                    );
+                }
+            }
+            // A positive literal selected, or the empty clause added, is malformed.
+            if let Some(k) = claim.clauses.iter().position(|c| c.iter().any(|l| l.positive)) {
+                let mut forged = claim.clone();
+                forged.selected[k] = claim.clauses[k].iter().position(|l| l.positive);
+                assert!(matches!(check(&b.signature, &p, &forged), Err(SaturationError::Malformed(_))));
+            }
+            let mut forged = claim.clone();
+            forged.clauses.push(Vec::new());
+            forged.selected.push(None);
+            assert!(matches!(check(&b.signature, &p, &forged), Err(SaturationError::Malformed(_))));
+        }
+    }
+
+    #[test]
+    fn an_inconsistent_board_has_no_saturation() {
+        let text = "∀x blonde(x) → happy(x)\nblonde(a)\n¬happy(a)";
+        let (b, claim) = saturate(text);
+        assert!(claim.is_none(), "refuted, not saturated");
+        // Its own clauses, claimed saturated, are refused: resolving them gives more.
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let forged = Claim {
+            clauses: set.clauses.iter().map(|c| c.literals.clone()).collect(),
+            selected: set.clauses.iter().map(|c| c.literals.iter().position(|l| !l.positive)).collect(),
+            precedence: (0..set.vocabulary.symbols.len() as u32).collect(),
+        };
+        assert!(matches!(check(&b.signature, &p, &forged), Err(SaturationError::NotSaturated(..))));
+        // A flipped literal makes a premise uncovered.
+        let (b2, claim2) = saturate(CONSISTENT[0]);
+        let mut forged = claim2.unwrap();
+        let k = forged.clauses.iter().position(|c| c.len() == 1).unwrap();
+        let flipped: Literal = negate(&forged.clauses[k][0]);
+        forged.clauses[k] = vec![flipped];
+        forged.selected[k] = forged.clauses[k].iter().position(|l| !l.positive);
+        assert!(check(&b2.signature, &premises(&b2), &forged).is_err());
+    }
+
+    #[test]
+    fn equality_is_not_covered_yet() {
+        let (b, claim) = saturate("∀x father(x) = x ∨ blonde(x)\nhappy(a)");
+        assert!(claim.is_none(), "the loop claims no saturation with equality");
+        let forged = Claim { clauses: Vec::new(), selected: Vec::new(), precedence: Vec::new() };
+        assert_eq!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Unsupported));
     }
 }
