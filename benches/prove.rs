@@ -9,7 +9,9 @@ use umpire::logic::check::CheckMode;
 use umpire::logic::cnf::{clausify_with, premises_of};
 use umpire::logic::tptp::read::{read_file, to_named_board};
 use umpire::reason::instantiate::{Prover, Refutation};
+use umpire::logic::clauses::ClauseSet;
 use umpire::reason::proof::check::check;
+use umpire::reason::proof::Proof;
 use umpire::reason::superposition::saturate::{Outcome, Saturation};
 use umpire::solve::Budget;
 use std::time::Duration;
@@ -41,12 +43,27 @@ fn question(q: &str) -> (CheckedBoard, Option<usize>) {
     (board(name), (k > 0).then_some(k))
 }
 
-fn superposition(q: &str) {
+/// From the question to a checked proof with `prover` (10 s); panics when it finds none.
+fn prove(q: &str, prover: fn(&ClauseSet, &Budget) -> Option<Proof>) {
     let (b, negated) = question(q);
     let premises = premises_of(&b, negated);
     let set = clausify_with(&b.signature, &premises, true);
-    let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not refuted") };
+    let proof = prover(&set, &Budget::time(Duration::from_secs(10))).unwrap_or_else(|| panic!("{q}: not refuted"));
     divan::black_box(check(&b.signature, &premises, &proof).unwrap());
+}
+
+fn superposition(set: &ClauseSet, budget: &Budget) -> Option<Proof> {
+    match Saturation::new(set).run(budget) {
+        Outcome::Refuted(proof) => Some(proof),
+        _ => None,
+    }
+}
+
+fn instantiation(set: &ClauseSet, budget: &Budget) -> Option<Proof> {
+    match Prover::new(set).run(budget) {
+        Refutation::Proved(proof) => Some(proof),
+        Refutation::Stopped { .. } => None,
+    }
 }
 
 /// Every corpus question with a proof (inconsistent boards, redundant statements, claims);
@@ -86,12 +103,12 @@ const EQUATIONAL: &[&str] = &[
 
 #[divan::bench(args = CORPUS, sample_count = 10)]
 fn superposition_on_corpus(q: &str) {
-    superposition(q);
+    prove(q, superposition);
 }
 
 #[divan::bench(args = EQUATIONAL, sample_count = 10)]
 fn superposition_equational(q: &str) {
-    superposition(q);
+    prove(q, superposition);
 }
 
 /// The instantiation prover on those of the ten it proves within 10 s (the others: it gives
@@ -100,9 +117,5 @@ const INSTANTIATION_PROVES: &[&str] = &["PUZ001+1.p", "SET879+1.p", "SET921+1.p"
 
 #[divan::bench(args = INSTANTIATION_PROVES, sample_count = 3)]
 fn instantiation_equational(q: &str) {
-    let (b, negated) = question(q);
-    let premises = premises_of(&b, negated);
-    let set = clausify_with(&b.signature, &premises, true);
-    let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not refuted") };
-    divan::black_box(check(&b.signature, &premises, &proof).unwrap());
+    prove(q, instantiation);
 }

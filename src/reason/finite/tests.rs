@@ -168,3 +168,27 @@ proptest! {
         }
     }
 }
+
+/// The provers' shared property, on a random board (statement i negated when `negated[i]`):
+/// whatever `refute` proves passes the independent checker, and a board it refutes has no
+/// model of size ≤ 3 (found by brute force).
+pub(crate) fn refutation_has_no_small_model(
+    symbols: &[&str],
+    text: &str,
+    negated: &[bool],
+    refute: &dyn Fn(&crate::logic::clauses::ClauseSet) -> Option<crate::reason::proof::Proof>,
+) -> Result<(), TestCaseError> {
+    let Ok(b) = board::load("random", text, CheckMode::FreeStanding) else { return Ok(()) };
+    let premises: Vec<Premise> =
+        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] }).collect();
+    let set = crate::logic::cnf::clausify_with(&b.signature, &premises, true);
+    if let Some(proof) = refute(&set) {
+        prop_assert!(crate::reason::proof::check::check(&b.signature, &premises, &proof).is_ok(), "{}", proof.text(&[]));
+        for size in 1..=3 {
+            let blank = Structure::blank(&b.signature, size);
+            let model = exists_by_brute_force(&blank, symbols, &|m| premises.iter().all(|p| m.satisfies(p.statement, p.negated).unwrap()));
+            prop_assert!(!model, "refuted, but has a model of size {}:\n{}\n{}", size, text, proof.text(&[]));
+        }
+    }
+    Ok(())
+}

@@ -143,7 +143,7 @@ fn unifiers_unify_and_matching_matches() {
 mod refutations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
-    use crate::logic::cnf::{clausify_with, Premise};
+    use crate::logic::cnf::{clausify_with, premises_of};
     use crate::reason::proof::check::check;
     use crate::reason::superposition::saturate::{Outcome, Saturation};
     use crate::solve::Budget;
@@ -157,7 +157,7 @@ mod refutations {
 
     fn refuted_within(text: &str, negated: Option<usize>, millis: u64) -> bool {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated == Some(i + 1) }).collect();
+        let premises = premises_of(&b, negated);
         let set = clausify_with(&b.signature, &premises, true);
         match Saturation::new(&set).run(&Budget::time(Duration::from_millis(millis))) {
             Outcome::Refuted(proof) => {
@@ -183,7 +183,7 @@ mod refutations {
         use crate::reason::proof::StepKind;
         let text = "∀x father(father(x)) = x\n∀x blonde(x) → blonde(father(x))\nblonde(a)\n¬blonde(father(father(father(a))))";
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let premises = premises_of(&b, None);
         let set = clausify_with(&b.signature, &premises, true);
         let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(3))) else { panic!("refuted before") };
         assert!(check(&b.signature, &premises, &proof).is_ok());
@@ -236,12 +236,7 @@ mod refutations {
 }
 
 mod random_boards {
-    use crate::logic::board;
-    use crate::logic::check::CheckMode;
-    use crate::logic::cnf::{clausify_with, Premise};
-    use crate::logic::semantics::Structure;
-    use crate::reason::finite::tests::{board_text, exists_by_brute_force};
-    use crate::reason::proof::check::check;
+    use crate::reason::finite::tests::{board_text, refutation_has_no_small_model};
     use crate::reason::superposition::saturate::{Outcome, Saturation};
     use crate::solve::Budget;
     use proptest::prelude::*;
@@ -254,19 +249,10 @@ mod random_boards {
         /// checker.
         #[test]
         fn never_refutes_a_board_with_a_small_model((symbols, text, negated) in board_text()) {
-            let Ok(b) = board::load("random", &text, CheckMode::FreeStanding) else { return Ok(()) };
-            let premises: Vec<Premise> = b.board.statements.iter().enumerate()
-                .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] })
-                .collect();
-            let set = clausify_with(&b.signature, &premises, true);
-            if let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_millis(300))) {
-                prop_assert!(check(&b.signature, &premises, &proof).is_ok(), "{}", proof.text(&[]));
-                for size in 1..=3 {
-                    let blank = Structure::blank(&b.signature, size);
-                    let model = exists_by_brute_force(&blank, symbols, &|m| premises.iter().all(|p| m.satisfies(p.statement, p.negated).unwrap()));
-                    prop_assert!(!model, "refuted, but has a model of size {}:\n{}\n{}", size, text, proof.text(&[]));
-                }
-            }
+            refutation_has_no_small_model(symbols, &text, &negated, &|set| match Saturation::new(set).run(&Budget::time(Duration::from_millis(300))) {
+                Outcome::Refuted(proof) => Some(proof),
+                _ => None,
+            })?;
         }
     }
 }
@@ -277,13 +263,13 @@ mod rules {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
     use crate::logic::clauses::{ClauseSet, Literal};
-    use crate::logic::cnf::{clausify_with, Premise};
+    use crate::logic::cnf::{clausify_with, premises_of};
     use crate::reason::proof::{Proof, ProofSymbol};
     use crate::reason::superposition::saturate::{subsumes_for_test, Saturation};
 
     fn clause_set(text: &str) -> ClauseSet {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let premises = premises_of(&b, None);
         clausify_with(&b.signature, &premises, true)
     }
 
@@ -379,7 +365,7 @@ mod rules {
 mod saturations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
-    use crate::logic::cnf::{clausify_with, Premise};
+    use crate::logic::cnf::{clausify_with, premises_of, Premise};
     use crate::logic::clauses::{negate, Literal};
     use crate::reason::proof::saturation::{check, Saturation as Claim, SaturationError};
     use crate::reason::superposition::saturate::{Outcome, Saturation};
@@ -388,7 +374,7 @@ mod saturations {
 
     fn saturate(text: &str) -> (board::CheckedBoard, Option<Claim>) {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-        let premises: Vec<Premise> = b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let premises = premises_of(&b, None);
         let set = clausify_with(&b.signature, &premises, true);
         let claim = match Saturation::new(&set).run(&Budget::time(Duration::from_secs(3))) {
             Outcome::Saturated(c) => Some(c),
@@ -398,7 +384,7 @@ mod saturations {
     }
 
     fn premises(b: &board::CheckedBoard) -> Vec<Premise<'_>> {
-        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect()
+        premises_of(b, None)
     }
 
     const CONSISTENT: &[&str] = &[
