@@ -106,48 +106,15 @@ impl Proof {
     }
 
     pub fn term(&self, t: &Term) -> String {
-        let s = self.subterm(t);
-        match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-            Some(inner) if matches!(t, Term::App(f, args) if args.len() == 2 && self.symbols[*f].name == "+") => inner.to_string(),
-            _ => s,
-        }
-    }
-
-    /// A term as an argument: `+` in parentheses.
-    fn subterm(&self, t: &Term) -> String {
-        match t {
-            Term::Var(v) => format!("X{v}"),
-            Term::App(f, args) => {
-                let name = &self.symbols[*f].shown;
-                match args.len() {
-                    0 => name.clone(),
-                    2 if name == "+" => format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1])),
-                    _ => format!("{name}({})", args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")),
-                }
-            }
-        }
+        Names(&self.symbols).term(t)
     }
 
     pub fn literal(&self, l: &Literal) -> String {
-        match &l.atom {
-            Atom::Eq(a, b) => format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b)),
-            Atom::Pred(p, args) => {
-                let text = format!("{}({})", self.symbols[*p].shown, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
-                if l.positive {
-                    text
-                } else {
-                    format!("¬{text}")
-                }
-            }
-        }
+        Names(&self.symbols).literal(l)
     }
 
     pub fn clause(&self, literals: &[Literal]) -> String {
-        if literals.is_empty() {
-            "⊥".into()
-        } else {
-            literals.iter().map(|l| self.literal(l)).collect::<Vec<_>>().join(" ∨ ")
-        }
+        Names(&self.symbols).clause(literals)
     }
 
     /// Where step `i` comes from, in words: "(2) with x := a", "equality".
@@ -182,38 +149,7 @@ impl Proof {
 
     /// The symbols of the proof that are not the board's, with what they stand for.
     pub fn legend(&self) -> Vec<String> {
-        let mut used = BTreeSet::new();
-        fn term(t: &Term, used: &mut BTreeSet<SymId>) {
-            if let Term::App(f, args) = t {
-                used.insert(*f);
-                args.iter().for_each(|a| term(a, used));
-            }
-        }
-        for s in &self.steps {
-            for l in &s.literals {
-                match &l.atom {
-                    Atom::Pred(p, args) => {
-                        used.insert(*p);
-                        args.iter().for_each(|a| term(a, &mut used));
-                    }
-                    Atom::Eq(a, b) => {
-                        term(a, &mut used);
-                        term(b, &mut used);
-                    }
-                }
-            }
-        }
-        let mut out = Vec::new();
-        for id in used {
-            let s = &self.symbols[id];
-            let called = if s.arity == 0 { s.shown.clone() } else { format!("{}(…)", s.shown) };
-            if let Some(note) = &s.note {
-                out.push(format!("{called}: {note}"));
-            } else if Some(id) == self.extra_constant {
-                out.push(format!("{called}: any object (there is at least one)"));
-            }
-        }
-        out
+        legend(&self.symbols, self.steps.iter().flat_map(|s| &s.literals), self.extra_constant)
     }
 
     /// The numbered steps, for players.
@@ -252,34 +188,10 @@ impl Proof {
     /// step, then the refutation; `parents[k - 1]` names statement k in the problem file.
     pub fn tstp(&self, parents: &[String]) -> String {
         use crate::logic::tptp::symbol;
-        fn term(p: &Proof, t: &Term) -> String {
-            match t {
-                Term::Var(v) => format!("X{v}"),
-                Term::App(f, args) if args.is_empty() => symbol(&p.symbols[*f].name),
-                Term::App(f, args) => {
-                    format!("{}({})", symbol(&p.symbols[*f].name), args.iter().map(|a| term(p, a)).collect::<Vec<_>>().join(","))
-                }
-            }
-        }
-        let literal = |l: &Literal| match &l.atom {
-            Atom::Eq(a, b) => format!("{} {} {}", term(self, a), if l.positive { "=" } else { "!=" }, term(self, b)),
-            Atom::Pred(q, args) => {
-                let a = if args.is_empty() {
-                    symbol(&self.symbols[*q].name)
-                } else {
-                    format!("{}({})", symbol(&self.symbols[*q].name), args.iter().map(|a| term(self, a)).collect::<Vec<_>>().join(","))
-                };
-                if l.positive {
-                    a
-                } else {
-                    format!("~ {a}")
-                }
-            }
-        };
+        let names = Names(&self.symbols);
         let mut out = String::new();
         for (i, step) in self.steps.iter().enumerate() {
-            let clause =
-                if step.literals.is_empty() { "$false".to_string() } else { step.literals.iter().map(literal).collect::<Vec<_>>().join(" | ") };
+            let clause = names.tstp_clause(&step.literals);
             let inference = match &step.kind {
                 StepKind::Instance { origin, .. } => {
                     let parent = parents.get(origin.statement - 1).cloned().unwrap_or_else(|| format!("s{}", origin.statement));
@@ -301,6 +213,129 @@ impl Proof {
         let all: Vec<String> = (1..=self.steps.len()).map(|i| format!("c{i}")).collect();
         out.push_str(&format!("cnf(c{},plain,$false,inference(ground_refutation,[status(thm)],[{}])).\n", self.steps.len() + 1, all.join(",")));
         out
+    }
+}
+
+/// What the symbols these literals use stand for, where the board does not name them: "x₂:
+/// the x that (2) asserts"; `extra` is an object a prover added (the domain is never empty).
+pub fn legend<'l>(symbols: &[ProofSymbol], literals: impl Iterator<Item = &'l Literal>, extra: Option<SymId>) -> Vec<String> {
+    fn term(t: &Term, used: &mut BTreeSet<SymId>) {
+        if let Term::App(f, args) = t {
+            used.insert(*f);
+            args.iter().for_each(|a| term(a, used));
+        }
+    }
+    let mut used = BTreeSet::new();
+    for l in literals {
+        match &l.atom {
+            Atom::Pred(p, args) => {
+                used.insert(*p);
+                args.iter().for_each(|a| term(a, &mut used));
+            }
+            Atom::Eq(a, b) => {
+                term(a, &mut used);
+                term(b, &mut used);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for id in used {
+        let s = &symbols[id];
+        let called = if s.arity == 0 { s.shown.clone() } else { format!("{}(…)", s.shown) };
+        if let Some(note) = &s.note {
+            out.push(format!("{called}: {note}"));
+        } else if Some(id) == extra {
+            out.push(format!("{called}: any object (there is at least one)"));
+        }
+    }
+    out
+}
+
+/// How a clause set's symbols are written: the names players read, and TSTP's.
+#[derive(Clone, Copy)]
+pub struct Names<'a>(pub &'a [ProofSymbol]);
+
+impl Names<'_> {
+    pub fn term(&self, t: &Term) -> String {
+        let s = self.subterm(t);
+        match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            Some(inner) if matches!(t, Term::App(f, args) if args.len() == 2 && self.0[*f].name == "+") => inner.to_string(),
+            _ => s,
+        }
+    }
+
+    /// A term as an argument: `+` in parentheses.
+    fn subterm(&self, t: &Term) -> String {
+        match t {
+            Term::Var(v) => format!("X{v}"),
+            Term::App(f, args) => {
+                let name = &self.0[*f].shown;
+                match args.len() {
+                    0 => name.clone(),
+                    2 if name == "+" => format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1])),
+                    _ => format!("{name}({})", args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")),
+                }
+            }
+        }
+    }
+
+    pub fn literal(&self, l: &Literal) -> String {
+        match &l.atom {
+            Atom::Eq(a, b) => format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b)),
+            Atom::Pred(p, args) => {
+                let text = format!("{}({})", self.0[*p].shown, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
+                if l.positive {
+                    text
+                } else {
+                    format!("¬{text}")
+                }
+            }
+        }
+    }
+
+    pub fn clause(&self, literals: &[Literal]) -> String {
+        if literals.is_empty() {
+            "⊥".into()
+        } else {
+            literals.iter().map(|l| self.literal(l)).collect::<Vec<_>>().join(" ∨ ")
+        }
+    }
+
+    fn tstp_term(&self, t: &Term) -> String {
+        use crate::logic::tptp::symbol;
+        match t {
+            Term::Var(v) => format!("X{v}"),
+            Term::App(f, args) if args.is_empty() => symbol(&self.0[*f].name),
+            Term::App(f, args) => format!("{}({})", symbol(&self.0[*f].name), args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(",")),
+        }
+    }
+
+    fn tstp_literal(&self, l: &Literal) -> String {
+        use crate::logic::tptp::symbol;
+        match &l.atom {
+            Atom::Eq(a, b) => format!("{} {} {}", self.tstp_term(a), if l.positive { "=" } else { "!=" }, self.tstp_term(b)),
+            Atom::Pred(q, args) => {
+                let a = if args.is_empty() {
+                    symbol(&self.0[*q].name)
+                } else {
+                    format!("{}({})", symbol(&self.0[*q].name), args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(","))
+                };
+                if l.positive {
+                    a
+                } else {
+                    format!("~ {a}")
+                }
+            }
+        }
+    }
+
+    /// A clause in TSTP syntax (`$false` when empty).
+    pub fn tstp_clause(&self, literals: &[Literal]) -> String {
+        if literals.is_empty() {
+            "$false".to_string()
+        } else {
+            literals.iter().map(|l| self.tstp_literal(l)).collect::<Vec<_>>().join(" | ")
+        }
     }
 }
 
