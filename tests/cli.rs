@@ -69,7 +69,7 @@ fn check_json_gives_the_verdict_and_exit_codes() {
     assert_eq!(v["verdict"], "inconsistent");
     assert_eq!(v["certificate"]["kind"], "no-size-allowed");
     assert_eq!(code, Some(1));
-    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "corpus/boards/pairing.board"]);
+    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "--timeout", "3", "corpus/boards/pairing-chain.board"]);
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "size-limit");
     assert_eq!(v["sizes_without_model"], serde_json::json!([1, 2, 3]));
@@ -211,6 +211,13 @@ fn tptp_prints_szs_status_and_a_derivation() {
     assert!(text.contains("% SZS output start CNFRefutation for GRP003-1"), "{text}");
     assert!(text.contains(",plain,$false,inference(ground_refutation"), "{text}");
     assert_eq!(out.status.code(), Some(1));
+    // Satisfiable by a saturation: its clauses in TSTP.
+    let out = umpire(&["tptp", "--cpu-limit", "10", "corpus/tptp/SYN305-1.p"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("% SZS status Satisfiable for SYN305-1\n"), "{text}");
+    assert!(text.contains("% consistent: no contradiction can be derived (the derivation saturates;"), "{text}");
+    assert!(text.contains("% SZS output start Saturation for SYN305-1\ncnf(s1,plain,"), "{text}");
+    assert_eq!(out.status.code(), Some(0));
     let out = umpire(&["tptp", "corpus/boards/s-cards.board"]);
     assert!(stdout(&out).starts_with("% SZS status InputError"), "{}", stdout(&out));
     assert_eq!(out.status.code(), Some(2));
@@ -236,7 +243,7 @@ fn huge_time_limits_are_refused_never_a_panic() {
 
 #[test]
 fn a_spent_memory_budget_is_unknown_with_the_reason() {
-    let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/pairing.board"]);
+    let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/pairing-chain.board"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "memory");

@@ -158,3 +158,34 @@ fn claims_against_a_board_with_only_infinite_models_are_refuted_by_one() {
     assert!(stderr(&out).contains("does not stand"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 21 at the table: an inconsistency claim against a board that has only models
+/// umpire cannot write (+ pairs objects one to one) is rejected by a saturation, shown as
+/// its clauses; the save keeps its size and is decided again on load.
+#[test]
+fn an_inconsistency_claim_is_refuted_by_a_saturation() {
+    let dir = scratch("saturation");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x∀y,Q:∀x∀y", "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)"]);
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x,Q:∃x", "∃x∃y x ≠ y"]);
+    let out = umpire(&["game", "claim", g, "--player", "Ann", "inconsistent"]);
+    assert_eq!(out.status.code(), Some(1), "not upheld: {}{}", stdout(&out), stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("not upheld: consistent: no contradiction can be derived (the derivation saturates; 3 clauses, re-checked)"), "{text}");
+    assert!(text.contains("X0 + X1 ≠ X2 + X3 ∨ X0 = X2") && text.contains("x₂: the x that (2) asserts"), "{text}");
+    let save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
+    let claim = save["events"].as_array().unwrap().iter().find(|e| e["event"] == "claim").unwrap();
+    assert_eq!(claim["saturation"], 3, "{claim}");
+    assert_eq!(claim["upheld"], false);
+    let loaded = ok(&["game", "load", g]);
+    assert!(loaded.contains("3 events replayed"), "{loaded}");
+    // The same claim recorded on a board that is inconsistent is refused on load.
+    let tampered = std::fs::read_to_string(g).unwrap().replace("∃x∃y x ≠ y", "∃x∃y x ≠ x");
+    std::fs::write(g, tampered).unwrap();
+    let out = umpire(&["game", "load", g]);
+    assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
+    assert!(stderr(&out).contains("does not stand") && stderr(&out).contains("saturation"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -243,6 +243,9 @@ fn print_decision(decision: &Decision, output: &Output) {
             None if decision.verdict.infinite_model().is_some() => {
                 eprintln!("{}\n(an infinite model has no graph: its definitions follow)\n{}", decision.explanation, report(decision, false))
             }
+            None if decision.verdict.saturation().is_some() => {
+                eprintln!("{}\n(a saturation has no graph: its clauses follow)\n{}", decision.explanation, report(decision, false))
+            }
             None => eprintln!("{}", decision.explanation),
         }
     } else if decision.verdict.witness().is_some() || output.proof {

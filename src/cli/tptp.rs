@@ -50,6 +50,11 @@ pub fn run(args: TptpArgs) -> Outcome {
         }
         println!("% SZS output end Model for {name}");
     }
+    if let Some(s) = decision.verdict.saturation() {
+        println!("% SZS output start Saturation for {name}");
+        print!("{}", s.tstp());
+        println!("% SZS output end Saturation for {name}");
+    }
     if let Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
     | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } = &decision.verdict
     {

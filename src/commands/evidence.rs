@@ -1,6 +1,6 @@
 //! A verdict as the table reads it: the one-line explanation, then the evidence — the
-//! model as tables, or the proof's numbered steps with the argument, or what the bounded
-//! search covered. One rendering for every front end (`check`, `follows`, `game claim`,
+//! model as tables, or the proof's numbered steps with the argument, or the saturated
+//! clauses, or what the bounded search covered. One rendering for every front end (`check`, `follows`, `game claim`,
 //! the REPL), so players see the same evidence wherever they ask.
 
 use crate::reason::finite::render;
@@ -20,11 +20,35 @@ pub fn evidence(decision: &Decision) -> String {
         out.push_str("  (symbols the board does not use may mean anything)\n");
         return out;
     }
+    if let Some(saturated) = decision.verdict.saturation() {
+        return saturation_text(&saturated.clauses(), &saturated.legend());
+    }
     match &decision.verdict {
         Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
         | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => proof.text(argument),
         _ => String::new(),
     }
+}
+
+/// How many saturated clauses are listed before "… and N more": a table can read a page,
+/// and `--json` has them all.
+const SHOWN_CLAUSES: usize = 40;
+
+fn saturation_text(clauses: &[String], legend: &[String]) -> String {
+    let mut out = String::from(
+        "no model was found, but the reasoning runs dry: these clauses follow from the statements, and every \
+         inference between them gives a clause they already cover (X0, X1, … stand for any object):\n",
+    );
+    for (i, c) in clauses.iter().take(SHOWN_CLAUSES).enumerate() {
+        out.push_str(&format!("  {}. {c}\n", i + 1));
+    }
+    if clauses.len() > SHOWN_CLAUSES {
+        out.push_str(&format!("  … and {} more (--json lists them all)\n", clauses.len() - SHOWN_CLAUSES));
+    }
+    for line in legend {
+        out.push_str(&format!("  where {line}\n"));
+    }
+    out
 }
 
 /// The explanation, and (unless `brief`) the evidence under it.

@@ -11,7 +11,10 @@
 //! cancel flag in the others' [`crate::solve::Budget`]; when steps will be shown, a
 //! superposition proof stops the model searches only, and instantiation gets up to 1 s more
 //! (`PREFER_WAIT`): the shorter proof is shown. Both provers' proofs go through
-//! [`proof::check`]. A model and a proof for the same question is an internal error,
+//! [`proof::check`]. When superposition saturates, the saturation is re-checked by
+//! [`proof::saturation::check`] and stops instantiation at once, the model searches after
+//! `PREFER_WAIT` (a model is what players can read, and wins when one comes in time). A
+//! model or a saturation together with a proof for the same question is an internal error,
 //! never an answer.
 
 use crate::logic::board::CheckedBoard;
@@ -19,7 +22,8 @@ use crate::logic::cnf::{clausify_with, premises_of};
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
-use crate::reason::proof::{self, Proof};
+use crate::reason::proof::saturation::Saturated;
+use crate::reason::proof::{self, Proof, ProofSymbol};
 use crate::reason::superposition::saturate::{self, Saturation};
 use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict, Witness};
 use crate::solve::Exhausted;
@@ -96,13 +100,16 @@ const INFINITE_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
 /// the boards the other engines decide sooner are not slowed by a third busy thread.
 const SUPERPOSITION_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// How long a superposition proof waits for instantiation's when steps will be shown.
+/// How long a superposition proof waits for instantiation's when steps will be shown, and
+/// a certified saturation for a model.
 const PREFER_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What one refutation prover reported.
 enum Report {
     Instantiation(Refutation),
     Superposition(saturate::Outcome),
+    /// A saturation that passed the independent check.
+    Saturated(Saturated),
 }
 
 /// The two refutation provers' reports, as they come: each one's proof, and how each that
@@ -114,6 +121,7 @@ struct Provers {
     superposition_proof: Option<Proof>,
     instantiation: Option<(Stopped, usize, usize)>,
     superposition: Option<(&'static str, usize)>,
+    saturated: Option<Saturated>,
 }
 
 impl Provers {
@@ -124,14 +132,25 @@ impl Provers {
             Report::Superposition(saturate::Outcome::Refuted(p)) => self.superposition_proof = Some(p),
             Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => self.instantiation = Some((stopped, rounds, instances)),
             Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => self.superposition = Some((why, clauses)),
-            // Not an answer yet: the saturation check covers no equality, and no verdict
-            // rests on it until it does.
-            Report::Superposition(saturate::Outcome::Saturated(s)) => self.superposition = Some(("saturated", s.clauses.len())),
+            // The thread reports a saturation as `Saturated` once checked; one the check does
+            // not accept is no answer (see the thread).
+            Report::Superposition(saturate::Outcome::Saturated(s)) => {
+                self.superposition = Some(("ran out of inferences, but its saturation did not pass the independent re-check", s.clauses.len()))
+            }
+            Report::Saturated(s) => {
+                self.superposition = Some(("saturated", s.saturation.clauses.len()));
+                self.saturated = Some(s);
+            }
         }
     }
 
     fn has_proof(&self) -> bool {
         self.instantiation_proof.is_some() || self.superposition_proof.is_some()
+    }
+
+    /// A proof, or a certified saturation: an answer either way.
+    fn has_answer(&self) -> bool {
+        self.has_proof() || self.saturated.is_some()
     }
 
     /// The shorter of the proofs in (instantiation's on a tie).
@@ -164,7 +183,7 @@ impl Provers {
     /// when a prover ended without a report.
     fn wait(&mut self, deadline: Option<Instant>) -> bool {
         self.poll();
-        while !self.has_proof() && self.running > 0 {
+        while !self.has_answer() && self.running > 0 {
             let r = match deadline {
                 Some(d) => match self.receiver.recv_timeout(d.saturating_duration_since(Instant::now())) {
                     Ok(r) => r,
@@ -216,10 +235,14 @@ pub fn decide_with(
     // A superposition proof, when steps will be shown, stops the model searches but not
     // instantiation, whose proof may be shorter (see PREFER_WAIT).
     let models_race = Arc::new(AtomicBool::new(false));
+    // A certified saturation stops instantiation at once (it cannot find a proof), the
+    // model searches only after PREFER_WAIT.
+    let saturated = Arc::new(AtomicBool::new(false));
     let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone().with_cancel(models_race.clone()) };
     let (sender, receiver) = mpsc::channel();
     {
-        let (board, race, budget, sender) = (board.clone(), race.clone(), rival_budget.clone(), sender.clone());
+        let (board, race, sender) = (board.clone(), race.clone(), sender.clone());
+        let budget = rival_budget.clone().with_cancel(saturated.clone());
         std::thread::spawn(move || {
             let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
@@ -233,7 +256,7 @@ pub fn decide_with(
     let finite_done = Arc::new(AtomicBool::new(false));
     {
         let (board, race, budget, finite_done) = (board.clone(), race.clone(), rival_budget.clone(), finite_done.clone());
-        let models_race = models_race.clone();
+        let (models_race, saturated) = (models_race.clone(), saturated.clone());
         std::thread::spawn(move || {
             while !finite_done.load(Ordering::Relaxed) && start.elapsed() < SUPERPOSITION_WAIT {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
@@ -248,13 +271,42 @@ pub fn decide_with(
             let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
             let r = Saturation::new(&set).run(&budget);
-            if matches!(r, saturate::Outcome::Refuted(_)) {
-                if options.steps { &models_race } else { &race }.store(true, Ordering::Relaxed);
+            match r {
+                saturate::Outcome::Refuted(_) => {
+                    if options.steps { &models_race } else { &race }.store(true, Ordering::Relaxed);
+                }
+                // A saturation the check refuses is no answer, and not a bug in a verdict: the
+                // loop's simplifications (rewriting anywhere, bounded subsumption tests) are
+                // not all ones the check accepts, so the others go on.
+                saturate::Outcome::Saturated(claim) => {
+                    if proof::saturation::check(&board.signature, &premises, &claim).is_err() {
+                        let _ = sender.send(Report::Superposition(saturate::Outcome::Saturated(claim)));
+                        return;
+                    }
+                    let _ = sender.send(Report::Saturated(Saturated { saturation: claim, symbols: ProofSymbol::of(&set.vocabulary) }));
+                    saturated.store(true, Ordering::Relaxed);
+                    // A model, if one comes soon, is what players can read.
+                    let until = Instant::now() + PREFER_WAIT;
+                    while Instant::now() < until && !race.load(Ordering::Relaxed) && budget.spent().is_none() {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    race.store(true, Ordering::Relaxed);
+                    return;
+                }
+                saturate::Outcome::Stopped { .. } => {}
             }
             let _ = sender.send(Report::Superposition(r));
         });
     }
-    let mut provers = Provers { receiver, running: 2, instantiation_proof: None, superposition_proof: None, instantiation: None, superposition: None };
+    let mut provers = Provers {
+        receiver,
+        running: 2,
+        instantiation_proof: None,
+        superposition_proof: None,
+        instantiation: None,
+        superposition: None,
+        saturated: None,
+    };
     // The infinite-model engine waits for the finite search to pass the small sizes.
     let refuted_up_to = Arc::new(AtomicUsize::new(0));
     let (infinite_sender, infinite_receiver) = mpsc::channel();
@@ -345,9 +397,11 @@ pub fn decide_with(
     let proof = provers.shortest();
     let stopped = provers.instantiation.unwrap_or((Stopped::Budget(Exhausted::Cancelled), 0, 0));
     let saturation = provers.superposition;
+    let saturated = provers.saturated.take();
     let mut refuted_sizes = Vec::new();
     let verdict = match (result, proof) {
         (Search::Found { .. }, Some(_)) => return Err(DecideError::Contradictory),
+        (Search::NoModel { .. } | Search::NoSize { .. }, _) | (_, Some(_)) if saturated.is_some() => return Err(DecideError::Contradictory),
         (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
             match question {
@@ -392,6 +446,14 @@ pub fn decide_with(
             let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
             refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
         }
+        (Search::GaveUp { refuted, .. }, None) if saturated.is_some() => {
+            refuted_sizes = refuted;
+            let witness = Witness::Saturation(saturated.expect("just matched"));
+            match question {
+                Question::Consistency => Verdict::Consistent { model: witness },
+                Question::Follows(_) => Verdict::NotRedundant { countermodel: witness },
+            }
+        }
         (Search::GaveUp { refuted, why }, None) => {
             let (stopped, rounds, instances) = stopped;
             refuted_sizes = refuted.clone();
@@ -413,6 +475,7 @@ pub fn decide_with(
                 }
             };
             let superposition = match saturation {
+                Some((why, clauses)) if why.starts_with("ran out") => format!("; superposition {why} ({clauses} clauses)"),
                 Some((_, clauses)) if clauses > 0 => format!("; superposition derived no contradiction in {clauses} clauses"),
                 _ => String::new(),
             };

@@ -13,6 +13,7 @@ use crate::logic::cnf::premises_of;
 use crate::logic::clauses::DomainBounds;
 use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::Model;
+use crate::reason::proof::saturation::Saturated;
 use crate::reason::proof::{self, Proof};
 use serde::Serialize;
 
@@ -47,8 +48,10 @@ pub enum Certificate {
     NoModelOfAllowedSize { sizes: Vec<usize>, below: usize, below_from: usize },
 }
 
-/// A model: finite (tables), or infinite (a definition per symbol over ℕ or ℤ). In JSON the
-/// infinite one has `"kind": "infinite"`.
+/// Why the premises have a model: a finite model (tables), an infinite one (a definition per
+/// symbol over ℕ or ℤ), or, when neither was found, a saturated clause set from which no
+/// contradiction can be derived. In JSON the infinite one has `"kind": "infinite"` and the
+/// saturation `"kind": "saturation"`.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum Witness {
@@ -57,6 +60,9 @@ pub enum Witness {
     /// Re-checked by [`crate::logic::infinite`] (a decision procedure for Presburger
     /// arithmetic).
     Infinite(InfiniteStructure),
+    /// Re-checked by [`crate::reason::proof::saturation::check`]: every inference between
+    /// its clauses gives a clause they already make redundant.
+    Saturation(Saturated),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -119,6 +125,14 @@ impl Verdict {
     pub fn model(&self) -> Option<&Model> {
         match self.witness() {
             Some(Witness::Finite(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The saturated clause set, if the verdict rests on one.
+    pub fn saturation(&self) -> Option<&Saturated> {
+        match self.witness() {
+            Some(Witness::Saturation(s)) => Some(s),
             _ => None,
         }
     }
@@ -190,6 +204,18 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
             "not redundant: ({k}) does not follow, since in this model with infinitely many objects the other statements \
              hold and ({k}) is false (re-checked by a decision procedure for Presburger arithmetic)"
         ),
+        (Verdict::Consistent { model: Witness::Saturation(s) }, _) => {
+            let n = s.saturation.clauses.len();
+            format!("consistent: no contradiction can be derived (the derivation saturates; {n} clause{}, re-checked)", plural(n))
+        }
+        (Verdict::NotRedundant { countermodel: Witness::Saturation(s) }, Question::Follows(k)) => {
+            let n = s.saturation.clauses.len();
+            format!(
+                "not redundant: ({k}) does not follow, since no contradiction can be derived from the other statements \
+                 and the negation of ({k}) (the derivation saturates; {n} clause{}, re-checked)",
+                plural(n)
+            )
+        }
         (Verdict::Inconsistent { certificate }, _) => format!("inconsistent: {}", because(certificate)),
         (Verdict::Redundant { certificate: Certificate::Refutation { proof, .. } }, Question::Follows(k)) => {
             let from: Vec<String> = proof.statements().iter().filter(|&&s| s != k).map(|s| format!("({s})")).collect();

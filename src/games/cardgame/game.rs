@@ -74,7 +74,8 @@ pub enum Claim {
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A claim in the scoring phase, with what the arbiter decided, the budget it had and,
-    /// when a model refuted the claim, that model (so a save can be re-checked).
+    /// when a model or a saturation refuted the claim, that model or the saturation's size
+    /// (so a save can be re-checked).
     Claim {
         player: usize,
         claim: Claim,
@@ -88,6 +89,10 @@ pub enum Event {
         /// (the engine finds the same one again when the save is loaded).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         infinite_model: Option<Vec<String>>,
+        /// When no model was found but the derivation saturated: how many clauses (on load
+        /// the claim is decided again and must be refuted again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        saturation: Option<usize>,
     },
     /// Cards played and the statement written; with the ¬ card, `target` is the statement
     /// it changes.
@@ -279,18 +284,21 @@ impl Game {
         let upheld = matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
         let model = decision.verdict.model().map(|m| m.structure.clone());
         let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
-        let event = Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model, infinite_model };
+        let saturation = decision.verdict.saturation().map(|s| s.saturation.clauses.len());
+        let event =
+            Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model, infinite_model, saturation };
         self.apply(event.clone())?;
         Ok((event, decision))
     }
 
     /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
     /// claim must be proved again within its budget (doubled, for a slower machine); a claim
-    /// refuted by a model must have that model satisfy what it says. A claim that was not
+    /// refuted by a model must have that model satisfy what it says, and one refuted by an
+    /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
     /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
     /// recorded.
     fn verify(&self, event: &Event) -> Result<(), String> {
-        let Event::Claim { claim, upheld, budget, model, infinite_model, .. } = event else { return Ok(()) };
+        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event else { return Ok(()) };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
         if *upheld {
@@ -311,6 +319,15 @@ impl Game {
                 (Some(m), _) if m.describe() == *lines => {}
                 (None, Some(_)) => {}
                 _ => return Err(format!("it is recorded as refuted by an infinite model, but deciding it again gives: {}", decision.explanation)),
+            }
+        } else if saturation.is_some() {
+            // Decided again: no contradiction, shown by a saturation or (if the search now
+            // finds one) a model.
+            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
+            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
+            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            if decision.verdict.witness().is_none() {
+                return Err(format!("it is recorded as refuted by a saturation, but deciding it again gives: {}", decision.explanation));
             }
         } else if let Some(structure) = model {
             let negate = match question {

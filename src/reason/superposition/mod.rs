@@ -8,9 +8,9 @@
 //!   subsumption) whose refutations are extracted as ground instances, equality facts and
 //!   derived steps, and accepted only through `reason::proof::check`.
 //!
-//! A run that saturates a clause set without equality or bounds hands its clauses to
-//! `reason::proof::saturation::check`, the separately written re-check; no verdict rests on
-//! it yet. Still to come: that check with equality, and the verdict it would give; term
+//! A run that saturates a clause set without domain bounds hands its clauses to
+//! `reason::proof::saturation::check`, the separately written re-check; once accepted, the
+//! arbiter answers "consistent" (or "not redundant") with them. Still to come: term
 //! indexing; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 

@@ -9,7 +9,7 @@
 //!
 //! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
 //! turned it into ground instances of the input clauses and ground equality facts that
-//! `reason::proof::check` accepts. A run out of inferences (without equality or bounds, and
+//! `reason::proof::check` accepts. A run out of inferences (without domain bounds, and
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::order::Kbo;
@@ -99,9 +99,9 @@ struct Derived {
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
-    /// No inference is left, on a clause set without equality or domain bounds, with
+    /// No inference is left, on a clause set without domain bounds, with
     /// nothing dropped: the active clauses with their selections and the precedence, for
-    /// `reason::proof::saturation::check` (not yet used by the arbiter).
+    /// `reason::proof::saturation::check`.
     Saturated(crate::reason::proof::saturation::Saturation),
     /// Stopped (budget, clause limit, or a proof too large to extract), with why and the
     /// number of clauses it had derived.
@@ -684,11 +684,10 @@ impl<'s> Saturation<'s> {
                 }
             }
         }
-        let equality = self.set.clauses.iter().flat_map(|c| &c.literals).any(|l| matches!(l.atom, Atom::Eq(..)));
         let bounded = self.set.bounds.at_least > 1 || self.set.bounds.below.is_some();
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
-        } else if !equality && !bounded {
+        } else if !bounded {
             let clauses: Vec<Vec<Literal>> = self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
             let selected = self
                 .active
@@ -700,7 +699,7 @@ impl<'s> Saturation<'s> {
                 .collect();
             Outcome::Saturated(crate::reason::proof::saturation::Saturation { clauses, selected, precedence: self.kbo.precedence().to_vec() })
         } else {
-            self.stopped("no more inferences (saturated, but saturation is not yet certified)")
+            self.stopped("no more inferences, but the domain bounds are not part of the saturation")
         }
     }
 

@@ -361,7 +361,7 @@ mod rules {
     }
 }
 
-/// Saturations on boards without equality, and the independent check of them.
+/// Saturations, with and without equality, and the independent check of them.
 mod saturations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
@@ -391,6 +391,12 @@ mod saturations {
         "∀x blonde(x) → happy(x)\nblonde(a)\n∀x ¬happy(x) ∨ smarter(x, a)",
         "∀x∀y smarter(x, y) → ¬smarter(y, x)\n∀x∃y smarter(x, y) ∨ blonde(x)",
         "∀x blonde(x) ∨ happy(x)\n¬blonde(a)\n∀x∀y likes(x, y) → likes(y, x)",
+        // With equality: a pairing (only infinite models), a choice between an equation and
+        // an atom, an unorientable equation, and rewriting into atoms.
+        "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)\n∃x∃y x ≠ y",
+        "∀x father(x) = x ∨ blonde(x)\nhappy(a)",
+        "∀x∀y x + y = y + x\na ≠ b",
+        "father(a) = b\n∀x blonde(father(x))\n¬blonde(a)",
     ];
 
     #[test]
@@ -462,9 +468,37 @@ mod saturations {
     }
 
     #[test]
-    fn equality_is_not_covered_yet() {
-        let (b, claim) = saturate("∀x father(x) = x ∨ blonde(x)\nhappy(a)");
-        assert!(claim.is_none(), "the loop claims no saturation with equality");
+    fn equational_forgeries_are_refused() {
+        // a = b and P(b): a set claiming ¬P(a) is saturated misses the superposition that
+        // gives ⊥.
+        let (b, claim) = saturate("a = b\nblonde(b)\n¬blonde(a)");
+        assert!(claim.is_none(), "refuted, not saturated");
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let mut precedence: Vec<u32> = (0..set.vocabulary.symbols.len() as u32).collect();
+        let forged = Claim {
+            clauses: set.clauses.iter().map(|c| c.literals.clone()).collect(),
+            selected: set.clauses.iter().map(|c| c.literals.iter().position(|l| !l.positive)).collect(),
+            precedence: precedence.clone(),
+        };
+        assert!(check(&b.signature, &p, &forged).is_err());
+        // Whichever way the precedence orients a = b.
+        precedence.reverse();
+        assert!(check(&b.signature, &p, &Claim { precedence, ..forged }).is_err());
+        // The pairing board's saturation without its injectivity in the second argument
+        // leaves that premise uncovered.
+        let (b, claim) = saturate(CONSISTENT[3]);
+        let mut forged = claim.unwrap();
+        let k = forged.clauses.len() - 1;
+        forged.clauses.remove(k);
+        forged.selected.remove(k);
+        assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))));
+    }
+
+    #[test]
+    fn domain_bounds_are_not_covered() {
+        let (b, claim) = saturate("∀x father(x) = x ∨ blonde(x)\nhappy(a)\n|L| < 3");
+        assert!(claim.is_none(), "the loop claims no saturation with domain bounds");
         let forged = Claim { clauses: Vec::new(), selected: Vec::new(), precedence: Vec::new() };
         assert_eq!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Unsupported));
     }
