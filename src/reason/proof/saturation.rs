@@ -270,6 +270,22 @@ impl Checker<'_> {
         let mut steps = 0;
         loop {
             c.retain(|l| l.positive || l.left != l.right);
+            // For a premise (entailment is all that counts): `x ≠ t ∨ C` says no more than
+            // `C[x := t]` when x is not in t.
+            if !below {
+                let unbinding = c.iter().position(|l| !l.positive && [(&l.left, &l.right), (&l.right, &l.left)].iter().any(|(x, t)| matches!(x, Term::Var(v) if !occurs_in(*v, t))));
+                if let Some(i) = unbinding {
+                    let l = c.remove(i);
+                    let (v, t) = match (&l.left, &l.right) {
+                        (Term::Var(v), t) if !occurs_in(*v, t) => (*v, t.clone()),
+                        (t, Term::Var(v)) => (*v, t.clone()),
+                        _ => unreachable!("just found"),
+                    };
+                    let s = Bindings::from([(v, t)]);
+                    c = c.iter().map(|m| m.map(&|u| resolve(u, &s))).collect();
+                    continue;
+                }
+            }
             let mut unique: Clause = Vec::with_capacity(c.len());
             for l in c {
                 if !unique.iter().any(|m| m.positive == l.positive && m.same_pair(&l)) {
