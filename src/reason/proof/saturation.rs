@@ -319,7 +319,9 @@ impl Checker<'_> {
                         if !match_term(left, &sub, &mut s) {
                             continue;
                         }
-                        let right = resolve(right, &s);
+                        // A matcher's bindings are values in the clause's own variables, which
+                        // may share numbers with the rule's: applied once, never resolved.
+                        let right = instantiate(right, &s);
                         if !self.order.greater(&sub, &right) {
                             continue;
                         }
@@ -485,6 +487,14 @@ fn resolve(t: &Term, s: &Bindings) -> Term {
     match t {
         Term::Var(v) => s.get(v).map_or_else(|| t.clone(), |u| resolve(u, s)),
         Term::App(f, args) => Term::App(*f, args.iter().map(|a| resolve(a, s)).collect()),
+    }
+}
+
+/// `t` with each variable bound in `s` replaced by its value, once.
+fn instantiate(t: &Term, s: &Bindings) -> Term {
+    match t {
+        Term::Var(v) => s.get(v).cloned().unwrap_or_else(|| t.clone()),
+        Term::App(f, args) => Term::App(*f, args.iter().map(|a| instantiate(a, s)).collect()),
     }
 }
 

@@ -420,6 +420,9 @@ mod saturations {
         "∀x father(x) = x ∨ blonde(x)\nhappy(a)",
         "∀x∀y x + y = y + x\na ≠ b",
         "father(a) = b\n∀x blonde(father(x))\n¬blonde(a)",
+        // Rewriting by a unit whose variables share numbers with the clause's (the check
+        // once resolved such bindings again, and overflowed its stack).
+        "¬∃x (¬((((x + (x + x)) = (x + x)) → (((x + x) + x) = ((x + x) + (x + x)))) ∧ ((x = x) ↔ (x = (x + (x + x))))))",
     ];
 
     #[test]
