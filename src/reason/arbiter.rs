@@ -24,7 +24,7 @@ use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
 use crate::reason::proof::saturation::Saturated;
 use crate::reason::proof::{self, Proof, ProofSymbol};
-use crate::reason::superposition::saturate::{self, Saturation};
+use crate::reason::superposition::saturate;
 use crate::reason::verdict::{explain, Certificate, Decision, Question, Verdict, Witness};
 use crate::solve::Exhausted;
 use crate::util::failure::{Classify, FailureKind};
@@ -270,7 +270,7 @@ pub fn decide_with(
             crate::util::priority::lower_this_thread();
             let premises = premises_of(&board, negate);
             let set = clausify_with(&board.signature, &premises, true);
-            let r = Saturation::new(&set).run(&budget);
+            let r = crate::reason::superposition::prove(&set, &budget);
             match r {
                 saturate::Outcome::Refuted(_) => {
                     if options.steps { &models_race } else { &race }.store(true, Ordering::Relaxed);

@@ -409,6 +409,8 @@ pub struct Saturation<'s> {
     /// Whether a conclusion was dropped as too heavy (then running out of inferences
     /// would not mean saturation).
     dropped: std::cell::Cell<bool>,
+    /// Whether a clause with a negative literal has one selected.
+    select: bool,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -418,7 +420,23 @@ const MAX_REWRITES: usize = 2_000;
 impl<'s> Saturation<'s> {
     pub fn new(set: &'s ClauseSet) -> Saturation<'s> {
         let arities: Vec<usize> = set.vocabulary.symbols.iter().map(|s| s.arity).collect();
-        Saturation { set, kbo: Kbo::new(&arities), clauses: Vec::new(), seen: HashSet::new(), active: Vec::new(), demodulators: Vec::new(), dropped: std::cell::Cell::new(false) }
+        Saturation {
+            set,
+            kbo: Kbo::new(&arities),
+            clauses: Vec::new(),
+            seen: HashSet::new(),
+            active: Vec::new(),
+            demodulators: Vec::new(),
+            dropped: std::cell::Cell::new(false),
+            select: true,
+        }
+    }
+
+    /// Without literal selection: every clause is worked on through its maximal literals
+    /// (ordered resolution and superposition alone). Some clause sets saturate only so.
+    pub fn without_selection(mut self) -> Self {
+        self.select = false;
+        self
     }
 
     /// Records a clause (its literals without repeats), retired until it is queued.
@@ -543,7 +561,8 @@ impl<'s> Saturation<'s> {
     fn activate(&mut self, id: usize) {
         let lits = &self.clauses[id].literals;
         let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
-        let (eligible, selected) = if let Some(&pick) = negative.iter().max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i))) {
+        let pick = negative.iter().filter(|_| self.select).max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
+        let (eligible, selected) = if let Some(&pick) = pick {
             ((0..lits.len()).map(|i| i == pick).collect(), true)
         } else {
             let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
