@@ -180,7 +180,9 @@ pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) ->
             }
         }
     }
-    let n: Vec<Clause> = claim.clauses.iter().map(|c| c.iter().map(Lit::of).collect()).collect();
+    // Each clause's variables renumbered from 0 (a renaming: the clause says the same), so
+    // that shifting one clause's variables apart from another's cannot overflow.
+    let n: Vec<Clause> = claim.clauses.iter().map(|c| renumber(c.iter().map(Lit::of).collect())).collect();
     let predicate = predicate.iter().map(|p| *p == Some(true)).collect();
     let checker = Checker { order: Order { rank: &claim.precedence }, predicate, n: &n, units: units(&n) };
     for (k, input) in set.clauses.iter().enumerate() {
@@ -293,7 +295,7 @@ impl Checker<'_> {
                 }
             }
             c = unique;
-            if tautology(&c) || self.n.iter().any(|d| instance_within(d, &c)) {
+            if tautology(&c) || self.n.iter().any(|d| instance_within(d, &c, &self.predicate)) {
                 return true;
             }
             steps += 1;
@@ -316,7 +318,7 @@ impl Checker<'_> {
                 for (path, sub) in found {
                     for (left, right) in &self.units {
                         let mut s = Bindings::new();
-                        if !match_term(left, &sub, &mut s) {
+                        if !match_term(left, &sub, &mut s, &self.predicate) {
                             continue;
                         }
                         // A matcher's bindings are values in the clause's own variables, which
@@ -473,6 +475,27 @@ fn variables(c: &Clause) -> u32 {
     c.iter().map(|l| top_var(&l.left).max(top_var(&l.right))).max().unwrap_or(0)
 }
 
+/// The clause with its variables numbered 0, 1, … in order of first appearance.
+fn renumber(c: Clause) -> Clause {
+    fn go(t: &Term, names: &mut HashMap<u32, u32>) -> Term {
+        match t {
+            Term::Var(v) => {
+                let next = names.len() as u32;
+                Term::Var(*names.entry(*v).or_insert(next))
+            }
+            Term::App(f, args) => Term::App(*f, args.iter().map(|a| go(a, names)).collect()),
+        }
+    }
+    let mut names = HashMap::new();
+    c.into_iter()
+        .map(|l| {
+            let left = go(&l.left, &mut names);
+            let right = go(&l.right, &mut names);
+            Lit { positive: l.positive, left, right }
+        })
+        .collect()
+}
+
 fn rename(t: &Term, by: u32) -> Term {
     match t {
         Term::Var(v) => Term::Var(v + by),
@@ -532,17 +555,20 @@ fn unify(a: &Term, b: &Term, predicate: &[bool]) -> Option<Bindings> {
     Some(s)
 }
 
-/// One-way matching: extends `s` so that `pattern` under it is `t`.
-fn match_term(pattern: &Term, t: &Term, s: &mut Bindings) -> bool {
+/// One-way matching: extends `s` so that `pattern` under it is `t`. Like unification, it
+/// never gives a variable (an object) an atom or ⊤ as its value: `x = y` is no pattern for
+/// `P(a) = ⊤`.
+fn match_term(pattern: &Term, t: &Term, s: &mut Bindings, predicate: &[bool]) -> bool {
     match pattern {
         Term::Var(v) => match s.get(v) {
             Some(bound) => bound == t,
+            None if matches!(t, Term::App(f, _) if *f == TOP || predicate[*f]) => false,
             None => {
                 s.insert(*v, t.clone());
                 true
             }
         },
-        Term::App(f, args) => matches!(t, Term::App(g, targs) if f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| match_term(a, b, s))),
+        Term::App(f, args) => matches!(t, Term::App(g, targs) if f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| match_term(a, b, s, predicate))),
     }
 }
 
@@ -552,8 +578,8 @@ fn tautology(c: &Clause) -> bool {
 
 /// Whether some instance of `d` is a sub-multiset of `c`: each literal of `d` matched, in
 /// either orientation, to a literal of `c` of its own (so the instance is no larger).
-fn instance_within(d: &Clause, c: &Clause) -> bool {
-    fn go(d: &[Lit], c: &Clause, used: &mut Vec<bool>, s: &Bindings, budget: &mut usize) -> bool {
+fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
+    fn go(d: &[Lit], c: &Clause, used: &mut Vec<bool>, s: &Bindings, budget: &mut usize, predicate: &[bool]) -> bool {
         let Some((first, rest)) = d.split_first() else { return true };
         for (k, target) in c.iter().enumerate() {
             if used[k] || target.positive != first.positive {
@@ -565,9 +591,9 @@ fn instance_within(d: &Clause, c: &Clause) -> bool {
                 }
                 *budget -= 1;
                 let mut s2 = s.clone();
-                if match_term(&first.left, x, &mut s2) && match_term(&first.right, y, &mut s2) {
+                if match_term(&first.left, x, &mut s2, predicate) && match_term(&first.right, y, &mut s2, predicate) {
                     used[k] = true;
-                    if go(rest, c, used, &s2, budget) {
+                    if go(rest, c, used, &s2, budget, predicate) {
                         return true;
                     }
                     used[k] = false;
@@ -576,7 +602,7 @@ fn instance_within(d: &Clause, c: &Clause) -> bool {
         }
         false
     }
-    d.len() <= c.len() && go(d, c, &mut vec![false; c.len()], &Bindings::new(), &mut 10_000)
+    d.len() <= c.len() && go(d, c, &mut vec![false; c.len()], &Bindings::new(), &mut 10_000, predicate)
 }
 
 /// The Knuth–Bendix ordering with every weight 1 and the given precedence (⊤ below every

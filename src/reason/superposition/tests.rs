@@ -521,6 +521,46 @@ mod saturations {
         assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))));
     }
 
+    /// Found in review: `x = y` must not subsume an atom (a variable is an object, never
+    /// an atom or ⊤), and huge variable numbers must not defeat renaming apart.
+    #[test]
+    fn sorts_and_variable_numbers_cannot_be_abused() {
+        use crate::logic::clauses::{Atom, Term};
+        let (b, claim) = saturate("blonde(a)\n∀x ¬blonde(x)");
+        assert!(claim.is_none(), "refuted, not saturated");
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let symbols = set.vocabulary.symbols.len();
+        let blonde = set.vocabulary.symbols.iter().position(|s| s.name == "blonde").unwrap();
+        let (x, y) = (Term::Var(0), Term::Var(1));
+        let forged = Claim {
+            clauses: vec![
+                vec![Literal { positive: true, atom: Atom::Eq(x.clone(), y) }],
+                vec![Literal { positive: false, atom: Atom::Pred(blonde, vec![x]) }],
+            ],
+            selected: vec![None, Some(0)],
+            precedence: (0..symbols as u32).collect(),
+        };
+        assert!(check(&b.signature, &p, &forged).is_err(), "x = y does not make blonde(a) follow");
+        // ∀x blonde(x) and ∀x ¬blonde(father(x)), with a variable numbered u32::MAX in each.
+        let (b, claim) = saturate("∀x blonde(x)\n∀x ¬blonde(father(x))");
+        assert!(claim.is_none(), "refuted, not saturated");
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let father = set.vocabulary.symbols.iter().position(|s| s.name == "father").unwrap();
+        let blonde = set.vocabulary.symbols.iter().position(|s| s.name == "blonde").unwrap();
+        let big = Term::Var(u32::MAX);
+        let forged = Claim {
+            clauses: vec![
+                vec![Literal { positive: true, atom: Atom::Pred(blonde, vec![big.clone()]) }],
+                vec![Literal { positive: false, atom: Atom::Pred(blonde, vec![Term::App(father, vec![big])]) }],
+            ],
+            selected: vec![None, Some(0)],
+            precedence: (0..set.vocabulary.symbols.len() as u32).collect(),
+        };
+        assert!(check(&b.signature, &p, &forged).is_err(), "the resolvent ⊥ is found whatever the variables are called");
+    }
+
     #[test]
     fn domain_bounds_are_not_covered() {
         let (b, claim) = saturate("∀x father(x) = x ∨ blonde(x)\nhappy(a)\n|L| < 3");
