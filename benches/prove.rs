@@ -3,6 +3,7 @@
 //! (seven from the TPTP library, kept in `corpus/tptp/`, and three group identities of
 //! the corpus). Beside it, the instantiation prover on those of the ten it proves.
 //! Each run has a 10 s budget; a question it cannot refute panics, so the list stays true.
+//! Last, three consistent questions a checked saturation settles.
 
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
@@ -118,4 +119,18 @@ const INSTANTIATION_PROVES: &[&str] = &["PUZ001+1.p", "SET879+1.p", "SET921+1.p"
 #[divan::bench(args = INSTANTIATION_PROVES, sample_count = 3)]
 fn instantiation_equational(q: &str) {
     prove(q, instantiation);
+}
+
+/// Consistent questions that a saturation settles: the loop until it runs out of
+/// inferences, then the independent check of the saturated set (both timed together);
+/// panics when the loop does not saturate or the check refuses.
+const SATURATES: &[&str] = &["pairing:0", "MSC014+1.p", "SYN305-1.p"];
+
+#[divan::bench(args = SATURATES, sample_count = 10)]
+fn saturation_checked(q: &str) {
+    let (b, negated) = question(q);
+    let premises = premises_of(&b, negated);
+    let set = clausify_with(&b.signature, &premises, true);
+    let Outcome::Saturated(claim) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not saturated") };
+    divan::black_box(umpire::reason::proof::saturation::check(&b.signature, &premises, &claim).unwrap());
 }
