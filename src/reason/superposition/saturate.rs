@@ -1,8 +1,10 @@
 //! The given-clause loop (in the DISCOUNT style of E and Waldmeister): the clause picked
 //! from the passive set is simplified by the active set, simplifies the active set in turn,
 //! and joins it; then every inference between it and the active clauses goes to the passive
-//! set. Inferences follow the superposition calculus with selection: in a clause with a
-//! negative literal, one negative literal is selected and only it is worked on; otherwise
+//! set (the lightest first, every fifth time the oldest; in a goal-directed run, a clause
+//! descending from the negated question weighs less). Inferences follow the superposition calculus with
+//! selection: in a clause with a negative literal, one negative literal is selected and
+//! only it is worked on (unless the run is without selection); otherwise
 //! only the maximal literals (by the KBO, extended to literals) are. Simplification is
 //! demodulation by unit equations (oriented, or by instance when the equation is not),
 //! deletion of `t ≠ t`, tautology and variant deletion, forward and backward subsumption.
@@ -14,7 +16,7 @@
 
 use super::order::Kbo;
 use super::unify::{matches, Substitution};
-use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
+use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Part, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
 use std::cmp::Reverse;
@@ -93,6 +95,8 @@ struct Derived {
     /// For an active clause, whether a negative literal is selected (then no positive
     /// literal is eligible).
     selected: bool,
+    /// Whether it descends from the negation of the statement asked about.
+    goal: bool,
 }
 
 /// The result of a run.
@@ -411,7 +415,18 @@ pub struct Saturation<'s> {
     dropped: std::cell::Cell<bool>,
     /// Whether a clause with a negative literal has one selected.
     select: bool,
+    /// Whether clauses descending from the negated question weigh less.
+    goal_directed: bool,
 }
+
+/// In a goal-directed run, a clause that descends from the negation of the statement asked
+/// about (the conjecture) is queued at this share of its weight, so the search works
+/// towards the question before it wanders through the axioms' consequences (E's
+/// conjecture-relative weights do the same). Measured on the 43 TPTP problems with a proof,
+/// 5 s each: 31 at 30 % or 50 % against 30 without (NUN057+2: 200 000 clauses without, a
+/// proof at once with), none lost; but the equational proofs come slower (GRP711+1 1.8 s
+/// against 52 ms), hence a run of its own in `superposition::prove`.
+const GOAL_WEIGHT_PERCENT: usize = 30;
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
 /// this only guards against huge terms).
@@ -429,7 +444,14 @@ impl<'s> Saturation<'s> {
             demodulators: Vec::new(),
             dropped: std::cell::Cell::new(false),
             select: true,
+            goal_directed: false,
         }
+    }
+
+    /// Clauses descending from the negated question weigh less (`GOAL_WEIGHT_PERCENT`).
+    pub fn goal_directed(mut self) -> Self {
+        self.goal_directed = true;
+        self
     }
 
     /// Without literal selection: every clause is worked on through its maximal literals
@@ -454,7 +476,11 @@ impl<'s> Saturation<'s> {
                 unique.push(l);
             }
         }
-        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false });
+        let goal = match &how {
+            How::Input(k) => self.set.clauses[*k].origin.part == Part::Negation,
+            How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.clauses[*p].goal),
+        };
+        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false, goal });
         self.clauses.len() - 1
     }
 
@@ -550,7 +576,10 @@ impl<'s> Saturation<'s> {
         if tautology(literals) || !self.seen.insert(canonical(literals)) {
             return None;
         }
-        let weight = clause_weight(literals);
+        let mut weight = clause_weight(literals);
+        if self.goal_directed && self.clauses[id].goal {
+            weight = weight * GOAL_WEIGHT_PERCENT / 100;
+        }
         self.clauses[id].state = State::Passive;
         passive.push(id, weight);
         None
