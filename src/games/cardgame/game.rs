@@ -301,10 +301,14 @@ impl Game {
         let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event else { return Ok(()) };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
-        if *upheld {
+        // Decided again within the claim's budget, doubled for a slower machine.
+        let decide_again = || {
             let b = budget.unwrap_or(ClaimBudget::DEFAULT);
             let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
-            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())
+        };
+        if *upheld {
+            let decision = decide_again()?;
             if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. }) {
                 return Err(format!("it is recorded as upheld, but deciding it again gives: {}", decision.explanation));
             }
@@ -312,9 +316,7 @@ impl Game {
             // Decided again: a model must refute the claim again (the infinite engine finds the
             // recorded one; on a board that also has a large finite model, the finite search
             // may answer first, which refutes the claim as well).
-            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
-            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
-            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            let decision = decide_again()?;
             match (decision.verdict.infinite_model(), decision.verdict.model()) {
                 (Some(m), _) if m.describe() == *lines => {}
                 (None, Some(_)) => {}
@@ -323,9 +325,7 @@ impl Game {
         } else if saturation.is_some() {
             // Decided again: no contradiction, shown by a saturation or (if the search now
             // finds one) a model.
-            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
-            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
-            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())?;
+            let decision = decide_again()?;
             if decision.verdict.witness().is_none() {
                 return Err(format!("it is recorded as refuted by a saturation, but deciding it again gives: {}", decision.explanation));
             }
