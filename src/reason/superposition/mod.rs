@@ -16,6 +16,7 @@
 //! indexing; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
+pub mod index;
 pub mod order;
 pub mod saturate;
 pub mod unify;

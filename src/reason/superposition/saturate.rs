@@ -14,6 +14,7 @@
 //! `reason::proof::check` accepts. A run out of inferences (without domain bounds, and
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
+use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
 use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Part, Role, SymId, Term};
@@ -97,6 +98,8 @@ struct Derived {
     selected: bool,
     /// Whether it descends from the negation of the statement asked about.
     goal: bool,
+    /// For an active clause, when it became active (the order partners are tried in).
+    rank: usize,
 }
 
 /// The result of a run.
@@ -206,6 +209,40 @@ fn canonical(lits: &[Literal]) -> Vec<Literal> {
 
 fn tautology(lits: &[Literal]) -> bool {
     lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)) || lits.iter().any(|l| lits.contains(&negate(l)))
+}
+
+/// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
+/// with its path, in the order of `positions`.
+fn find_position<'t, R>(t: &'t Term, path: &mut Vec<usize>, visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>) -> Option<R> {
+    let Term::App(_, args) = t else { return None };
+    if let Some(found) = visit(path, t) {
+        return Some(found);
+    }
+    for (i, a) in args.iter().enumerate() {
+        path.push(i);
+        let found = find_position(a, path, visit);
+        path.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Calls `visit` on every subterm of `t` that is not a variable.
+fn each_position<'t>(t: &'t Term, visit: &mut impl FnMut(&'t Term)) {
+    if let Term::App(_, args) = t {
+        visit(t);
+        args.iter().for_each(|a| each_position(a, visit));
+    }
+}
+
+/// The terms of a literal, borrowed (predicate arguments, or the two sides).
+fn side_refs(l: &Literal) -> Vec<&Term> {
+    match &l.atom {
+        Atom::Pred(_, a) => a.iter().collect(),
+        Atom::Eq(a, b) => vec![a, b],
+    }
 }
 
 /// Every (path, subterm) of a term that is not a variable.
@@ -401,6 +438,32 @@ struct Demodulator {
     r: Term,
     /// `l > r` holds for every instance.
     oriented: bool,
+    /// Demodulators are tried in the order they came (this number).
+    seq: usize,
+}
+
+/// The term indexes over the active clauses (see `index`): each lists a superset of the
+/// partners an inference or a simplification could have, which are then tried as before.
+/// Values of clauses retired since are skipped as they are met, and swept now and then.
+#[derive(Default)]
+struct Indexes {
+    /// The demodulators, by left side: those that may rewrite a term (forward rewriting).
+    demodulators: FingerprintIndex<Demodulator>,
+    /// Every non-variable subterm of an active clause, with whether its literal is eligible:
+    /// where the given clause may superpose into, and what a new demodulator may rewrite.
+    subterms: FingerprintIndex<(usize, bool)>,
+    /// The non-variable sides of eligible positive equations of clauses without a selected
+    /// literal: what may superpose into the given clause.
+    from_sides: FingerprintIndex<usize>,
+    /// Eligible predicate literals by sign (`[negative, positive]`): resolution partners.
+    resolvable: [FingerprintIndex<usize>; 2],
+    /// Every literal of an active clause, by sign: what the given clause may subsume.
+    literals: [FingerprintIndex<usize>; 2],
+    /// One literal of each active clause (its heaviest), by sign: what may subsume a new
+    /// clause (every literal of a subsuming clause matches one of the subsumed).
+    keys: [FingerprintIndex<usize>; 2],
+    /// Clauses retired since the last sweep.
+    retired: usize,
 }
 
 pub struct Saturation<'s> {
@@ -409,7 +472,10 @@ pub struct Saturation<'s> {
     clauses: Vec<Derived>,
     seen: HashSet<Vec<Literal>>,
     active: Vec<usize>,
-    demodulators: Vec<Demodulator>,
+    indexes: Indexes,
+    /// Demodulators made so far, and clauses activated so far (for `seq` and `rank`).
+    demodulators_made: usize,
+    activated: usize,
     /// Whether a conclusion was dropped as too heavy (then running out of inferences
     /// would not mean saturation).
     dropped: std::cell::Cell<bool>,
@@ -441,7 +507,9 @@ impl<'s> Saturation<'s> {
             clauses: Vec::new(),
             seen: HashSet::new(),
             active: Vec::new(),
-            demodulators: Vec::new(),
+            indexes: Indexes::default(),
+            demodulators_made: 0,
+            activated: 0,
             dropped: std::cell::Cell::new(false),
             select: true,
             goal_directed: false,
@@ -480,7 +548,7 @@ impl<'s> Saturation<'s> {
             How::Input(k) => self.set.clauses[*k].origin.part == Part::Negation,
             How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.clauses[*p].goal),
         };
-        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false, goal });
+        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false, goal, rank: 0 });
         self.clauses.len() - 1
     }
 
@@ -521,48 +589,176 @@ impl<'s> Saturation<'s> {
     }
 
     /// One rewriting step of clause `id` by a demodulator (only by `only`, when given), as
-    /// a new clause; none when no demodulator applies.
+    /// a new clause; none when no demodulator applies. The first subterm (literal by
+    /// literal, side by side, top down) that an active demodulator rewrites is rewritten by
+    /// the oldest such demodulator.
     fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
         let lits = &self.clauses[id].literals;
         let offset = max_var(lits);
-        for (i, m) in lits.iter().enumerate() {
-            for (side, term) in sides(m).iter().enumerate() {
-                let mut found = Vec::new();
-                positions(term, &mut Vec::new(), &mut found);
-                for (path, sub) in found {
-                    let Term::App(head, _) = &sub else { continue };
-                    for d in &self.demodulators {
-                        if d.clause == id || only.is_some_and(|o| o != d.clause) || !matches!(&d.l, Term::App(f, _) if f == head) {
-                            continue;
-                        }
-                        let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
-                        let mut sigma = Substitution::new();
-                        if !matches(&l, &sub, &mut sigma) {
-                            continue;
-                        }
-                        let r_inst = sigma.apply(&r);
-                        if !d.oriented && !self.kbo.greater(&sub, &r_inst) {
-                            continue;
-                        }
-                        let mut new_sides = sides(m);
-                        new_sides[side] = replace_at(&new_sides[side], &path, &r);
-                        let rewritten = with_sides(m, new_sides);
-                        let mut literals: Vec<Literal> = lits.to_vec();
-                        literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
-                        let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
-                        let how = How::Inference { premises: vec![(id, 0), (d.clause, offset)], unifier: sigma, rule };
-                        return Some(self.record(literals, how));
-                    }
+        let (clauses, kbo, index) = (&self.clauses, &self.kbo, &self.indexes.demodulators);
+        let mut try_at = |path: &[usize], sub: &Term| {
+            let mut candidates: Vec<&Demodulator> = Vec::new();
+            index.retrieve(Key::Term(sub), Retrieve::Generalizations, &mut |d: &Demodulator| {
+                if d.clause != id && only.is_none_or(|o| o == d.clause) && clauses[d.clause].state == State::Active {
+                    candidates.push(d);
+                }
+            });
+            candidates.sort_by_key(|d| d.seq);
+            candidates.into_iter().find_map(|d| {
+                let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
+                let mut sigma = Substitution::new();
+                if !matches(&l, sub, &mut sigma) {
+                    return None;
+                }
+                if !d.oriented && !kbo.greater(sub, &sigma.apply(&r)) {
+                    return None;
+                }
+                Some((path.to_vec(), d.clause, l, r, sigma))
+            })
+        };
+        let mut found = None;
+        'literals: for (i, m) in lits.iter().enumerate() {
+            for (side, term) in side_refs(m).into_iter().enumerate() {
+                if let Some(at) = find_position(term, &mut Vec::new(), &mut try_at) {
+                    found = Some((i, side, at));
+                    break 'literals;
                 }
             }
         }
-        None
+        let (i, side, (path, clause, l, r, sigma)) = found?;
+        let m = &lits[i];
+        let mut new_sides = sides(m);
+        new_sides[side] = replace_at(&new_sides[side], &path, &r);
+        let rewritten = with_sides(m, new_sides);
+        let mut literals: Vec<Literal> = lits.to_vec();
+        literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
+        let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
+        let how = How::Inference { premises: vec![(id, 0), (clause, offset)], unifier: sigma, rule };
+        Some(self.record(literals, how))
     }
 
     /// Whether an active clause subsumes clause `id`.
     fn subsumed(&self, id: usize) -> bool {
         let c = &self.clauses[id].literals;
-        self.active.iter().any(|&a| a != id && subsumes(&self.clauses[a].literals, c))
+        let mut candidates = Vec::new();
+        for m in c {
+            for flipped in [false, true] {
+                if flipped && !matches!(m.atom, Atom::Eq(..)) {
+                    continue;
+                }
+                self.indexes.keys[m.positive as usize].retrieve(Key::atom(&m.atom, flipped), Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates.into_iter().any(|a| a != id && self.clauses[a].state == State::Active && subsumes(&self.clauses[a].literals, c))
+    }
+
+    /// The demodulators a positive unit equation makes (none for other clauses), numbered
+    /// from `seq`.
+    fn demodulators_of(&self, id: usize, seq: usize) -> Vec<Demodulator> {
+        let mut made = Vec::new();
+        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] = self.clauses[id].literals.as_slice() {
+            let mut add = |l: &Term, r: &Term, oriented: bool| made.push(Demodulator { clause: id, l: l.clone(), r: r.clone(), oriented, seq: seq + made.len() });
+            if self.kbo.greater(s, t) {
+                add(s, t, true);
+            } else if self.kbo.greater(t, s) {
+                add(t, s, true);
+            } else if s != t {
+                for (l, r) in [(s, t), (t, s)] {
+                    if !matches!(l, Term::Var(_)) {
+                        add(l, r, false);
+                    }
+                }
+            }
+        }
+        made
+    }
+
+    /// Enters active clause `id` in the indexes.
+    fn index(&mut self, id: usize) {
+        let d = &self.clauses[id];
+        let ix = &mut self.indexes;
+        for (i, l) in d.literals.iter().enumerate() {
+            let (sign, eligible) = (l.positive as usize, d.eligible[i]);
+            ix.literals[sign].insert(Key::atom(&l.atom, false), id);
+            for side in side_refs(l) {
+                each_position(side, &mut |sub| ix.subterms.insert(Key::Term(sub), (id, eligible)));
+            }
+            if !eligible {
+                continue;
+            }
+            match &l.atom {
+                Atom::Pred(p, args) => ix.resolvable[sign].insert(Key::Pred(*p, args), id),
+                Atom::Eq(s, t) if l.positive && !d.selected => {
+                    for side in [s, t] {
+                        if let Term::App(..) = side {
+                            ix.from_sides.insert(Key::Term(side), id);
+                        }
+                    }
+                }
+                Atom::Eq(..) => {}
+            }
+        }
+        let key = d.literals.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty");
+        ix.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
+    }
+
+    /// Drops the index values of retired clauses, once they are many.
+    fn sweep(&mut self) {
+        if self.indexes.retired < 1_000 || self.indexes.retired < self.active.len() {
+            return;
+        }
+        let clauses = &self.clauses;
+        let active = |c: &usize| clauses[*c].state == State::Active;
+        let ix = &mut self.indexes;
+        ix.demodulators.retain(&mut |d: &Demodulator| active(&d.clause));
+        ix.subterms.retain(&mut |(c, _): &(usize, bool)| active(c));
+        ix.from_sides.retain(&mut |c: &usize| active(c));
+        for index in ix.resolvable.iter_mut().chain(&mut ix.literals).chain(&mut ix.keys) {
+            index.retain(&mut |c: &usize| active(c));
+        }
+        ix.retired = 0;
+    }
+
+    /// The active clauses (the given clause among them) that may have a resolution or a
+    /// superposition with the given clause, either way round, in the order they became
+    /// active.
+    fn partners(&self, given: usize) -> Vec<usize> {
+        let d = &self.clauses[given];
+        let ix = &self.indexes;
+        let mut found = Vec::new();
+        for (i, l) in d.literals.iter().enumerate() {
+            if !d.eligible[i] {
+                continue;
+            }
+            match &l.atom {
+                // Resolution, either way round.
+                Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(Key::Pred(*p, args), Retrieve::Unifiable, &mut |&c: &usize| found.push(c)),
+                // Superposition from the given clause into an eligible subterm.
+                Atom::Eq(s, t) if l.positive && !d.selected => {
+                    for side in [s, t] {
+                        if let Term::App(..) = side {
+                            ix.subterms.retrieve(Key::Term(side), Retrieve::Unifiable, &mut |&(c, eligible): &(usize, bool)| {
+                                if eligible {
+                                    found.push(c)
+                                }
+                            });
+                        }
+                    }
+                }
+                Atom::Eq(..) => {}
+            }
+            // Superposition into the given clause.
+            for side in side_refs(l) {
+                each_position(side, &mut |sub| ix.from_sides.retrieve(Key::Term(sub), Retrieve::Unifiable, &mut |&c: &usize| found.push(c)));
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        found.retain(|&c| self.clauses[c].state == State::Active);
+        found.sort_by_key(|&c| self.clauses[c].rank);
+        found
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
@@ -598,34 +794,47 @@ impl<'s> Saturation<'s> {
             let eligible = (0..lits.len()).map(|i| !(0..lits.len()).any(|j| j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i]))).collect();
             (eligible, false)
         };
-        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] = lits.as_slice() {
-            if self.kbo.greater(s, t) {
-                self.demodulators.push(Demodulator { clause: id, l: s.clone(), r: t.clone(), oriented: true });
-            } else if self.kbo.greater(t, s) {
-                self.demodulators.push(Demodulator { clause: id, l: t.clone(), r: s.clone(), oriented: true });
-            } else if s != t {
-                for (l, r) in [(s, t), (t, s)] {
-                    if !matches!(l, Term::Var(_)) {
-                        self.demodulators.push(Demodulator { clause: id, l: l.clone(), r: r.clone(), oriented: false });
-                    }
-                }
-            }
-        }
         let c = &mut self.clauses[id];
         c.eligible = eligible;
         c.selected = selected;
         c.state = State::Active;
+        c.rank = self.activated;
+        self.activated += 1;
         self.active.push(id);
+        let made = self.demodulators_of(id, self.demodulators_made);
+        self.demodulators_made += made.len();
+        for d in made {
+            let l = d.l.clone();
+            self.indexes.demodulators.insert(Key::Term(&l), d);
+        }
+        self.index(id);
     }
 
     /// Retires active clauses the new active clause `given` subsumes or rewrites; the
     /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
     fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
         let g = self.clauses[given].literals.clone();
-        let rewrites = self.demodulators.iter().any(|d| d.clause == given);
+        let made = self.demodulators_of(given, 0);
+        let rewrites = !made.is_empty();
+        // Candidates: clauses with an instance of the given clause's heaviest literal (which
+        // a clause it subsumes must have), or with an instance of a left side it rewrites by.
+        let mut candidates = Vec::new();
+        let key = g.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty");
+        for flipped in [false, true] {
+            if !flipped || matches!(key.atom, Atom::Eq(..)) {
+                self.indexes.literals[key.positive as usize].retrieve(Key::atom(&key.atom, flipped), Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
+            }
+        }
+        for d in &made {
+            self.indexes.subterms.retrieve(Key::Term(&d.l), Retrieve::Instances, &mut |&(c, _): &(usize, bool)| candidates.push(c));
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates.retain(|&c| self.clauses[c].state == State::Active);
+        candidates.sort_by_key(|&c| self.clauses[c].rank);
         let mut retired = Vec::new();
         let mut again = Vec::new();
-        for a in self.active.clone() {
+        for a in candidates {
             if a == given {
                 continue;
             }
@@ -644,9 +853,9 @@ impl<'s> Saturation<'s> {
         for &a in &retired {
             self.clauses[a].state = State::Retired;
         }
+        self.indexes.retired += retired.len();
         self.active.retain(|a| self.clauses[*a].state == State::Active);
-        let clauses = &self.clauses;
-        self.demodulators.retain(|d| clauses[d.clause].state == State::Active);
+        self.sweep();
         for next in again {
             // The rewritten clause is new: its old form's variant must not block it.
             if let Some(empty) = self.offer(next, passive) {
@@ -712,11 +921,10 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             let mut fresh = self.unary_inferences(given);
-            for k in 0..self.active.len() {
+            for (k, other) in self.partners(given).into_iter().enumerate() {
                 if k % 32 == 31 && budget.spent().is_some() {
                     return self.stopped("the budget ran out");
                 }
-                let other = self.active[k];
                 fresh.extend(self.inferences(given, other));
                 if other != given {
                     fresh.extend(self.inferences(other, given));

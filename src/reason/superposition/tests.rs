@@ -140,6 +140,46 @@ fn unifiers_unify_and_matching_matches() {
     assert!(mgu(&Term::Var(0), &Term::App(2, vec![Term::Var(0)])).is_none());
 }
 
+/// The fingerprint index never loses an answer: every stored term that unifies with a query,
+/// that the query is an instance of, or that is an instance of the query, is among what the
+/// index returns (and it does leave some out, or it would index nothing).
+#[test]
+fn the_term_index_returns_every_unifiable_generalization_and_instance() {
+    use super::index::{FingerprintIndex, Key, Retrieve};
+    let mut rng = SplitMix64::new(25);
+    let mut stored: Vec<Term> = (0..300).map(|_| random_term(&mut rng, 3, 3)).collect();
+    // Instances of some stored terms, so that matching happens often.
+    for k in 0..100 {
+        let g: HashMap<u32, Term> = (0..3).map(|v| (v, random_term(&mut rng, 1, 2))).collect();
+        stored.push(substitute(&stored[k], &g));
+    }
+    let mut index = FingerprintIndex::default();
+    for (k, t) in stored.iter().enumerate() {
+        index.insert(Key::Term(t), k);
+    }
+    let (mut kept, mut left_out) = (0, 0);
+    for query in stored.iter().take(150) {
+        for mode in [Retrieve::Unifiable, Retrieve::Generalizations, Retrieve::Instances] {
+            let mut found = vec![false; stored.len()];
+            index.retrieve(Key::Term(query), mode, &mut |&k| found[k] = true);
+            for (k, t) in stored.iter().enumerate() {
+                let holds = match mode {
+                    Retrieve::Unifiable => mgu(query, t).is_some(),
+                    Retrieve::Generalizations => matches(t, query, &mut Substitution::new()),
+                    Retrieve::Instances => matches(query, t, &mut Substitution::new()),
+                };
+                assert!(!holds || found[k], "{mode:?} of {query:?}: {t:?} was left out");
+                if holds {
+                    kept += 1;
+                } else if !found[k] {
+                    left_out += 1;
+                }
+            }
+        }
+    }
+    assert!(kept > 1000 && left_out > 10_000, "answers {kept}, non-answers filtered {left_out}");
+}
+
 mod refutations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;

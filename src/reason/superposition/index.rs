@@ -1,0 +1,237 @@
+//! Fingerprint indexing (after Schulz, "Fingerprint Indexing for Paramodulation and
+//! Rewriting", IJCAR 2012): the given-clause loop asks which stored terms could unify with a
+//! term, which could be generalizations of it (a demodulator's left side that matches it),
+//! or which could be instances of it, without trying each one.
+//!
+//! A term's fingerprint is what it has at a few fixed positions (the top, the first two
+//! arguments, and their first two arguments): a symbol, a variable, *below a variable*
+//! (the position is not in the term, but an instance could have it), or *absent* (no
+//! instance has it). Two terms whose fingerprints clash at some position cannot unify (or
+//! match); the converse does not hold, so what the index returns is a superset of the
+//! answers, which the caller tries one by one. The fingerprints are the paths of a trie, so
+//! one query walks only the compatible branches.
+//!
+//! Values are never removed: the loop drops those of retired clauses as it meets them
+//! (a retired clause never comes back, a clause that changes is a new one).
+
+use crate::logic::clauses::{Atom, SymId, Term};
+
+/// What a term has at one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Feature {
+    Symbol(SymId),
+    /// The equality "symbol" at the top of an atom `s = t`.
+    Equality,
+    Variable,
+    /// A variable is above the position: an instance may have anything there.
+    BelowVariable,
+    /// A symbol above the position has too few arguments: no instance has it.
+    Absent,
+}
+
+/// The positions sampled, as argument paths from the top (Schulz's FP7).
+const POSITIONS: [&[usize]; 7] = [&[], &[0], &[1], &[0, 0], &[0, 1], &[1, 0], &[1, 1]];
+
+type Fingerprint = [Feature; POSITIONS.len()];
+
+/// A term, or an atom read as a term under its predicate (or equality) symbol.
+#[derive(Clone, Copy)]
+pub enum Key<'t> {
+    Term(&'t Term),
+    Pred(SymId, &'t [Term]),
+    /// An equation, with its sides in the order given.
+    Eq(&'t Term, &'t Term),
+}
+
+impl<'t> Key<'t> {
+    /// An atom; an equation as written, or `flipped`.
+    pub fn atom(atom: &'t Atom, flipped: bool) -> Key<'t> {
+        match atom {
+            Atom::Pred(p, args) => Key::Pred(*p, args),
+            Atom::Eq(s, t) if flipped => Key::Eq(t, s),
+            Atom::Eq(s, t) => Key::Eq(s, t),
+        }
+    }
+
+    fn fingerprint(self) -> Fingerprint {
+        POSITIONS.map(|path| self.feature(path))
+    }
+
+    fn feature(self, path: &[usize]) -> Feature {
+        let head = match self {
+            Key::Term(Term::Var(_)) => return if path.is_empty() { Feature::Variable } else { Feature::BelowVariable },
+            Key::Term(Term::App(f, _)) => Feature::Symbol(*f),
+            Key::Pred(p, _) => Feature::Symbol(p),
+            Key::Eq(..) => Feature::Equality,
+        };
+        let Some((&first, rest)) = path.split_first() else { return head };
+        let argument = match self {
+            Key::Term(Term::App(_, args)) => args.get(first),
+            Key::Pred(_, args) => args.get(first),
+            Key::Eq(s, t) => [s, t].get(first).copied(),
+            Key::Term(Term::Var(_)) => unreachable!("a variable returned above"),
+        };
+        let Some(mut t) = argument else { return Feature::Absent };
+        for &i in rest {
+            match t {
+                Term::Var(_) => return Feature::BelowVariable,
+                Term::App(_, args) => match args.get(i) {
+                    Some(a) => t = a,
+                    None => return Feature::Absent,
+                },
+            }
+        }
+        match t {
+            Term::Var(_) => Feature::Variable,
+            Term::App(f, _) => Feature::Symbol(*f),
+        }
+    }
+}
+
+/// What a query looks for among the stored terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Retrieve {
+    /// Terms that may unify with the query.
+    Unifiable,
+    /// Terms the query may be an instance of.
+    Generalizations,
+    /// Terms that may be instances of the query.
+    Instances,
+}
+
+/// Whether a pattern with feature `p` may match a term with feature `t` at one position.
+fn may_match(p: Feature, t: Feature) -> bool {
+    match (p, t) {
+        (Feature::BelowVariable, _) => true,
+        (Feature::Variable, Feature::Symbol(_) | Feature::Equality | Feature::Variable) => true,
+        (Feature::Variable, _) => false,
+        (Feature::Absent, t) => t == Feature::Absent,
+        (p, t) => p == t,
+    }
+}
+
+fn compatible(mode: Retrieve, query: Feature, stored: Feature) -> bool {
+    match mode {
+        Retrieve::Generalizations => may_match(stored, query),
+        Retrieve::Instances => may_match(query, stored),
+        Retrieve::Unifiable => match (query, stored) {
+            (Feature::BelowVariable, _) | (_, Feature::BelowVariable) => true,
+            (Feature::Absent, s) | (s, Feature::Absent) => s == Feature::Absent,
+            (Feature::Variable, _) | (_, Feature::Variable) => true,
+            (q, s) => q == s,
+        },
+    }
+}
+
+struct Node<V> {
+    children: Vec<(Feature, Node<V>)>,
+    values: Vec<V>,
+}
+
+impl<V> Node<V> {
+    fn new() -> Node<V> {
+        Node { children: Vec::new(), values: Vec::new() }
+    }
+}
+
+/// Values stored under terms, found by the fingerprints of their terms. Queries return
+/// values in a fixed order (of the trie's branches, then of insertion), so that the loop is
+/// deterministic.
+pub struct FingerprintIndex<V> {
+    root: Node<V>,
+}
+
+impl<V> Default for FingerprintIndex<V> {
+    fn default() -> Self {
+        FingerprintIndex { root: Node::new() }
+    }
+}
+
+impl<V> FingerprintIndex<V> {
+    pub fn insert(&mut self, key: Key<'_>, value: V) {
+        let mut node = &mut self.root;
+        for feature in key.fingerprint() {
+            let at = match node.children.iter().position(|(f, _)| *f == feature) {
+                Some(at) => at,
+                None => {
+                    node.children.push((feature, Node::new()));
+                    node.children.len() - 1
+                }
+            };
+            node = &mut node.children[at].1;
+        }
+        node.values.push(value);
+    }
+
+    /// Calls `found` on every value stored under a term that may be what `mode` asks for
+    /// (a superset of the true answers).
+    pub fn retrieve<'s>(&'s self, key: Key<'_>, mode: Retrieve, found: &mut impl FnMut(&'s V)) {
+        fn walk<'s, V>(node: &'s Node<V>, query: &[Feature], mode: Retrieve, found: &mut impl FnMut(&'s V)) {
+            let Some((&feature, rest)) = query.split_first() else {
+                node.values.iter().for_each(found);
+                return;
+            };
+            for (stored, child) in &node.children {
+                if compatible(mode, feature, *stored) {
+                    walk(child, rest, mode, found);
+                }
+            }
+        }
+        walk(&self.root, &key.fingerprint(), mode, found);
+    }
+
+    /// Keeps only the values `keep` accepts (to drop those of retired clauses).
+    pub fn retain(&mut self, keep: &mut impl FnMut(&V) -> bool) {
+        fn walk<V>(node: &mut Node<V>, keep: &mut impl FnMut(&V) -> bool) {
+            node.values.retain(|v| keep(v));
+            for (_, child) in &mut node.children {
+                walk(child, keep);
+            }
+            node.children.retain(|(_, c)| !c.values.is_empty() || !c.children.is_empty());
+        }
+        walk(&mut self.root, keep);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app(f: SymId, args: Vec<Term>) -> Term {
+        Term::App(f, args)
+    }
+
+    #[test]
+    fn the_fingerprint_tells_symbols_variables_and_missing_positions_apart() {
+        // f(x, g(a)) with f binary, g unary, a a constant.
+        let t = app(0, vec![Term::Var(0), app(1, vec![app(2, vec![])])]);
+        use Feature::*;
+        assert_eq!(Key::Term(&t).fingerprint(), [Symbol(0), Variable, Symbol(1), BelowVariable, BelowVariable, Symbol(2), Absent]);
+        assert_eq!(Key::Term(&Term::Var(3)).fingerprint(), [Variable, BelowVariable, BelowVariable, BelowVariable, BelowVariable, BelowVariable, BelowVariable]);
+    }
+
+    #[test]
+    fn a_query_finds_only_what_may_unify_or_match() {
+        let a = app(2, vec![]);
+        let b = app(3, vec![]);
+        let fa = app(1, vec![a.clone()]);
+        let fx = app(1, vec![Term::Var(0)]);
+        let fb = app(1, vec![b.clone()]);
+        let mut index = FingerprintIndex::default();
+        for (k, t) in [&fa, &fx, &fb, &Term::Var(1)].into_iter().enumerate() {
+            index.insert(Key::Term(t), k);
+        }
+        let query = |t: &Term, mode| {
+            let mut out = Vec::new();
+            index.retrieve(Key::Term(t), mode, &mut |&k| out.push(k));
+            out.sort();
+            out
+        };
+        assert_eq!(query(&fa, Retrieve::Unifiable), vec![0, 1, 3]);
+        assert_eq!(query(&fa, Retrieve::Generalizations), vec![0, 1, 3]);
+        assert_eq!(query(&fa, Retrieve::Instances), vec![0]);
+        assert_eq!(query(&fx, Retrieve::Instances), vec![0, 1, 2]);
+        assert_eq!(query(&fx, Retrieve::Generalizations), vec![1, 3]);
+        assert_eq!(query(&a, Retrieve::Unifiable), vec![3]);
+    }
+}
