@@ -3,6 +3,8 @@
 //!
 //! - [`order`]: the Knuth–Bendix ordering that orients equations and selects maximal
 //!   literals (well-founded, total on ground terms, stable under substitution);
+//! - [`index`]: a fingerprint index that narrows every search for partners, rewriters and
+//!   subsumers to the candidates that could qualify;
 //! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`;
 //! - [`prove`]: a schedule of runs of the loop, with and without literal selection, and
 //!   goal-directed;
@@ -12,8 +14,8 @@
 //!
 //! A run that saturates a clause set without domain bounds hands its clauses to
 //! `reason::proof::saturation::check`, the separately written re-check; once accepted, the
-//! arbiter answers "consistent" (or "not redundant") with them. Still to come: term
-//! indexing; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
+//! arbiter answers "consistent" (or "not redundant") with them. Still to come: perfect
+//! sharing of terms; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
 pub mod index;

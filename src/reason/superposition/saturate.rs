@@ -8,6 +8,10 @@
 //! only the maximal literals (by the KBO, extended to literals) are. Simplification is
 //! demodulation by unit equations (oriented, or by instance when the equation is not),
 //! deletion of `t ≠ t`, tautology and variant deletion, forward and backward subsumption.
+//! Every search among the active clauses (for inference partners, demodulators, subsumers
+//! and the clauses the given one subsumes or rewrites) asks the fingerprint index
+//! (`Indexes`) for candidates first, and tries them in the order the clauses became active,
+//! so that the search is what it would be without the index, only faster.
 //!
 //! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
 //! turned it into ground instances of the input clauses and ground equality facts that
@@ -245,10 +249,10 @@ fn side_refs(l: &Literal) -> Vec<&Term> {
     }
 }
 
-/// Every (path, subterm) of a term that is not a variable.
-fn positions(t: &Term, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, Term)>) {
+/// Every (path, subterm) of a term that is not a variable (borrowed: most are only tried).
+fn positions<'t>(t: &'t Term, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, &'t Term)>) {
     if let Term::App(_, args) = t {
-        out.push((path.clone(), t.clone()));
+        out.push((path.clone(), t));
         for (i, a) in args.iter().enumerate() {
             path.push(i);
             positions(a, path, out);
@@ -1074,22 +1078,22 @@ impl<'s> Saturation<'s> {
                             if !db.eligible[j] {
                                 continue;
                             }
-                            let both = sides(m);
-                            for (side, term) in both.iter().enumerate() {
-                                if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(&both[1 - side], term) {
+                            let both = side_refs(m);
+                            for (side, &term) in both.iter().enumerate() {
+                                if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(both[1 - side], term) {
                                     continue;
                                 }
                                 let mut found = Vec::new();
                                 positions(term, &mut Vec::new(), &mut found);
                                 for (path, sub) in found {
                                     let mut u = Substitution::new();
-                                    if !u.unify(lhs, &sub) || self.heavy(la.iter().chain(&lb), &u) {
+                                    if !u.unify(lhs, sub) || self.heavy(la.iter().chain(&lb), &u) {
                                         continue;
                                     }
                                     if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
                                         continue;
                                     }
-                                    let mut new_sides = both.clone();
+                                    let mut new_sides = sides(m);
                                     new_sides[side] = replace_at(&new_sides[side], &path, rhs);
                                     let rewritten = with_sides(m, new_sides);
                                     let mut rest = conclusion(i, j, &u);
