@@ -18,12 +18,13 @@
 //! rewritten, so below the inference's largest premise), with `t ≠ t` and repeated literals
 //! dropped, it is a tautology or has an instance of a clause of the set as a sub-multiset.
 //! Each premise clause must follow the same way (there any rewriting by the set's equations
-//! will do). The domain bounds are not covered. It shares no code with the prover: its own
+//! will do). A lower domain bound `|L| ≥ n` is covered through its n distinct witness
+//! constants (for n ≤ 16, as `cnf` writes them); an upper bound `|L| < n` is not. It shares no code with the prover: its own
 //! unifier, ordering, rewriting and matcher, written to be read.
 
 use crate::logic::check::Signature;
 use crate::logic::clauses::{Atom, Literal, SymId, Term};
-use crate::logic::cnf::{clausify_with, Premise};
+use crate::logic::cnf::{clausify_with, Premise, MAX_WITNESSES};
 use crate::reason::proof::{Names, ProofSymbol};
 use std::collections::HashMap;
 
@@ -73,7 +74,7 @@ impl serde::Serialize for Saturated {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaturationError {
-    #[error("the premises bound the number of objects, which this check does not cover")]
+    #[error("the premises bound the number of objects from above (or from below past {MAX_WITNESSES}), which this check does not cover")]
     Unsupported,
     #[error("the saturation is malformed: {0}")]
     Malformed(&'static str),
@@ -142,7 +143,10 @@ type Clause = Vec<Lit>;
 /// a model.
 pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) -> Result<(), SaturationError> {
     let set = clausify_with(signature, premises, true);
-    if set.bounds.at_least > 1 || set.bounds.below.is_some() {
+    // A lower bound `|L| ≥ n` (n ≤ MAX_WITNESSES) is in the clauses as n constants that are
+    // pairwise distinct, so the model a saturation stands for has n objects at least. An
+    // upper bound, or a lower one without witnesses, is not a clause at all.
+    if set.bounds.at_least > MAX_WITNESSES || set.bounds.below.is_some() {
         return Err(SaturationError::Unsupported);
     }
     let symbols = set.vocabulary.symbols.len();

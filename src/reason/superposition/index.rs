@@ -211,6 +211,20 @@ mod tests {
     }
 
     #[test]
+    fn an_atom_is_fingerprinted_as_the_term_under_its_symbol() {
+        let (x, a) = (Term::Var(0), app(2, vec![]));
+        let args = vec![app(1, vec![x.clone()]), a.clone()];
+        let as_term = app(7, args.clone());
+        assert_eq!(Key::Pred(7, &args).fingerprint(), Key::Term(&as_term).fingerprint());
+        let equation = Key::Eq(&args[0], &args[1]).fingerprint();
+        assert_eq!(equation[0], Feature::Equality);
+        assert_eq!(equation[1..], Key::Term(&as_term).fingerprint()[1..]);
+        let atom = Atom::Eq(args[0].clone(), args[1].clone());
+        let flipped = Key::atom(&atom, true).fingerprint();
+        assert_eq!((flipped[1], flipped[2]), (Feature::Symbol(2), Feature::Symbol(1)));
+    }
+
+    #[test]
     fn a_query_finds_only_what_may_unify_or_match() {
         let a = app(2, vec![]);
         let b = app(3, vec![]);

@@ -12,10 +12,11 @@
 //!   subsumption) whose refutations are extracted as ground instances, equality facts and
 //!   derived steps, and accepted only through `reason::proof::check`.
 //!
-//! A run that saturates a clause set without domain bounds hands its clauses to
+//! A run that saturates a clause set without an upper domain bound hands its clauses to
 //! `reason::proof::saturation::check`, the separately written re-check; once accepted, the
-//! arbiter answers "consistent" (or "not redundant") with them. Still to come: perfect
-//! sharing of terms; the domain bounds (`|L| < n`; leaving them out only weakens the prover, since a
+//! arbiter answers "consistent" (or "not redundant") with them (a lower bound `|L| ≥ n`, n ≤
+//! 16, is among the clauses as n distinct witnesses). Still to come: perfect sharing of
+//! terms; the upper bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
 pub mod index;

@@ -15,7 +15,7 @@
 //!
 //! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
 //! turned it into ground instances of the input clauses and ground equality facts that
-//! `reason::proof::check` accepts. A run out of inferences (without domain bounds, and
+//! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound, and
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::index::{FingerprintIndex, Key, Retrieve};
@@ -110,7 +110,8 @@ struct Derived {
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
-    /// No inference is left, on a clause set without domain bounds, with
+    /// No inference is left, on a clause set without an upper domain bound (or a lower one
+    /// past the witnesses `cnf` writes), with
     /// nothing dropped: the active clauses with their selections and the precedence, for
     /// `reason::proof::saturation::check`.
     Saturated(crate::reason::proof::saturation::Saturation),
@@ -944,7 +945,9 @@ impl<'s> Saturation<'s> {
                 }
             }
         }
-        let bounded = self.set.bounds.at_least > 1 || self.set.bounds.below.is_some();
+        // `|L| ≥ n` for n ≤ MAX_WITNESSES is n distinct constants among the clauses; other
+        // bounds are not clauses, so running dry says nothing about them.
+        let bounded = self.set.bounds.at_least > crate::logic::cnf::MAX_WITNESSES || self.set.bounds.below.is_some();
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
         } else if !bounded {
@@ -959,7 +962,7 @@ impl<'s> Saturation<'s> {
                 .collect();
             Outcome::Saturated(crate::reason::proof::saturation::Saturation { clauses, selected, precedence: self.kbo.precedence().to_vec() })
         } else {
-            self.stopped("no more inferences, but the domain bounds are not part of the saturation")
+            self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
     }
 

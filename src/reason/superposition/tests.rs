@@ -457,6 +457,7 @@ mod saturations {
         // With equality: a pairing (only infinite models), a choice between an equation and
         // an atom, an unorientable equation, and rewriting into atoms.
         "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)\n∃x∃y x ≠ y",
+        "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)\n|L| ≥ 3",
         "∀x father(x) = x ∨ blonde(x)\nhappy(a)",
         "∀x∀y x + y = y + x\na ≠ b",
         "father(a) = b\n∀x blonde(father(x))\n¬blonde(a)",
@@ -602,10 +603,46 @@ mod saturations {
     }
 
     #[test]
-    fn domain_bounds_are_not_covered() {
+    fn upper_domain_bounds_are_not_covered() {
         let (b, claim) = saturate("∀x father(x) = x ∨ blonde(x)\nhappy(a)\n|L| < 3");
-        assert!(claim.is_none(), "the loop claims no saturation with domain bounds");
+        assert!(claim.is_none(), "the loop claims no saturation with an upper bound");
         let forged = Claim { clauses: Vec::new(), selected: Vec::new(), precedence: Vec::new() };
         assert_eq!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Unsupported));
+        // A lower bound past the 16 witnesses is no clause either.
+        let (b, claim) = saturate("∀x blonde(x)\n|L| ≥ 17");
+        assert!(claim.is_none(), "the loop claims no saturation past the witnesses");
+        assert_eq!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Unsupported));
+    }
+
+    /// `|L| ≥ n` (n ≤ 16) is n constants that must differ: a saturation keeps them apart, a
+    /// claim without them is refused, and a board that cannot have n objects is refuted.
+    #[test]
+    fn a_lower_domain_bound_is_its_witnesses() {
+        let text = "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)\n|L| ≥ 3";
+        let (b, claim) = saturate(text);
+        let claim = claim.expect("the pairing with three objects saturates");
+        assert_eq!(check(&b.signature, &premises(&b), &claim), Ok(()));
+        use crate::logic::clauses::{Atom, Term};
+        let constant = |t: &Term| matches!(t, Term::App(_, args) if args.is_empty());
+        let distinct = claim
+            .clauses
+            .iter()
+            .filter(|c| matches!(c.as_slice(), [Literal { positive: false, atom: Atom::Eq(s, t) }] if constant(s) && constant(t)))
+            .count();
+        assert_eq!(distinct, 3, "the three witnesses kept apart: {claim:?}");
+        let (b, claim) = saturate("∀x blonde(x)\n|L| ≥ 3");
+        let mut forged = claim.expect("saturates");
+        let keep: Vec<bool> = forged.clauses.iter().map(|c| c.iter().any(|l| l.positive)).collect();
+        let mut k = keep.iter();
+        forged.clauses.retain(|_| *k.next().unwrap());
+        let mut k = keep.iter();
+        forged.selected.retain(|_| *k.next().unwrap());
+        assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))), "{forged:?}");
+        // One object only, two asked for. The loop does not superpose from a variable side,
+        // so it runs dry on `x = y`; the check, which does, refuses the claim.
+        let (b, claim) = saturate("∀x∀y x = y\n|L| ≥ 2");
+        if let Some(claim) = claim {
+            assert!(matches!(check(&b.signature, &premises(&b), &claim), Err(SaturationError::NotSaturated(..))), "{claim:?}");
+        }
     }
 }
