@@ -457,7 +457,7 @@ struct Indexes {
     /// Every non-variable subterm of an active clause, with whether its literal is eligible:
     /// where the given clause may superpose into, and what a new demodulator may rewrite.
     subterms: FingerprintIndex<(usize, bool)>,
-    /// The non-variable sides of eligible positive equations of clauses without a selected
+    /// The sides of eligible positive equations of clauses without a selected
     /// literal: what may superpose into the given clause.
     from_sides: FingerprintIndex<usize>,
     /// Eligible predicate literals by sign (`[negative, positive]`): resolution partners.
@@ -697,9 +697,7 @@ impl<'s> Saturation<'s> {
                 Atom::Pred(p, args) => ix.resolvable[sign].insert(Key::Pred(*p, args), id),
                 Atom::Eq(s, t) if l.positive && !d.selected => {
                     for side in [s, t] {
-                        if let Term::App(..) = side {
-                            ix.from_sides.insert(Key::Term(side), id);
-                        }
+                        ix.from_sides.insert(Key::Term(side), id);
                     }
                 }
                 Atom::Eq(..) => {}
@@ -743,13 +741,11 @@ impl<'s> Saturation<'s> {
                 // Superposition from the given clause into an eligible subterm.
                 Atom::Eq(s, t) if l.positive && !d.selected => {
                     for side in [s, t] {
-                        if let Term::App(..) = side {
-                            ix.subterms.retrieve(Key::Term(side), Retrieve::Unifiable, &mut |&(c, eligible): &(usize, bool)| {
-                                if eligible {
-                                    found.push(c)
-                                }
-                            });
-                        }
+                        ix.subterms.retrieve(Key::Term(side), Retrieve::Unifiable, &mut |&(c, eligible): &(usize, bool)| {
+                            if eligible {
+                                found.push(c)
+                            }
+                        });
                     }
                 }
                 Atom::Eq(..) => {}
@@ -1074,7 +1070,9 @@ impl<'s> Saturation<'s> {
                 // side that is not the smaller).
                 Atom::Eq(s, t) => {
                     for (lhs, rhs) in [(s, t), (t, s)] {
-                        if matches!(lhs, Term::Var(_)) || self.kbo.greater(rhs, lhs) {
+                        // A variable side superposes too, unless the other side contains it
+                        // (then the other side is the larger): `x = y` rewrites anything.
+                        if self.kbo.greater(rhs, lhs) {
                             continue;
                         }
                         for (j, m) in lb.iter().enumerate() {

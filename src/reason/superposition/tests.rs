@@ -301,9 +301,9 @@ mod random_boards {
         }
 
         /// A saturation the independent check accepts is never of a board the other prover
-        /// refutes. (About half the random boards saturate, and the check accepts nearly
-        /// all of those: it refuses the ones with `x = y`, where the loop does not
-        /// superpose from a variable.)
+        /// refutes. (Of 400 random boards, 300 ms each: 226 saturate and the check accepts
+        /// 225, 86 are refuted, 88 stop. Before the loop superposed from a variable side, as
+        /// from `x = y`, 245 saturated and the check refused 34 of them.)
         #[test]
         fn an_accepted_saturation_is_never_of_a_refutable_board((_symbols, text, negated) in board_text()) {
             let Ok(b) = board::load("random", &text, CheckMode::FreeStanding) else { return Ok(()) };
@@ -358,6 +358,16 @@ mod rules {
         assert!(!c.contains(&"¬blonde(a)".to_string()), "¬happy(x) is not selected: {c:?}");
         let c = conclusions("blonde(a)\n∀x ¬blonde(x) ∨ happy(x)");
         assert_eq!(c, vec!["happy(a)".to_string()]);
+    }
+
+    #[test]
+    fn a_variable_side_superposes_unless_the_other_side_contains_it() {
+        // x = y rewrites any subterm: father(a) becomes an arbitrary object.
+        let c = conclusions("∀x∀y x = y\nblonde(father(a))");
+        assert!(c.contains(&"blonde(X0)".to_string()), "{c:?}");
+        // father(x) = x: father(x) is the larger side, so x never rewrites a to father(a).
+        let c = conclusions("∀x father(x) = x\nblonde(a)");
+        assert!(!c.contains(&"blonde(father(a))".to_string()), "{c:?}");
     }
 
     #[test]
@@ -638,11 +648,9 @@ mod saturations {
         let mut k = keep.iter();
         forged.selected.retain(|_| *k.next().unwrap());
         assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))), "{forged:?}");
-        // One object only, two asked for. The loop does not superpose from a variable side,
-        // so it runs dry on `x = y`; the check, which does, refuses the claim.
-        let (b, claim) = saturate("∀x∀y x = y\n|L| ≥ 2");
-        if let Some(claim) = claim {
-            assert!(matches!(check(&b.signature, &premises(&b), &claim), Err(SaturationError::NotSaturated(..))), "{claim:?}");
-        }
+        // One object only, two asked for: `x = y` superposes into the witnesses' `o1 ≠ o2`
+        // (from its variable side), and the loop refutes rather than runs dry.
+        let (_, claim) = saturate("∀x∀y x = y\n|L| ≥ 2");
+        assert!(claim.is_none(), "one object only, two asked for: no saturation");
     }
 }
