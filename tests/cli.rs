@@ -310,15 +310,22 @@ fn former_crashes_and_false_answers() {
     let out = umpire(&["game", "new", "/nonexistent/w.json", "--players", "Ann,Bob", "--hand", "9223372036854775808"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     // Checking a model of 12 objects against eight nested ∀ ran 40 s past a 3 s budget: the
-    // check is budgeted too, and its end is unknown, never a model shown unchecked.
+    // check is budgeted too, and its end is unknown, never a model shown unchecked. (The
+    // upper bound keeps the model at 12 objects, and keeps a saturation from answering.)
     let heavy = "|L| ≥ 12\n∀a∀b∀c∀d∀e∀f∀g∀h (likes(a,b) ∨ likes(c,d) ∨ ¬likes(e,f) ∨ smarter(g,h) ∨ ¬smarter(a,h))\n∃x ¬likes(x,x)\n∃x likes(x,x)";
     let dir = std::env::temp_dir().join(format!("umpire-heavy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let board = dir.join("heavy.board");
-    std::fs::write(&board, heavy).unwrap();
+    std::fs::write(&board, format!("{heavy}\n|L| < 13")).unwrap();
     let out = umpire(&["check", "--json", "--timeout", "1", board.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["verdict"], "unknown", "{v}");
+    // Without the upper bound the same board is settled by a saturation, its twelve objects
+    // being twelve constants that must differ (ruling M9), re-checked.
+    std::fs::write(&board, heavy).unwrap();
+    let out = umpire(&["check", "--json", "--timeout", "3", board.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!((&v["verdict"], &v["model"]["kind"]), (&"consistent".into(), &"saturation".into()), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
