@@ -53,6 +53,13 @@ impl<'t> Key<'t> {
         }
     }
 
+    /// An atom as written, and an equation also the other way round (as `s = t` and `t = s`
+    /// are one atom).
+    pub fn both_ways(atom: &'t Atom) -> impl Iterator<Item = Key<'t>> {
+        let flips: &[bool] = if matches!(atom, Atom::Eq(..)) { &[false, true] } else { &[false] };
+        flips.iter().map(move |&flipped| Key::atom(atom, flipped))
+    }
+
     fn fingerprint(self) -> Fingerprint {
         POSITIONS.map(|path| self.feature(path))
     }

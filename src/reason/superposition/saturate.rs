@@ -216,6 +216,12 @@ fn tautology(lits: &[Literal]) -> bool {
     lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)) || lits.iter().any(|l| lits.contains(&negate(l)))
 }
 
+/// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
+/// a clause that subsumes another maps it, as every literal, onto one of the other's.
+fn key_literal(lits: &[Literal]) -> &Literal {
+    lits.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty")
+}
+
 /// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
 /// with its path, in the order of `positions`.
 fn find_position<'t, R>(t: &'t Term, path: &mut Vec<usize>, visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>) -> Option<R> {
@@ -647,11 +653,8 @@ impl<'s> Saturation<'s> {
         let c = &self.clauses[id].literals;
         let mut candidates = Vec::new();
         for m in c {
-            for flipped in [false, true] {
-                if flipped && !matches!(m.atom, Atom::Eq(..)) {
-                    continue;
-                }
-                self.indexes.keys[m.positive as usize].retrieve(Key::atom(&m.atom, flipped), Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
+            for key in Key::both_ways(&m.atom) {
+                self.indexes.keys[m.positive as usize].retrieve(key, Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
             }
         }
         candidates.sort_unstable();
@@ -703,8 +706,18 @@ impl<'s> Saturation<'s> {
                 Atom::Eq(..) => {}
             }
         }
-        let key = d.literals.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty");
+        let key = key_literal(&d.literals);
         ix.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
+    }
+
+    /// The active clauses among `ids` (values an index returned: repeated, some retired),
+    /// once each, in the order they became active (the order a scan would meet them in).
+    fn active_in_order(&self, mut ids: Vec<usize>) -> Vec<usize> {
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|&c| self.clauses[c].state == State::Active);
+        ids.sort_by_key(|&c| self.clauses[c].rank);
+        ids
     }
 
     /// Drops the index values of retired clauses, once they are many.
@@ -755,11 +768,7 @@ impl<'s> Saturation<'s> {
                 each_position(side, &mut |sub| ix.from_sides.retrieve(Key::Term(sub), Retrieve::Unifiable, &mut |&c: &usize| found.push(c)));
             }
         }
-        found.sort_unstable();
-        found.dedup();
-        found.retain(|&c| self.clauses[c].state == State::Active);
-        found.sort_by_key(|&c| self.clauses[c].rank);
-        found
+        self.active_in_order(found)
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
@@ -820,19 +829,14 @@ impl<'s> Saturation<'s> {
         // Candidates: clauses with an instance of the given clause's heaviest literal (which
         // a clause it subsumes must have), or with an instance of a left side it rewrites by.
         let mut candidates = Vec::new();
-        let key = g.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty");
-        for flipped in [false, true] {
-            if !flipped || matches!(key.atom, Atom::Eq(..)) {
-                self.indexes.literals[key.positive as usize].retrieve(Key::atom(&key.atom, flipped), Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
-            }
+        let key = key_literal(&g);
+        for k in Key::both_ways(&key.atom) {
+            self.indexes.literals[key.positive as usize].retrieve(k, Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
         }
         for d in &made {
             self.indexes.subterms.retrieve(Key::Term(&d.l), Retrieve::Instances, &mut |&(c, _): &(usize, bool)| candidates.push(c));
         }
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates.retain(|&c| self.clauses[c].state == State::Active);
-        candidates.sort_by_key(|&c| self.clauses[c].rank);
+        let candidates = self.active_in_order(candidates);
         let mut retired = Vec::new();
         let mut again = Vec::new();
         for a in candidates {
