@@ -22,18 +22,22 @@ fn clue_log(players: usize) -> umpire::games::clue::log::Log {
 #[divan::bench(args = [1, 2, 5, 10, 20, 30], sample_count = 10)]
 fn clue_six_players_after_event(bencher: divan::Bencher, events: usize) {
     let log = clue_log(6);
-    bencher.bench(|| umpire::games::clue::solve::solve(&log, Some(1 + events), &Budget::unlimited()).unwrap());
+    bencher.bench(|| {
+        umpire::games::clue::solve::solve(&log, Some(1 + events), &Budget::unlimited()).unwrap()
+    });
 }
 
 #[divan::bench(args = [3, 6], sample_count = 3)]
 fn clue_advice_after_ten_events(bencher: divan::Bencher, players: usize) {
     let mut log = clue_log(players);
     log.entries.truncate(11);
-    bencher.bench(|| umpire::games::clue::advise::advise(&log, None, &Budget::unlimited()).unwrap());
+    bencher
+        .bench(|| umpire::games::clue::advise::advise(&log, None, &Budget::unlimited()).unwrap());
 }
 
 fn deduction_log() -> umpire::games::deduction::log::Log {
-    let players: Vec<String> = ["Ann", "Bob", "Cat", "Dan", "Eve"].iter().map(|s| s.to_string()).collect();
+    let players: Vec<String> =
+        ["Ann", "Bob", "Cat", "Dan", "Eve"].iter().map(|s| s.to_string()).collect();
     let (_, logs) = computer_game(&players, 3, 200).unwrap();
     logs.into_iter().next().unwrap()
 }
@@ -42,12 +46,16 @@ fn deduction_log() -> umpire::games::deduction::log::Log {
 #[divan::bench(args = [1, 5, 10, 20, 30], sample_count = 10)]
 fn deduction_five_players_after_event(bencher: divan::Bencher, events: usize) {
     let log = deduction_log();
-    bencher.bench(|| umpire::games::deduction::solve::solve(&log, Some(2 + events), &Budget::unlimited()).unwrap());
+    bencher.bench(|| {
+        umpire::games::deduction::solve::solve(&log, Some(2 + events), &Budget::unlimited())
+            .unwrap()
+    });
 }
 
 #[divan::bench(sample_count = 5)]
 fn deduction_advice_at_the_start(bencher: divan::Bencher) {
     let mut log = deduction_log();
     log.entries.truncate(2);
-    bencher.bench(|| umpire::games::deduction::solve::advise(&log, 3, &Budget::unlimited()).unwrap());
+    bencher
+        .bench(|| umpire::games::deduction::solve::advise(&log, 3, &Budget::unlimited()).unwrap());
 }

@@ -15,7 +15,10 @@ fn main() {
 
 fn full_table() -> &'static Strategy {
     static TABLE: OnceLock<Strategy> = OnceLock::new();
-    TABLE.get_or_init(|| Strategy::compute(Rules::default(), Sheet::standard(), &Budget::unlimited(), &|_| {}).unwrap())
+    TABLE.get_or_init(|| {
+        Strategy::compute(Rules::default(), Sheet::standard(), &Budget::unlimited(), &|_| {})
+            .unwrap()
+    })
 }
 
 #[divan::bench]
@@ -31,7 +34,13 @@ fn exact_target_odds(target: u32) -> f64 {
 /// One sheet state's turn (what the backward induction does 7.9 million times).
 #[divan::bench]
 fn one_turn_f64(bencher: divan::Bencher) {
-    let small = Strategy::compute(Rules::default(), Sheet::with_boxes(vec![1, 2], false).unwrap(), &Budget::unlimited(), &|_| {}).unwrap();
+    let small = Strategy::compute(
+        Rules::default(),
+        Sheet::with_boxes(vec![1, 2], false).unwrap(),
+        &Budget::unlimited(),
+        &|_| {},
+    )
+    .unwrap();
     let end = small.turn_end(ScoreSheet::new(small.sheet.clone()).position());
     let mut turn = Turn::<f64>::new();
     bencher.bench_local(|| {
@@ -52,5 +61,7 @@ fn coach_advice(bencher: divan::Bencher, dice: &str) {
 /// The whole optimal strategy for the standard sheet: every state, both cores.
 #[divan::bench(sample_count = 1, sample_size = 1)]
 fn optimal_strategy_full() -> f64 {
-    Strategy::compute(Rules::default(), Sheet::standard(), &Budget::unlimited(), &|_| {}).unwrap().expected_score()
+    Strategy::compute(Rules::default(), Sheet::standard(), &Budget::unlimited(), &|_| {})
+        .unwrap()
+        .expected_score()
 }

@@ -25,7 +25,10 @@ fn disprove_all_deck_pairs() -> usize {
     let mut found = 0;
     for (k, a) in cards.iter().enumerate() {
         for b in &cards[k + 1..] {
-            found += matches!(disprove(&a.law, &b.law, &supply, &limits(), &mut |_, _| {}), Ok(Found::Experiment(_))) as usize;
+            found += matches!(
+                disprove(&a.law, &b.law, &supply, &limits(), &mut |_, _| {}),
+                Ok(Found::Experiment(_))
+            ) as usize;
         }
     }
     found

@@ -13,7 +13,8 @@ fn corpus() -> Vec<(String, String)> {
         .unwrap()
         .filter_map(|e| {
             let p = e.ok()?.path();
-            (p.extension()? == "board").then(|| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
+            (p.extension()? == "board")
+                .then(|| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
         })
         .collect();
     boards.sort();

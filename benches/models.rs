@@ -39,7 +39,9 @@ const CONSISTENT: &[&str] = &[
 fn model_search(name: &str) {
     let b = load(name);
     let limits = Limits { max_size: 10, budget: Budget::unlimited() };
-    divan::black_box(finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
+    divan::black_box(
+        finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap(),
+    );
 }
 
 /// A board that has no finite model: how many sizes a second buys.
@@ -47,7 +49,9 @@ fn model_search(name: &str) {
 fn infinite_smarter_up_to(max_size: usize) {
     let b = load("infinite-smarter");
     let limits = Limits { max_size, budget: Budget::unlimited() };
-    divan::black_box(finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap());
+    divan::black_box(
+        finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap(),
+    );
 }
 
 /// Inconsistent boards and true redundancy claims (board, negated statement).
@@ -66,7 +70,9 @@ fn prove_and_check(&(name, negate): &(&str, usize)) {
     let b = load(name);
     let premises = premises_of(&b, (negate > 0).then_some(negate));
     let set = clausify_with(&b.signature, &premises, true);
-    let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::unlimited()) else { panic!("{name}") };
+    let Refutation::Proved(proof) = Prover::new(&set).run(&Budget::unlimited()) else {
+        panic!("{name}")
+    };
     divan::black_box(check(&b.signature, &premises, &proof).unwrap());
 }
 
@@ -100,7 +106,11 @@ fn infinite_model(&(name, negate): &(&str, usize)) {
 #[divan::bench(args = INFINITE)]
 fn infinite_verdict(&(name, negate): &(&str, usize)) {
     let b = load(name);
-    let question = if negate > 0 { umpire::reason::Question::Follows(negate) } else { umpire::reason::Question::Consistency };
+    let question = if negate > 0 {
+        umpire::reason::Question::Follows(negate)
+    } else {
+        umpire::reason::Question::Consistency
+    };
     let limits = Limits { max_size: 24, budget: Budget::time(std::time::Duration::from_secs(10)) };
     let d = umpire::reason::decide(&b, question, &limits, &mut |_| {}).unwrap();
     assert!(d.verdict.infinite_model().is_some(), "{name}: {}", d.explanation);

@@ -5,17 +5,17 @@
 //! Each run has a 10 s budget; a question it cannot refute panics, so the list stays true.
 //! Last, three consistent questions a checked saturation settles.
 
+use std::time::Duration;
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
+use umpire::logic::clauses::ClauseSet;
 use umpire::logic::cnf::{clausify_with, premises_of};
 use umpire::logic::tptp::read::{read_file, to_named_board};
 use umpire::reason::instantiate::{Prover, Refutation};
-use umpire::logic::clauses::ClauseSet;
 use umpire::reason::proof::check::check;
 use umpire::reason::proof::Proof;
 use umpire::reason::superposition::saturate::{Outcome, Saturation};
 use umpire::solve::Budget;
-use std::time::Duration;
 
 fn main() {
     divan::main();
@@ -23,10 +23,13 @@ fn main() {
 
 fn board(name: &str) -> CheckedBoard {
     let root = env!("CARGO_MANIFEST_DIR");
-    let path = [format!("{root}/corpus/boards/{name}.board"), format!("{root}/corpus/claims/{name}.board")]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists())
-        .unwrap_or_else(|| panic!("no board {name}"));
+    let path = [
+        format!("{root}/corpus/boards/{name}.board"),
+        format!("{root}/corpus/claims/{name}.board"),
+    ]
+    .into_iter()
+    .find(|p| std::path::Path::new(p).exists())
+    .unwrap_or_else(|| panic!("no board {name}"));
     board::load(name, &std::fs::read_to_string(&path).unwrap(), CheckMode::FreeStanding).unwrap()
 }
 
@@ -49,7 +52,8 @@ fn prove(q: &str, prover: fn(&ClauseSet, &Budget) -> Option<Proof>) {
     let (b, negated) = question(q);
     let premises = premises_of(&b, negated);
     let set = clausify_with(&b.signature, &premises, true);
-    let proof = prover(&set, &Budget::time(Duration::from_secs(10))).unwrap_or_else(|| panic!("{q}: not refuted"));
+    let proof = prover(&set, &Budget::time(Duration::from_secs(10)))
+        .unwrap_or_else(|| panic!("{q}: not refuted"));
     divan::black_box(check(&b.signature, &premises, &proof).unwrap());
 }
 
@@ -131,7 +135,11 @@ fn saturation_checked(q: &str) {
     let (b, negated) = question(q);
     let premises = premises_of(&b, negated);
     let set = clausify_with(&b.signature, &premises, true);
-    let Outcome::Saturated(claim) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(10))) else { panic!("{q}: not saturated") };
+    let Outcome::Saturated(claim) =
+        Saturation::new(&set).run(&Budget::time(Duration::from_secs(10)))
+    else {
+        panic!("{q}: not saturated")
+    };
     umpire::reason::proof::saturation::check(&b.signature, &premises, &claim).unwrap();
     divan::black_box(claim);
 }

@@ -21,7 +21,8 @@ fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
 
 fn pigeonhole_clauses(pigeons: usize, holes: usize) -> Vec<Vec<(usize, bool)>> {
     let var = |p: usize, h: usize| p * holes + h;
-    let mut cnf: Vec<Vec<(usize, bool)>> = (0..pigeons).map(|p| (0..holes).map(|h| (var(p, h), true)).collect()).collect();
+    let mut cnf: Vec<Vec<(usize, bool)>> =
+        (0..pigeons).map(|p| (0..holes).map(|h| (var(p, h), true)).collect()).collect();
     for h in 0..holes {
         for a in 0..pigeons {
             for b in a + 1..pigeons {
@@ -34,7 +35,9 @@ fn pigeonhole_clauses(pigeons: usize, holes: usize) -> Vec<Vec<(usize, bool)>> {
 
 fn random_3sat(vars: usize, clauses: usize, seed: u64) -> Vec<Vec<(usize, bool)>> {
     let mut next = rng(seed);
-    (0..clauses).map(|_| (0..3).map(|_| (next(vars as u64) as usize, next(2) == 1)).collect()).collect()
+    (0..clauses)
+        .map(|_| (0..3).map(|_| (next(vars as u64) as usize, next(2) == 1)).collect())
+        .collect()
 }
 
 fn solve_guarded(cnf: &[Vec<(usize, bool)>], vars: usize) -> bool {
@@ -60,13 +63,21 @@ fn solve_raw(cnf: &[Vec<(usize, bool)>], vars: usize) -> bool {
 #[divan::bench(args = ["guarded", "raw varisat"])]
 fn pigeonhole_8_into_7(kind: &str) -> bool {
     let cnf = pigeonhole_clauses(8, 7);
-    if kind == "raw varisat" { solve_raw(&cnf, 56) } else { solve_guarded(&cnf, 56) }
+    if kind == "raw varisat" {
+        solve_raw(&cnf, 56)
+    } else {
+        solve_guarded(&cnf, 56)
+    }
 }
 
 #[divan::bench(args = ["guarded", "raw varisat"])]
 fn random_3sat_120_vars_at_threshold(kind: &str) -> bool {
     let cnf = random_3sat(120, 511, 7);
-    if kind == "raw varisat" { solve_raw(&cnf, 120) } else { solve_guarded(&cnf, 120) }
+    if kind == "raw varisat" {
+        solve_raw(&cnf, 120)
+    } else {
+        solve_guarded(&cnf, 120)
+    }
 }
 
 /// 60 literals, exactly 20 true, in 6 overlapping windows of 20 with at most 8 true each.

@@ -5,8 +5,8 @@
 //! (each uses only those listed before it, never one after; see `ARCHITECTURE.md`):
 
 // The core: small utilities (which import nothing else), and constraint solving.
-pub mod util;
 pub mod solve;
+pub mod util;
 
 // The statement language: syntax, checking, semantics, clause form, TPTP and SMT-LIB.
 pub mod logic;

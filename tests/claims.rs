@@ -18,7 +18,8 @@ fn claims_are_settled_in_few_steps_a_person_can_follow() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (name, question, expected, most) = (cols[0], cols[1], cols[2], cols[3]);
         let path = format!("corpus/claims/{name}");
-        let b = board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap_or_else(|r| panic!("{}", r.render_plain()));
+        let b = board::load(&path, &read(&path), CheckMode::FreeStanding)
+            .unwrap_or_else(|r| panic!("{}", r.render_plain()));
         let q = match question.strip_prefix("follows ") {
             Some(k) => Question::Follows(k.parse().unwrap()),
             None => Question::Consistency,
@@ -31,17 +32,27 @@ fn claims_are_settled_in_few_steps_a_person_can_follow() {
             assert!(certificate.recheck(&b, negated), "{name}");
             match (certificate, most.parse::<usize>()) {
                 (Certificate::Refutation { proof, argument }, Ok(most)) => {
-                    assert!(proof.steps.len() <= most, "{name} {question}: {} steps, at most {most} expected:\n{}", proof.steps.len(), proof.text(argument));
+                    assert!(
+                        proof.steps.len() <= most,
+                        "{name} {question}: {} steps, at most {most} expected:\n{}",
+                        proof.steps.len(),
+                        proof.text(argument)
+                    );
                     let text = proof.text(argument);
                     assert!(!text.contains('#'), "{name}: a machine name in the proof:\n{text}");
                 }
-                (Certificate::Refutation { proof, .. }, Err(_)) => panic!("{name}: {} steps where none were expected", proof.steps.len()),
+                (Certificate::Refutation { proof, .. }, Err(_)) => {
+                    panic!("{name}: {} steps where none were expected", proof.steps.len())
+                }
                 (_, Ok(_)) => panic!("{name} {question}: steps expected, got {}", d.explanation),
                 (_, Err(_)) => {}
             }
         } else {
             assert_eq!(most, "-", "{name}: steps expected");
-            assert!(matches!(d.verdict, Verdict::Consistent { .. } | Verdict::NotRedundant { .. }), "{name}");
+            assert!(
+                matches!(d.verdict, Verdict::Consistent { .. } | Verdict::NotRedundant { .. }),
+                "{name}"
+            );
         }
         rows += 1;
     }

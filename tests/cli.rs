@@ -2,8 +2,6 @@
 
 use crate::support::{stdout, umpire};
 
-
-
 #[test]
 fn parse_prints_a_board_normalized() {
     let out = umpire(&["parse", "corpus/boards/s-cards.board"]);
@@ -27,7 +25,10 @@ fn parse_json_gives_the_tree() {
     assert_eq!(st["ast"]["kind"]["statement"], "named");
     assert_eq!(st["ast"]["kind"]["name"]["name"], "blondie");
     assert_eq!(st["number"], 1);
-    assert_eq!(v["signature"]["symbols"]["blondie"]["origin"]["named"]["statement"], 1, "counted as the table counts");
+    assert_eq!(
+        v["signature"]["symbols"]["blondie"]["origin"]["named"]["statement"], 1,
+        "counted as the table counts"
+    );
 }
 
 #[test]
@@ -50,12 +51,17 @@ fn bad_input_is_a_diagnostic_and_exit_2() {
 fn a_missing_file_that_looks_like_a_path_is_refused_not_read_as_a_statement() {
     let out = umpire(&["parse", "no/such/file.board"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(crate::support::stderr(&out).contains("no such file"), "{}", crate::support::stderr(&out));
+    assert!(
+        crate::support::stderr(&out).contains("no such file"),
+        "{}",
+        crate::support::stderr(&out)
+    );
 }
 
 fn verdict_of(args: &[&str]) -> (serde_json::Value, Option<i32>) {
     let out = umpire(args);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
     (v, out.status.code())
 }
 
@@ -69,7 +75,15 @@ fn check_json_gives_the_verdict_and_exit_codes() {
     assert_eq!(v["verdict"], "inconsistent");
     assert_eq!(v["certificate"]["kind"], "no-size-allowed");
     assert_eq!(code, Some(1));
-    let (v, code) = verdict_of(&["check", "--json", "--max-size", "3", "--timeout", "3", "corpus/boards/pairing-chain.board"]);
+    let (v, code) = verdict_of(&[
+        "check",
+        "--json",
+        "--max-size",
+        "3",
+        "--timeout",
+        "3",
+        "corpus/boards/pairing-chain.board",
+    ]);
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "size-limit");
     assert_eq!(v["sizes_without_model"], serde_json::json!([1, 2, 3]));
@@ -78,7 +92,8 @@ fn check_json_gives_the_verdict_and_exit_codes() {
 
 #[test]
 fn follows_answers_redundancy_claims() {
-    let (v, code) = verdict_of(&["follows", "--json", "corpus/boards/bounded-redundancy.board", "3"]);
+    let (v, code) =
+        verdict_of(&["follows", "--json", "corpus/boards/bounded-redundancy.board", "3"]);
     assert_eq!(v["verdict"], "redundant");
     assert_eq!(code, Some(0));
     let (v, code) = verdict_of(&["follows", "--json", "corpus/boards/two-objects.board", "1"]);
@@ -157,18 +172,47 @@ fn a_scripted_game_through_the_binary() {
     assert!(stdout(&out).contains("Ann's hand: S:9  X:¬  F:father"), "{}", stdout(&out));
     // Out of turn, and an S card with the wrong statement: refused, the save untouched.
     let before = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"])
+            .status
+            .code(),
+        Some(2)
+    );
     let out = run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀x∀y x + y = x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ruling G4"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     // Legal plays; Bob's R card with a symbol it does not cover is refused.
-    assert!(run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀a∀b (a+b=b+a)"]).status.success());
-    let out = run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, father(x))"]);
+    assert!(run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀a∀b (a+b=b+a)"])
+        .status
+        .success());
+    let out = run(&[
+        "game",
+        "play",
+        f,
+        "--player",
+        "Bob",
+        "--cards",
+        "R:likes",
+        "∀x likes(x, father(x))",
+    ]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("`father` without its card"));
-    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"]).status.success());
+    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"])
+        .status
+        .success());
     // Ann's ¬ card turns (2) into its opposite... in front of likes(x, x).
-    let out = run(&["game", "play", f, "--player", "Ann", "--cards", "X:¬", "--target", "2", "∀x ¬likes(x, x)"]);
+    let out = run(&[
+        "game",
+        "play",
+        f,
+        "--player",
+        "Ann",
+        "--cards",
+        "X:¬",
+        "--target",
+        "2",
+        "∀x ¬likes(x, x)",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout(&out).contains("(2) ∀x ¬likes(x, x)"));
     // Bob claims wrongly that (1) is redundant: not upheld, no point.
@@ -179,11 +223,17 @@ fn a_scripted_game_through_the_binary() {
     let out = run(&["game", "load", f]);
     assert!(stdout(&out).starts_with("3 events replayed."), "{}", stdout(&out));
     // Bob makes the board inconsistent; Ann claims it and wins.
-    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∃x likes(x, x)"]).status.success());
+    assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∃x likes(x, x)"])
+        .status
+        .success());
     let out = run(&["game", "claim", f, "--player", "Ann", "inconsistent"]);
     assert!(stdout(&out).starts_with("upheld: inconsistent"), "{}", stdout(&out));
     assert!(stdout(&out).contains("Ann has won."), "{}", stdout(&out));
-    assert_eq!(run(&["game", "pass", f, "--player", "Bob"]).status.code(), Some(2), "the game is over");
+    assert_eq!(
+        run(&["game", "pass", f, "--player", "Bob"]).status.code(),
+        Some(2),
+        "the game is over"
+    );
     // A corrupted save is refused and left as it is.
     std::fs::write(&file, "{\"umpire_game\": 1, \"settings\": 7}").unwrap();
     let out = run(&["game", "show", f]);
@@ -199,8 +249,15 @@ fn export_writes_smt2() {
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.contains("(declare-sort U 0)"), "{text}");
-    assert!(text.contains("(assert (not (forall ((|?x| U)) (smarter (father (father |?x|)) |?x|))))"), "{text}");
-    assert_eq!(umpire(&["export", "corpus/boards/grandfather.board"]).status.code(), Some(2), "a format is required");
+    assert!(
+        text.contains("(assert (not (forall ((|?x| U)) (smarter (father (father |?x|)) |?x|))))"),
+        "{text}"
+    );
+    assert_eq!(
+        umpire(&["export", "corpus/boards/grandfather.board"]).status.code(),
+        Some(2),
+        "a format is required"
+    );
 }
 
 #[test]
@@ -215,7 +272,10 @@ fn tptp_prints_szs_status_and_a_derivation() {
     let out = umpire(&["tptp", "--cpu-limit", "10", "corpus/tptp/SYN305-1.p"]);
     let text = stdout(&out);
     assert!(text.starts_with("% SZS status Satisfiable for SYN305-1\n"), "{text}");
-    assert!(text.contains("% consistent: no contradiction can be derived (the derivation saturates;"), "{text}");
+    assert!(
+        text.contains("% consistent: no contradiction can be derived (the derivation saturates;"),
+        "{text}"
+    );
     assert!(text.contains("% SZS output start Saturation for SYN305-1\ncnf(s1,plain,"), "{text}");
     assert_eq!(out.status.code(), Some(0));
     let out = umpire(&["tptp", "corpus/boards/s-cards.board"]);
@@ -237,14 +297,19 @@ fn huge_time_limits_are_refused_never_a_panic() {
         let out = umpire(args);
         let err = crate::support::stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains("not a number of seconds between 0 and 32000000") && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.contains("not a number of seconds between 0 and 32000000")
+                && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
     }
 }
 
 #[test]
 fn a_spent_memory_budget_is_unknown_with_the_reason() {
     let out = umpire(&["check", "--json", "--memory", "1", "corpus/boards/pairing-chain.board"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["stopped_by"], "memory");
     assert!(v["reason"].as_str().unwrap().contains("memory budget ran out"), "{v}");
@@ -272,7 +337,11 @@ fn absurdly_large_boards_get_a_diagnostic_with_the_limit() {
 fn completions_and_the_manual_page_come_from_the_command_line_itself() {
     let bash = umpire(&["completions", "bash"]);
     assert!(bash.status.success());
-    assert!(stdout(&bash).contains("follows") && stdout(&bash).contains("--timeout"), "{}", stdout(&bash));
+    assert!(
+        stdout(&bash).contains("follows") && stdout(&bash).contains("--timeout"),
+        "{}",
+        stdout(&bash)
+    );
     let man = umpire(&["man"]);
     assert!(man.status.success());
     let page = stdout(&man);
@@ -307,7 +376,15 @@ fn former_crashes_and_false_answers() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--games is at most"), "{}", stderr(&out));
     // Hands too large to multiply panicked.
-    let out = umpire(&["game", "new", "/nonexistent/w.json", "--players", "Ann,Bob", "--hand", "9223372036854775808"]);
+    let out = umpire(&[
+        "game",
+        "new",
+        "/nonexistent/w.json",
+        "--players",
+        "Ann,Bob",
+        "--hand",
+        "9223372036854775808",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     // Checking a model of 12 objects against eight nested ∀ ran 40 s past a 3 s budget: the
     // check is budgeted too, and its end is unknown, never a model shown unchecked. (The
@@ -325,7 +402,11 @@ fn former_crashes_and_false_answers() {
     std::fs::write(&board, heavy).unwrap();
     let out = umpire(&["check", "--json", "--timeout", "3", board.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!((&v["verdict"], &v["model"]["kind"]), (&"consistent".into(), &"saturation".into()), "{v}");
+    assert_eq!(
+        (&v["verdict"], &v["model"]["kind"]),
+        (&"consistent".into(), &"saturation".into()),
+        "{v}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -337,21 +418,32 @@ fn a_save_naming_a_player_who_is_not_there_is_refused_not_a_panic() {
     let g = dir.join("g.json");
     let path = g.to_str().unwrap();
     assert!(umpire(&["game", "new", path, "--players", "Ann,Bob", "--own-cards"]).status.success());
-    assert!(umpire(&["game", "play", path, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]).status.success());
+    assert!(umpire(&["game", "play", path, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"])
+        .status
+        .success());
     assert!(umpire(&["game", "pass", path, "--player", "Bob"]).status.success());
-    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
     save["settings"]["players"] = serde_json::json!(["Ann"]);
     std::fs::write(&g, save.to_string()).unwrap();
     let out = umpire(&["game", "load", path]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no player") && !stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no player") && !stderr(&out).contains("panicked"),
+        "{}",
+        stderr(&out)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn completions_to_a_full_disk_are_an_error_not_a_panic() {
     let Ok(full) = std::fs::File::create("/dev/full") else { return };
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire")).args(["completions", "bash"]).stdout(full).output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["completions", "bash"])
+        .stdout(full)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
@@ -364,11 +456,19 @@ fn json_errors_are_json_even_when_the_arguments_are_refused() {
     ] {
         let out = umpire(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&out)));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out))
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&out)));
         assert_eq!(v["error"]["exit"], 2, "{v}");
-        assert!(v["error"]["diagnostics"][0]["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+        assert!(
+            v["error"]["diagnostics"][0]["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{v}"
+        );
     }
     let plain = umpire(&["check", "--max-size", "0", "corpus/boards/two-objects.board"]);
     assert_eq!(plain.status.code(), Some(2));
-    assert!(crate::support::stderr(&plain).contains("at least 1"), "{}", crate::support::stderr(&plain));
+    assert!(
+        crate::support::stderr(&plain).contains("at least 1"),
+        "{}",
+        crate::support::stderr(&plain)
+    );
 }

@@ -2,7 +2,6 @@
 
 use crate::support::{root, umpire};
 
-
 #[test]
 fn solve_prints_the_notebook_and_json() {
     let out = umpire(&["clue", "solve", "corpus/clue/logs/three-players.log"]);
@@ -13,7 +12,8 @@ fn solve_prints_the_notebook_and_json() {
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let rope = v["cards"].as_array().unwrap().iter().find(|c| c["card"] == "Rope").unwrap();
     assert_eq!(rope["holder"], "Bob");
-    let sum: f64 = v["envelopes"].as_array().unwrap().iter().map(|e| e["probability"].as_f64().unwrap()).sum();
+    let sum: f64 =
+        v["envelopes"].as_array().unwrap().iter().map(|e| e["probability"].as_f64().unwrap()).sum();
     assert!((sum - 1.0).abs() < 1e-9);
     assert_eq!(v["accuse"], serde_json::Value::Null);
 }
@@ -25,7 +25,9 @@ fn a_typo_is_named_and_bad_logs_are_diagnostics() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("lines 9, 10 contradict each other"), "{err}");
     // Up to the event before the typo, the log is fine.
-    assert!(umpire(&["clue", "solve", "--upto", "4", "corpus/clue/logs/typo.log"]).status.success());
+    assert!(umpire(&["clue", "solve", "--upto", "4", "corpus/clue/logs/typo.log"])
+        .status
+        .success());
     let missing = umpire(&["clue", "solve", "corpus/clue/logs/none.log"]);
     assert_eq!(missing.status.code(), Some(2));
     let dir = std::env::temp_dir().join(format!("umpire-clue-{}", std::process::id()));
@@ -40,7 +42,14 @@ fn a_typo_is_named_and_bad_logs_are_diagnostics() {
 
 #[test]
 fn advise_ranks_suggestions_and_marks_the_reachable_ones() {
-    let out = umpire(&["clue", "advise", "--json", "--room", "Kitchen", "corpus/clue/logs/three-players.log"]);
+    let out = umpire(&[
+        "clue",
+        "advise",
+        "--json",
+        "--room",
+        "Kitchen",
+        "corpus/clue/logs/three-players.log",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let list = v["suggestions"].as_array().unwrap();
@@ -117,8 +126,12 @@ fn a_finished_game_is_over_and_nothing_can_follow() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.ends_with("The game is over: Ann accused correctly on line 15 (Peacock, Wrench, Dining Room) and wins.\n"), "{text}");
-    let v: serde_json::Value = serde_json::from_slice(&umpire(&["clue", "solve", "--json", path]).stdout).unwrap();
-    assert_eq!(v["game_over"], serde_json::json!({"winner": "Ann", "line": 15, "envelope": ["Peacock", "Wrench", "Dining Room"]}));
+    let v: serde_json::Value =
+        serde_json::from_slice(&umpire(&["clue", "solve", "--json", path]).stdout).unwrap();
+    assert_eq!(
+        v["game_over"],
+        serde_json::json!({"winner": "Ann", "line": 15, "envelope": ["Peacock", "Wrench", "Dining Room"]})
+    );
     assert_eq!(v["out"], serde_json::json!([{"player": "Bob", "line": 13}]));
     assert_eq!(v["accuse"], serde_json::Value::Null);
     // Before Ann's accusation (event 9) the game is on, Bob is out, and Ann may accuse.
@@ -128,7 +141,9 @@ fn a_finished_game_is_over_and_nothing_can_follow() {
     assert_eq!(v["accuse"], serde_json::json!(["Peacock", "Wrench", "Dining Room"]));
     let advice = umpire(&["clue", "advise", path]);
     assert!(advice.status.success());
-    assert!(String::from_utf8(advice.stdout).unwrap().starts_with("The game is over: Ann accused correctly"));
+    assert!(String::from_utf8(advice.stdout)
+        .unwrap()
+        .starts_with("The game is over: Ann accused correctly"));
     // A line added after the end is refused and the log is left as it was.
     let dir = std::env::temp_dir().join(format!("umpire-clue-won-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -137,7 +152,9 @@ fn a_finished_game_is_over_and_nothing_can_follow() {
     std::fs::write(&log, &start).unwrap();
     let add = umpire(&["clue", "add", log.to_str().unwrap(), "seen Bob: Plum"]);
     assert_eq!(add.status.code(), Some(2));
-    assert!(String::from_utf8(add.stderr).unwrap().contains("the game ended on line 15, when Ann accused correctly"));
+    assert!(String::from_utf8(add.stderr)
+        .unwrap()
+        .contains("the game ended on line 15, when Ann accused correctly"));
     assert_eq!(std::fs::read_to_string(&log).unwrap(), start);
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -148,18 +165,28 @@ fn a_correct_accusation_the_log_rules_out_names_the_lines() {
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("refuted.log");
     // Lines 10 and 11 of three-players.log: `seen Bob: Rope`, `seen Bob: Hall`; one is enough.
-    let text = std::fs::read_to_string(root("corpus/clue/logs/three-players.log")).unwrap() + "accuse Cat: Plum, Rope, Hall correct\n";
+    let text = std::fs::read_to_string(root("corpus/clue/logs/three-players.log")).unwrap()
+        + "accuse Cat: Plum, Rope, Hall correct\n";
     std::fs::write(&log, text).unwrap();
     let out = umpire(&["clue", "solve", log.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("line 12 says Cat's accusation (Plum, Rope, Hall) was correct, but the log"), "{err}");
+    assert!(
+        err.contains("line 12 says Cat's accusation (Plum, Rope, Hall) was correct, but the log"),
+        "{err}"
+    );
     assert!(err.contains("line 11: seen Bob: Hall"), "{err}");
     let json = umpire(&["clue", "solve", "--json", log.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["error"]["kind"], "contradiction");
     let message = "line 12 says Cat's accusation (Plum, Rope, Hall) was correct, but the log rules that out: lines 11, 12 contradict each other";
     assert_eq!(v["error"]["diagnostics"][0]["message"], message);
-    assert_eq!(v["error"]["diagnostics"][0]["notes"], serde_json::json!(["line 11: seen Bob: Hall", "line 12: accuse Cat: Plum, Rope, Hall correct"]));
+    assert_eq!(
+        v["error"]["diagnostics"][0]["notes"],
+        serde_json::json!([
+            "line 11: seen Bob: Hall",
+            "line 12: accuse Cat: Plum, Rope, Hall correct"
+        ])
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

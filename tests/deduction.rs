@@ -2,22 +2,36 @@
 
 use crate::support::umpire;
 
-
 #[test]
 fn solve_names_the_missing_tile_and_advise_rates_questions() {
     let out = umpire(&["deduction", "solve", "corpus/deduction/logs/suns.log"]);
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().contains("Announce now: the missing tile is Sun 5 (certain)."));
-    let json = umpire(&["deduction", "solve", "--json", "--upto", "3", "corpus/deduction/logs/suns.log"]);
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Announce now: the missing tile is Sun 5 (certain)."));
+    let json =
+        umpire(&["deduction", "solve", "--json", "--upto", "3", "corpus/deduction/logs/suns.log"]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["announce"], serde_json::Value::Null);
     let sun4 = v["tiles"].as_array().unwrap().iter().find(|t| t["tile"] == "Sun 4").unwrap();
     assert_eq!(sun4["missing"]["probability"], 0.5);
-    let advice = umpire(&["deduction", "advise", "--json", "--coin", "Moon 4", "corpus/deduction/logs/suns.log"]);
+    let advice = umpire(&[
+        "deduction",
+        "advise",
+        "--json",
+        "--coin",
+        "Moon 4",
+        "corpus/deduction/logs/suns.log",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&advice.stdout).unwrap();
     assert_eq!(v["bits_now"], 0.0);
     assert_eq!(v["questions"].as_array().unwrap().len(), 8);
-    assert_eq!(umpire(&["deduction", "advise", "--coin", "Moon 9", "corpus/deduction/logs/suns.log"]).status.code(), Some(2));
+    assert_eq!(
+        umpire(&["deduction", "advise", "--coin", "Moon 9", "corpus/deduction/logs/suns.log"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -36,15 +50,25 @@ fn an_illegal_log_is_refused_and_a_finished_game_is_over() {
     let out = umpire(&["deduction", "solve", bad]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("Bob announced wrongly on line 12 and is out of the game: a player who is"), "{err}");
+    assert!(
+        err.contains("Bob announced wrongly on line 12 and is out of the game: a player who is"),
+        "{err}"
+    );
     assert!(err.contains("asks-after-announcing.log:14:1"), "{err}");
-    let v: serde_json::Value = serde_json::from_slice(&umpire(&["deduction", "solve", "--json", bad]).stdout).unwrap();
-    assert!(v["error"]["diagnostics"][0]["help"].as_str().unwrap().starts_with("Bob still answers the others' questions"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&umpire(&["deduction", "solve", "--json", bad]).stdout).unwrap();
+    assert!(v["error"]["diagnostics"][0]["help"]
+        .as_str()
+        .unwrap()
+        .starts_with("Bob still answers the others' questions"));
     let won = "corpus/deduction/logs/won.log";
     let out = umpire(&["deduction", "solve", won]);
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().ends_with("The game is over: Ann announced Sun 5 correctly on line 14 and wins.\n"));
-    let v: serde_json::Value = serde_json::from_slice(&umpire(&["deduction", "solve", "--json", won]).stdout).unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .ends_with("The game is over: Ann announced Sun 5 correctly on line 14 and wins.\n"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&umpire(&["deduction", "solve", "--json", won]).stdout).unwrap();
     assert_eq!(v["game_over"], serde_json::json!({"winner": "Ann", "line": 14, "tile": "Sun 5"}));
     assert_eq!(v["announce"], serde_json::Value::Null);
     let advice = umpire(&["deduction", "advise", "--json", "--coin", "Moon 4", won]);

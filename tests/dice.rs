@@ -2,9 +2,6 @@
 
 use crate::support::{stderr, stdout, umpire_with_input};
 
-
-
-
 /// A fresh folder for table files.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("umpire-dice-cli-{}-{name}", std::process::id()));
@@ -53,7 +50,16 @@ fn odds_are_exact_fractions() {
 fn optimal_computes_saves_and_then_loads_the_table() {
     let dir = scratch("optimal");
     let table = dir.join("small.table");
-    let args = ["dice", "optimal", "--boxes", "1-6", "--no-bonus", "--json", "--table", table.to_str().unwrap()];
+    let args = [
+        "dice",
+        "optimal",
+        "--boxes",
+        "1-6",
+        "--no-bonus",
+        "--json",
+        "--table",
+        table.to_str().unwrap(),
+    ];
     let first = umpire_with_input(&args, "");
     assert!(first.status.success(), "{}", stderr(&first));
     assert!(stderr(&first).contains("saved the strategy table"));
@@ -66,7 +72,19 @@ fn optimal_computes_saves_and_then_loads_the_table() {
     let w: serde_json::Value = serde_json::from_str(&stdout(&second)).unwrap();
     assert_eq!(w["expected_score"], v["expected_score"]);
     // The same file under other rules is refused, not misused.
-    let other = umpire_with_input(&["dice", "optimal", "--boxes", "1-6", "--no-bonus", "--free-zero", "--table", table.to_str().unwrap()], "");
+    let other = umpire_with_input(
+        &[
+            "dice",
+            "optimal",
+            "--boxes",
+            "1-6",
+            "--no-bonus",
+            "--free-zero",
+            "--table",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!(other.status.code(), Some(2));
     assert!(stderr(&other).contains("other rules"), "{}", stderr(&other));
 }
@@ -76,7 +94,19 @@ fn advise_names_the_best_keep_with_its_odds() {
     let dir = scratch("advise");
     let table = dir.join("t.table");
     let out = umpire_with_input(
-        &["dice", "advise", "--dice", "11346", "--boxes", "19,20", "--scored", "19", "--table", table.to_str().unwrap(), "--json"],
+        &[
+            "dice",
+            "advise",
+            "--dice",
+            "11346",
+            "--boxes",
+            "19,20",
+            "--scored",
+            "19",
+            "--table",
+            table.to_str().unwrap(),
+            "--json",
+        ],
         "",
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -87,7 +117,21 @@ fn advise_names_the_best_keep_with_its_odds() {
     assert_eq!(v["outcomes"][1][0], serde_json::json!({"kind": "score", "box": 20}));
     let chance = v["outcomes"][1][1].as_f64().unwrap();
     assert!((chance - (11.0f64 / 36.0).powi(3)).abs() < 1e-12, "{chance}");
-    let text = umpire_with_input(&["dice", "advise", "--dice", "11346", "--boxes", "19,20", "--scored", "19", "--table", table.to_str().unwrap()], "");
+    let text = umpire_with_input(
+        &[
+            "dice",
+            "advise",
+            "--dice",
+            "11346",
+            "--boxes",
+            "19,20",
+            "--scored",
+            "19",
+            "--table",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
     assert!(stdout(&text).contains("best: keep 11, reroll 3 dice"), "{}", stdout(&text));
     for bad in [
         vec!["dice", "advise", "--dice", "1134", "--boxes", "19,20"],
@@ -111,7 +155,20 @@ fn a_typed_game_for_two_players_scores_zeroes_and_bonuses() {
                  11111\nstop\n7\n2\n\
                  11111\nnone\n13456\n?\nstop\n\
                  23456\nstop\n";
-    let out = umpire_with_input(&["dice", "play", "--players", "Ann,Bob", "--typed", "--boxes", "1-2", "--table", table.to_str().unwrap()], input);
+    let out = umpire_with_input(
+        &[
+            "dice",
+            "play",
+            "--players",
+            "Ann,Bob",
+            "--typed",
+            "--boxes",
+            "1-2",
+            "--table",
+            table.to_str().unwrap(),
+        ],
+        input,
+    );
     let text = stdout(&out);
     assert!(out.status.success(), "{text}\n{}", stderr(&out));
     assert!(text.contains("Ann: 1 points in box 1"), "{text}");
@@ -130,6 +187,7 @@ fn a_seeded_game_rolls_the_same_dice_and_an_early_end_is_reported() {
     assert_ne!(stdout(&a), stdout(&c));
     assert_eq!(a.status.code(), Some(2));
     assert!(stderr(&a).contains("the input ended"), "{}", stderr(&a));
-    let too_many = umpire_with_input(&["dice", "play", "--players", "a,b,c,d,e,f", "--seed", "1"], "");
+    let too_many =
+        umpire_with_input(&["dice", "play", "--players", "a,b,c,d,e,f", "--seed", "1"], "");
     assert_eq!(too_many.status.code(), Some(2));
 }

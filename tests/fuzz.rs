@@ -44,7 +44,11 @@ fn read_board(text: &str) {
 }
 
 fn read_tptp(text: &str) {
-    let path = std::env::temp_dir().join(format!("umpire-fuzz-{}-{:?}.p", std::process::id(), std::thread::current().id()));
+    let path = std::env::temp_dir().join(format!(
+        "umpire-fuzz-{}-{:?}.p",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::write(&path, text).unwrap();
     if let Ok(formulas) = read_file(&path) {
         let _ = umpire::logic::tptp::read::to_board("fuzz", &formulas);
@@ -60,22 +64,109 @@ const FORMATS: &[Format] = &[
     Format {
         name: "statements",
         files: &["corpus/boards", "corpus/claims"],
-        words: &["∀x", "∃y", "∃!z", "¬", "∧", "∨", "→", "↔", "(", ")", ",", "+", "=", "≠", "|", "L", "≥", "<", ":=", "blonde(", "likes(", "father(", "a", "x", "4294967296", "#", "\n", " "],
+        words: &[
+            "∀x",
+            "∃y",
+            "∃!z",
+            "¬",
+            "∧",
+            "∨",
+            "→",
+            "↔",
+            "(",
+            ")",
+            ",",
+            "+",
+            "=",
+            "≠",
+            "|",
+            "L",
+            "≥",
+            "<",
+            ":=",
+            "blonde(",
+            "likes(",
+            "father(",
+            "a",
+            "x",
+            "4294967296",
+            "#",
+            "\n",
+            " ",
+        ],
         read: read_board,
     },
     Format {
         name: "tptp",
         files: &["corpus/tptp"],
-        words: &["fof(", "cnf(", "axiom", "conjecture", ",", ").", "! [X] :", "? [Y] :", "~", "&", "|", "=>", "<=>", "=", "!=", "p(X)", "'q'", "include('", "$true", "%", "\n"],
+        words: &[
+            "fof(",
+            "cnf(",
+            "axiom",
+            "conjecture",
+            ",",
+            ").",
+            "! [X] :",
+            "? [Y] :",
+            "~",
+            "&",
+            "|",
+            "=>",
+            "<=>",
+            "=",
+            "!=",
+            "p(X)",
+            "'q'",
+            "include('",
+            "$true",
+            "%",
+            "\n",
+        ],
         read: read_tptp,
     },
     Format {
         name: "infer laws",
         files: &["corpus/infer/deck.laws", "corpus/infer/compass.laws"],
-        words: &["count", "sum", "product", "all", "no", "some", "most", "red", "blue", "odd", "even", "dice", "are", "=", ">=", "<", "(", ")", "and", "or", "not", "touch each other", "line", "north", "99999999999999999999", "*", "+", "every", "group", "lines", "divisible by", "0", "-3", "has"],
+        words: &[
+            "count",
+            "sum",
+            "product",
+            "all",
+            "no",
+            "some",
+            "most",
+            "red",
+            "blue",
+            "odd",
+            "even",
+            "dice",
+            "are",
+            "=",
+            ">=",
+            "<",
+            "(",
+            ")",
+            "and",
+            "or",
+            "not",
+            "touch each other",
+            "line",
+            "north",
+            "99999999999999999999",
+            "*",
+            "+",
+            "every",
+            "group",
+            "lines",
+            "divisible by",
+            "0",
+            "-3",
+            "has",
+        ],
         read: |text| {
             // Every Law that reads is also judged and read back: the evaluator must not panic.
-            let experiments = ["null", "r3 b4 . w1+b2 / . r5 r5", "w1+w2+w3 b6 b6 b6 / r2"].map(|x| Experiment::parse(x).unwrap());
+            let experiments = ["null", "r3 b4 . w1+b2 / . r5 r5", "w1+w2+w3 b6 b6 b6 / r2"]
+                .map(|x| Experiment::parse(x).unwrap());
             for line in text.lines().take(60) {
                 if let Ok(l) = law::parse(line) {
                     let _ = l.english();
@@ -89,7 +180,10 @@ const FORMATS: &[Format] = &[
     Format {
         name: "infer experiments and markers",
         files: &["corpus/infer/markers"],
-        words: &["r3", "b4", "w1+w2", ".", "/", "null", "O", "X", "o9", " ", "\n", "+", "{", "}", "\"dice\""],
+        words: &[
+            "r3", "b4", "w1+w2", ".", "/", "null", "O", "X", "o9", " ", "\n", "+", "{", "}",
+            "\"dice\"",
+        ],
         read: |text| {
             let supply = Supply::default();
             let _ = parse_markers(text, &supply);
@@ -102,7 +196,31 @@ const FORMATS: &[Format] = &[
     Format {
         name: "clue logs and decks",
         files: &["corpus/clue/logs", "corpus/clue"],
-        words: &["deck:", "players:", "me:", "hand:", "suggest", "accuse", "seen", "passed", "shown by", "wrong", "correct", "Ann", "Bob 6", "Plum", "Rope", "Hall", ";", ",", ":", "\n", "{", "}", "\"kinds\""],
+        words: &[
+            "deck:",
+            "players:",
+            "me:",
+            "hand:",
+            "suggest",
+            "accuse",
+            "seen",
+            "passed",
+            "shown by",
+            "wrong",
+            "correct",
+            "Ann",
+            "Bob 6",
+            "Plum",
+            "Rope",
+            "Hall",
+            ";",
+            ",",
+            ":",
+            "\n",
+            "{",
+            "}",
+            "\"kinds\"",
+        ],
         read: |text| {
             read_clue(text);
             let _ = Deck::from_json(text);
@@ -111,7 +229,30 @@ const FORMATS: &[Format] = &[
     Format {
         name: "deduction logs",
         files: &["corpus/deduction/logs"],
-        words: &["players:", "me:", "hand:", "table:", "coin:", "asks", "have a", "how many", "yes", "no", "announces", "wrong", "correct", "Sun", "Moon", "Null", "Ace", "3", "?", ":", ",", "\n"],
+        words: &[
+            "players:",
+            "me:",
+            "hand:",
+            "table:",
+            "coin:",
+            "asks",
+            "have a",
+            "how many",
+            "yes",
+            "no",
+            "announces",
+            "wrong",
+            "correct",
+            "Sun",
+            "Moon",
+            "Null",
+            "Ace",
+            "3",
+            "?",
+            ":",
+            ",",
+            "\n",
+        ],
         read: |text| {
             let _ = deduction_log::parse(text);
         },
@@ -119,7 +260,22 @@ const FORMATS: &[Format] = &[
     Format {
         name: "saves",
         files: &["corpus/saves"],
-        words: &["{", "}", "[", "]", "\"events\"", "\"player\": 7", "\"upheld\": true", "\"claim\"", "\"target\": 99", "\"X:¬\"", "18446744073709551615", "\"own_cards\": true", ",", ":"],
+        words: &[
+            "{",
+            "}",
+            "[",
+            "]",
+            "\"events\"",
+            "\"player\": 7",
+            "\"upheld\": true",
+            "\"claim\"",
+            "\"target\": 99",
+            "\"X:¬\"",
+            "18446744073709551615",
+            "\"own_cards\": true",
+            ",",
+            ":",
+        ],
         read: |text| {
             let _ = CardGame::from_json(text, "fuzz");
             let _ = InferGame::load(text);
@@ -142,7 +298,12 @@ fn seeds(format: &Format) -> Vec<String> {
     for rel in format.files {
         let path = root(rel);
         let files: Vec<std::path::PathBuf> = if path.is_dir() {
-            let mut v: Vec<_> = std::fs::read_dir(&path).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+            let mut v: Vec<_> = std::fs::read_dir(&path)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect();
             v.sort();
             v
         } else {
@@ -176,7 +337,9 @@ fn mutate(text: &str, words: &[&str], rng: &mut SplitMix64) -> String {
             }
             2 => s.truncate(at),
             3 => {
-                let junk: String = (0..1 + rng.below(6)).map(|_| char::from_u32(rng.below(0x2200) as u32).unwrap_or('?')).collect();
+                let junk: String = (0..1 + rng.below(6))
+                    .map(|_| char::from_u32(rng.below(0x2200) as u32).unwrap_or('?'))
+                    .collect();
                 s.splice(at..at, junk.chars());
             }
             _ => {
@@ -190,7 +353,10 @@ fn mutate(text: &str, words: &[&str], rng: &mut SplitMix64) -> String {
 
 /// Token soup: words of the format, strung together.
 fn soup(words: &[&str], rng: &mut SplitMix64) -> String {
-    (0..1 + rng.below(14)).map(|_| words[rng.below(words.len() as u64) as usize]).collect::<Vec<_>>().join(if rng.below(2) == 0 { " " } else { "" })
+    (0..1 + rng.below(14))
+        .map(|_| words[rng.below(words.len() as u64) as usize])
+        .collect::<Vec<_>>()
+        .join(if rng.below(2) == 0 { " " } else { "" })
 }
 
 /// Runs `cases` inputs of every format from `seed`; returns the inputs that panicked or
@@ -212,10 +378,16 @@ fn run(seed: u64, cases: usize, slow: Duration) -> Vec<(&'static str, String, St
             let took = started.elapsed();
             match outcome {
                 Err(panic) => {
-                    let why = panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                    let why = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
                     failures.push((format.name, input, format!("panicked: {why}")));
                 }
-                Ok(()) if took > slow => failures.push((format.name, input, format!("took {} ms", took.as_millis()))),
+                Ok(()) if took > slow => {
+                    failures.push((format.name, input, format!("took {} ms", took.as_millis())))
+                }
                 Ok(()) => {}
             }
         }
@@ -229,7 +401,10 @@ fn kept_failures_no_longer_fail() {
     let dir = root("corpus/fuzz");
     for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
-        let Some(format) = FORMATS.iter().find(|f| name.starts_with(&f.name.replace(' ', "-"))) else { continue };
+        let Some(format) = FORMATS.iter().find(|f| name.starts_with(&f.name.replace(' ', "-")))
+        else {
+            continue;
+        };
         let text = std::fs::read_to_string(entry.path()).unwrap();
         let outcome = catch_unwind(AssertUnwindSafe(|| (format.read)(&text)));
         assert!(outcome.is_ok(), "{name} panics again");
@@ -240,7 +415,13 @@ fn kept_failures_no_longer_fail() {
 fn every_format_survives_mutations_and_token_soup() {
     // Slow only where something runs away: a second is far more than any reader needs.
     let failures = run(20_261_123, 150, Duration::from_secs(2));
-    let shown: Vec<String> = failures.iter().take(5).map(|(f, input, why)| format!("{f}: {why}: {:?}", input.chars().take(200).collect::<String>())).collect();
+    let shown: Vec<String> = failures
+        .iter()
+        .take(5)
+        .map(|(f, input, why)| {
+            format!("{f}: {why}: {:?}", input.chars().take(200).collect::<String>())
+        })
+        .collect();
     assert!(failures.is_empty(), "{} failures, first ones:\n{}", failures.len(), shown.join("\n"));
 }
 
@@ -249,8 +430,10 @@ fn every_format_survives_mutations_and_token_soup() {
 #[test]
 #[ignore = "long: run by scripts/fuzz.sh"]
 fn fuzz_for_a_while() {
-    let seconds: u64 = std::env::var("UMPIRE_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
-    let start_seed: u64 = std::env::var("UMPIRE_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let seconds: u64 =
+        std::env::var("UMPIRE_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let start_seed: u64 =
+        std::env::var("UMPIRE_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let dir = root("corpus/fuzz");
     std::fs::create_dir_all(&dir).unwrap();
@@ -265,6 +448,10 @@ fn fuzz_for_a_while() {
         }
         rounds += 1;
     }
-    println!("{rounds} rounds of 200 inputs for each of {} formats ({} inputs each); {found} failures", FORMATS.len(), rounds * 200);
+    println!(
+        "{rounds} rounds of 200 inputs for each of {} formats ({} inputs each); {found} failures",
+        FORMATS.len(),
+        rounds * 200
+    );
     assert_eq!(found, 0, "failures kept in {}", Path::new("corpus/fuzz").display());
 }

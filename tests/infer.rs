@@ -2,13 +2,13 @@
 
 use crate::support::{umpire, umpire_with_input};
 
-
 #[test]
 fn show_reads_an_experiment_and_draws_it() {
     let dir = std::env::temp_dir().join(format!("umpire-infer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let picture = dir.join("x.svg");
-    let out = umpire(&["infer", "show", "r3 b4 . w1+w2 / . b5 r6", "--svg", picture.to_str().unwrap()]);
+    let out =
+        umpire(&["infer", "show", "r3 b4 . w1+w2 / . b5 r6", "--svg", picture.to_str().unwrap()]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("group 2: white (face hidden), white 2"), "{text}");
@@ -17,7 +17,11 @@ fn show_reads_an_experiment_and_draws_it() {
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["dice"][0]["face"], serde_json::Value::Null);
     assert_eq!(v["dice"][1]["face"], 2);
-    assert_eq!(umpire(&["infer", "show", "o1"]).status.code(), Some(2), "orange is not in the default box");
+    assert_eq!(
+        umpire(&["infer", "show", "o1"]).status.code(),
+        Some(2),
+        "orange is not in the default box"
+    );
     assert_eq!(umpire(&["infer", "show", "r3 x4"]).status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -27,7 +31,11 @@ fn judge_marks_o_or_x_with_the_reason() {
     let out = umpire(&["infer", "judge", "all blue are 5", "b5 b3"]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Law: all blue dice must show 5.") && text.contains("X does not follow: not so: blue 3"), "{text}");
+    assert!(
+        text.contains("Law: all blue dice must show 5.")
+            && text.contains("X does not follow: not so: blue 3"),
+        "{text}"
+    );
     let json = umpire(&["infer", "judge", "--json", "count red = 0", "null"]);
     assert!(json.status.success());
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
@@ -36,26 +44,64 @@ fn judge_marks_o_or_x_with_the_reason() {
 }
 
 fn json_of(out: &std::process::Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]
 fn disprove_finds_the_smallest_separating_experiment_or_says_none_up_to_the_bound() {
     let out = umpire(&["infer", "disprove", "all dice are even", "no dice are odd", "--json"]);
     let v = json_of(&out);
-    assert_eq!((v["verdict"].as_str(), v["bound"].as_u64(), out.status.code()), (Some("not_disproved"), Some(6), Some(1)));
+    assert_eq!(
+        (v["verdict"].as_str(), v["bound"].as_u64(), out.status.code()),
+        (Some("not_disproved"), Some(6), Some(1))
+    );
     let out = umpire(&["infer", "disprove", "sum dice = 10", "sum dice >= 10", "--json"]);
     let v = json_of(&out);
-    assert_eq!((v["verdict"].as_str(), v["dice"].as_u64(), out.status.code()), (Some("disproved"), Some(2), Some(0)));
+    assert_eq!(
+        (v["verdict"].as_str(), v["dice"].as_u64(), out.status.code()),
+        (Some("disproved"), Some(2), Some(0))
+    );
     assert_ne!(v["law_follows"], v["theory_follows"]);
-    let text = String::from_utf8(umpire(&["infer", "disprove", "count red >= 1", "count dice >= 1"]).stdout).unwrap();
+    let text = String::from_utf8(
+        umpire(&["infer", "disprove", "count red >= 1", "count dice >= 1"]).stdout,
+    )
+    .unwrap();
     assert!(text.contains("Disproved with 1 die"), "{text}");
-    let spent = umpire(&["infer", "disprove", "all dice are even", "no dice are odd", "--time", "0", "--json"]);
-    assert_eq!((json_of(&spent)["verdict"].as_str(), spent.status.code()), (Some("unknown"), Some(3)));
-    assert_eq!(umpire(&["infer", "disprove", "all blue are", "count red = 1"]).status.code(), Some(2));
-    assert_eq!(umpire(&["infer", "disprove", "some blue are north", "count blue = 1"]).status.code(), Some(2), "directions need --compass");
-    assert_eq!(umpire(&["infer", "disprove", "some blue are north", "count blue = 1", "--compass"]).status.code(), Some(0));
-    assert_eq!(umpire(&["infer", "disprove", "count red = 1", "count red = 2", "--max-dice", "99"]).status.code(), Some(2));
+    let spent = umpire(&[
+        "infer",
+        "disprove",
+        "all dice are even",
+        "no dice are odd",
+        "--time",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(
+        (json_of(&spent)["verdict"].as_str(), spent.status.code()),
+        (Some("unknown"), Some(3))
+    );
+    assert_eq!(
+        umpire(&["infer", "disprove", "all blue are", "count red = 1"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        umpire(&["infer", "disprove", "some blue are north", "count blue = 1"]).status.code(),
+        Some(2),
+        "directions need --compass"
+    );
+    assert_eq!(
+        umpire(&["infer", "disprove", "some blue are north", "count blue = 1", "--compass"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        umpire(&["infer", "disprove", "count red = 1", "count red = 2", "--max-dice", "99"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -66,7 +112,10 @@ fn demonstrable_shows_a_law_both_ways_or_says_it_cannot() {
     assert!(v["breaks"]["dice"].as_u64().unwrap() >= 2);
     let out = umpire(&["infer", "demonstrable", "count dice = 6", "--json"]);
     let v = json_of(&out);
-    assert_eq!((v["verdict"].as_str(), v["follows"]["bound"].as_u64(), out.status.code()), (Some("not_demonstrable"), Some(4), Some(1)));
+    assert_eq!(
+        (v["verdict"].as_str(), v["follows"]["bound"].as_u64(), out.status.code()),
+        (Some("not_demonstrable"), Some(4), Some(1))
+    );
 }
 
 #[test]
@@ -74,11 +123,19 @@ fn check_markers_lists_the_marks_a_law_disagrees_with() {
     let file = "corpus/infer/markers/all-blue-5.txt";
     let out = umpire(&["infer", "check-markers", "all blue are 5", file, "--json"]);
     let v = json_of(&out);
-    assert_eq!((v["verdict"].as_str(), v["marks"].as_u64(), out.status.code()), (Some("consistent"), Some(5), Some(0)));
+    assert_eq!(
+        (v["verdict"].as_str(), v["marks"].as_u64(), out.status.code()),
+        (Some("consistent"), Some(5), Some(0))
+    );
     let out = umpire(&["infer", "check-markers", "no blue are odd", file, "--json"]);
     let v = json_of(&out);
     assert_eq!((v["verdict"].as_str(), out.status.code()), (Some("inconsistent"), Some(1)));
-    let lines: Vec<u64> = v["disagreements"].as_array().unwrap().iter().map(|d| d["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = v["disagreements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["line"].as_u64().unwrap())
+        .collect();
     assert_eq!(lines, vec![2, 5], "the O marks with a visible blue 5 (odd) disagree");
     let dir = std::env::temp_dir().join(format!("umpire-markers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -87,7 +144,10 @@ fn check_markers_lists_the_marks_a_law_disagrees_with() {
     let out = umpire(&["infer", "check-markers", "all blue are 5", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
-    assert_eq!(umpire(&["infer", "check-markers", "all blue are 5", dir.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(
+        umpire(&["infer", "check-markers", "all blue are 5", dir.to_str().unwrap()]).status.code(),
+        Some(2)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -112,7 +172,10 @@ fn play_keeps_the_game_in_a_file_between_sittings() {
         let out = umpire_with_input(args, input);
         (String::from_utf8(out.stdout).unwrap(), out.status.code())
     };
-    let (first, code) = run(&["infer", "play", path, "--new", "--law", "count red >= 1", "--seed", "9"], "build r4\nquit\n");
+    let (first, code) = run(
+        &["infer", "play", path, "--new", "--law", "count red >= 1", "--seed", "9"],
+        "build r4\nquit\n",
+    );
     assert_eq!(code, Some(0), "{first}");
     assert!(first.contains("(the Universe's opening)") && first.contains("O  r4"), "{first}");
     let (_, again) = run(&["infer", "play", path, "--new", "--law", "count red >= 1"], "");
@@ -125,7 +188,17 @@ fn play_keeps_the_game_in_a_file_between_sittings() {
     assert!(third.contains("This game is over"), "{third}");
     std::fs::write(&file, "{ not a game").unwrap();
     assert_eq!(run(&["infer", "play", path], "").1, Some(2));
-    let (_, code) = run(&["infer", "play", dir.join("other.json").to_str().unwrap(), "--new", "--law", "count dice = 6"], "");
+    let (_, code) = run(
+        &[
+            "infer",
+            "play",
+            dir.join("other.json").to_str().unwrap(),
+            "--new",
+            "--law",
+            "count dice = 6",
+        ],
+        "",
+    );
     assert_eq!(code, Some(2), "a home-made Law must be demonstrable with 4 dice");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -141,7 +214,20 @@ fn the_variants_play_from_the_command_line() {
     };
     // The Cheater: cards first, turns around the table, the Vote in a second sitting.
     let cheat = path("cheat.json");
-    let new = ["infer", "play", &cheat, "--new", "--cheater", "--players", "Ann,Bob,Cy", "--law", "count red >= 1", "--seed", "4", "--highlights"];
+    let new = [
+        "infer",
+        "play",
+        &cheat,
+        "--new",
+        "--cheater",
+        "--players",
+        "Ann,Bob,Cy",
+        "--law",
+        "count red >= 1",
+        "--seed",
+        "4",
+        "--highlights",
+    ];
     let (first, code) = run(&new, "build r1\ncard Ann\n\n\ncard Bob\n\n\ncard Cy\n\n\nbuild r1\nbuild b2\nstuck\npublish count red >= 1\nyes\nquit\n");
     assert_eq!(code, Some(0), "{first}");
     assert!(first.contains("identity card"), "no move before the cards: {first}");
@@ -151,14 +237,28 @@ fn the_variants_play_from_the_command_line() {
     assert!(first.contains("the Class is over"), "{first}");
     let (second, _) = run(&["infer", "play", &cheat], "vote Ann Ann Ann\n");
     assert!(second.contains("Ann has the most fingers"), "{second}");
-    assert!(second.contains("wins alone") || second.contains("Everyone but the Cheater"), "{second}");
-    let (_, code) = run(&["infer", "play", &path("few.json"), "--new", "--cheater", "--players", "Ann,Bob"], "");
+    assert!(
+        second.contains("wins alone") || second.contains("Everyone but the Cheater"),
+        "{second}"
+    );
+    let (_, code) = run(
+        &["infer", "play", &path("few.json"), "--new", "--cheater", "--players", "Ann,Bob"],
+        "",
+    );
     assert_eq!(code, Some(2), "the Cheater needs 4 players with the Teacher");
     let (_, code) = run(&["infer", "play", &cheat, "--silence"], "");
     assert_eq!(code, Some(2), "variants are chosen when a game starts");
     // Silence: the thumbs come before the Theory.
     let quiet = path("quiet.json");
-    let (out, _) = run(&["infer", "play", &quiet, "--new", "--silence", "--law", "all blue are 5", "--seed", "2"], "publish all blue are 5\nno\npublish all blue are 5\nyes\nyes\n");
-    assert!(out.contains("thumbs up") && out.contains("Not published.") && out.contains("Everyone wins!"), "{out}");
+    let (out, _) = run(
+        &["infer", "play", &quiet, "--new", "--silence", "--law", "all blue are 5", "--seed", "2"],
+        "publish all blue are 5\nno\npublish all blue are 5\nyes\nyes\n",
+    );
+    assert!(
+        out.contains("thumbs up")
+            && out.contains("Not published.")
+            && out.contains("Everyone wins!"),
+        "{out}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -10,7 +10,8 @@ use umpire::logic::print::{statement, Style};
 #[test]
 fn s_cards_print_back_identically_in_both_styles() {
     let board = load("s-cards", &read("corpus/boards/s-cards.board"), CheckMode::InGame).unwrap();
-    let expected: Vec<String> = read("corpus/boards/s-cards.expected").lines().map(String::from).collect();
+    let expected: Vec<String> =
+        read("corpus/boards/s-cards.expected").lines().map(String::from).collect();
     assert_eq!(board.board.statements.len(), 14, "the rules have 14 S cards");
     for (st, want) in board.board.statements.iter().zip(&expected) {
         let unicode = statement(st, Style::Unicode);
@@ -44,7 +45,8 @@ fn every_corpus_board_parses_and_checks() {
 
 #[test]
 fn names_are_usable_in_later_statements_and_in_game_mode() {
-    let board = load("named", &read("corpus/boards/named-objects.board"), CheckMode::InGame).unwrap();
+    let board =
+        load("named", &read("corpus/boards/named-objects.board"), CheckMode::InGame).unwrap();
     assert!(board.notes.is_empty());
     let blondie = board.signature.get("blondie").unwrap();
     assert_eq!(blondie.arity, 0);
@@ -81,11 +83,13 @@ fn illegal_examples_get_clear_diagnostics() {
             continue;
         }
         let (code, text) = line.split_once('\t').expect("code<TAB>statement");
-        let report = match Board::parse("statement", text).and_then(|b| b.check(CheckMode::FreeStanding)) {
-            Ok(_) => panic!("accepted an illegal statement: {text}"),
-            Err(r) => r,
-        };
-        let first = format!("{:?}", miette::Diagnostic::code(&report.errors[0]).map(|c| c.to_string()));
+        let report =
+            match Board::parse("statement", text).and_then(|b| b.check(CheckMode::FreeStanding)) {
+                Ok(_) => panic!("accepted an illegal statement: {text}"),
+                Err(r) => r,
+            };
+        let first =
+            format!("{:?}", miette::Diagnostic::code(&report.errors[0]).map(|c| c.to_string()));
         assert_eq!(first, format!("{:?}", Some(format!("umpire::{code}"))), "{text}");
         rendered.push_str(&report.render_plain());
         rendered.push('\n');

@@ -1,7 +1,7 @@
 //! Integration tests, one binary with modules (each extra test binary costs a link).
 
-mod cli;
 mod claims;
+mod cli;
 mod clue;
 mod deduction;
 mod dice;
@@ -13,7 +13,7 @@ mod repl;
 mod serve;
 mod support;
 mod table;
-mod writers;
 mod tptp;
+mod writers;
 
 pub use support::{read, root};

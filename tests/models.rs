@@ -5,17 +5,18 @@ use crate::read;
 use umpire::logic::board::{self, CheckedBoard};
 use umpire::logic::check::CheckMode;
 use umpire::logic::cnf::premises_of;
-use umpire::reason::finite::{self, Limits};
 use umpire::logic::infinite::{Domain, InfiniteStructure, Meaning};
 use umpire::logic::presburger::{Formula, Linear};
+use umpire::reason::finite::{self, Limits};
 use umpire::reason::infinite;
 use umpire::reason::proof::saturation;
-use umpire::solve::Budget;
 use umpire::reason::{decide, decide_with, Certificate, Options, Question, Verdict};
+use umpire::solve::Budget;
 
 fn load(name: &str) -> CheckedBoard {
     let path = format!("corpus/boards/{name}");
-    board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap_or_else(|r| panic!("{}", r.render_plain()))
+    board::load(&path, &read(&path), CheckMode::FreeStanding)
+        .unwrap_or_else(|r| panic!("{}", r.render_plain()))
 }
 
 /// Small enough to keep the suite quick; large enough for every board in the table. Only
@@ -52,16 +53,34 @@ fn corpus_verdicts() {
             assert_eq!(m.well_defined(None), Ok(true), "{name}");
             for (i, st) in b.board.statements.iter().enumerate() {
                 let neg = negated == Some(i + 1);
-                assert_eq!(m.satisfies(st, neg, None), Ok(true), "{name}: statement {} fails in the infinite model", i + 1);
+                assert_eq!(
+                    m.satisfies(st, neg, None),
+                    Ok(true),
+                    "{name}: statement {} fails in the infinite model",
+                    i + 1
+                );
             }
         } else {
-            assert!(!size.starts_with('ℕ') && !size.starts_with('ℤ'), "{name} {q:?}: expected an infinite model, got {}", d.explanation);
+            assert!(
+                !size.starts_with('ℕ') && !size.starts_with('ℤ'),
+                "{name} {q:?}: expected an infinite model, got {}",
+                d.explanation
+            );
         }
         // A saturation, where the table says so, passes the independent check once more.
-        assert_eq!(d.verdict.saturation().is_some(), size == "saturation", "{name} {q:?}: {}", d.explanation);
+        assert_eq!(
+            d.verdict.saturation().is_some(),
+            size == "saturation",
+            "{name} {q:?}: {}",
+            d.explanation
+        );
         if let Some(s) = d.verdict.saturation() {
             let negated = if let Question::Follows(k) = q { Some(k) } else { None };
-            assert_eq!(saturation::check(&b.signature, &premises_of(&b, negated), &s.saturation), Ok(()), "{name}");
+            assert_eq!(
+                saturation::check(&b.signature, &premises_of(&b, negated), &s.saturation),
+                Ok(()),
+                "{name}"
+            );
         }
         if let Some(m) = d.verdict.model() {
             if size != "-" {
@@ -74,23 +93,36 @@ fn corpus_verdicts() {
             };
             for (i, st) in b.board.statements.iter().enumerate() {
                 let neg = negated == Some(i + 1);
-                assert!(m.structure.satisfies(st, neg).unwrap(), "{name}: statement {} fails in the model", i + 1);
+                assert!(
+                    m.structure.satisfies(st, neg).unwrap(),
+                    "{name}: statement {} fails in the model",
+                    i + 1
+                );
             }
             // Every smaller size was searched without a model, or is ruled out by the board.
             let premises = premises_of(&b, negated);
             for s in 1..m.structure.size {
                 if !d.sizes_without_model.contains(&s) {
-                    let at = finite::search_size(&b.signature, &premises, s, &Budget::unlimited()).unwrap();
-                    assert!(matches!(at, finite::AtSize::Forbidden { .. }), "{name}: size {s} skipped");
+                    let at = finite::search_size(&b.signature, &premises, s, &Budget::unlimited())
+                        .unwrap();
+                    assert!(
+                        matches!(at, finite::AtSize::Forbidden { .. }),
+                        "{name}: size {s} skipped"
+                    );
                 }
             }
         }
-        if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &d.verdict {
+        if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } =
+            &d.verdict
+        {
             let negated = if let Question::Follows(k) = q { Some(k) } else { None };
             assert!(certificate.recheck(&b, negated), "{name}");
             // Proved in steps (asked for), unless the cardinality statements alone leave no size.
             assert!(
-                matches!(certificate, Certificate::Refutation { .. } | Certificate::NoSizeAllowed { .. }),
+                matches!(
+                    certificate,
+                    Certificate::Refutation { .. } | Certificate::NoSizeAllowed { .. }
+                ),
                 "{name} {q:?}: {}",
                 d.explanation
             );
@@ -104,7 +136,8 @@ fn corpus_verdicts() {
 fn boards_beyond_the_engines_are_unknown_never_inconsistent() {
     let b = load("pairing-chain.board");
     let budget = Budget::time(std::time::Duration::from_secs(2));
-    let d = decide(&b, Question::Consistency, &Limits { max_size: 6, budget }, &mut |_| {}).unwrap();
+    let d =
+        decide(&b, Question::Consistency, &Limits { max_size: 6, budget }, &mut |_| {}).unwrap();
     let Verdict::Unknown { reason, stopped_by } = &d.verdict else { panic!("{:?}", d.verdict) };
     assert_eq!(*stopped_by, "size-limit");
     assert!(reason.contains("the prover found no contradiction"), "{reason}");
@@ -118,7 +151,9 @@ fn a_tampered_certificate_fails_its_recheck() {
     let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
     let Verdict::Inconsistent { certificate } = d.verdict else { panic!() };
     assert!(certificate.recheck(&b, None));
-    let Certificate::NoSizeAllowed { at_least, at_least_from, below, .. } = certificate else { panic!() };
+    let Certificate::NoSizeAllowed { at_least, at_least_from, below, .. } = certificate else {
+        panic!()
+    };
     // Statement 1 says nothing about sizes: citing it must fail.
     let forged = Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from: 1 };
     assert!(!forged.recheck(&b, None));
@@ -131,14 +166,22 @@ fn a_model_of_a_given_size() {
     let b = load("two-objects.board");
     let premises = premises_of(&b, None);
     let budget = Budget::unlimited();
-    assert!(matches!(finite::search_size(&b.signature, &premises, 1, &budget).unwrap(), finite::AtSize::NoModel));
-    let finite::AtSize::Found { model } = finite::search_size(&b.signature, &premises, 7, &budget).unwrap() else {
+    assert!(matches!(
+        finite::search_size(&b.signature, &premises, 1, &budget).unwrap(),
+        finite::AtSize::NoModel
+    ));
+    let finite::AtSize::Found { model } =
+        finite::search_size(&b.signature, &premises, 7, &budget).unwrap()
+    else {
         panic!("a model of size 7")
     };
     assert_eq!(model.structure.size, 7);
     let bounded = load("bounded-redundancy.board");
     let p = premises_of(&bounded, None);
-    assert!(matches!(finite::search_size(&bounded.signature, &p, 2, &budget).unwrap(), finite::AtSize::Forbidden { .. }));
+    assert!(matches!(
+        finite::search_size(&bounded.signature, &p, 2, &budget).unwrap(),
+        finite::AtSize::Forbidden { .. }
+    ));
 }
 
 #[test]
@@ -163,8 +206,13 @@ fn the_budget_is_honoured() {
     // The conflict budget stops the model search; the provers, which count no conflicts,
     // stop on the time.
     let budget = Budget::time(std::time::Duration::from_secs(3)).with_conflicts(1);
-    let d = decide(&b, Question::Consistency, &Limits { max_size: 50, budget }, &mut |_| {}).unwrap();
-    assert!(matches!(d.verdict, Verdict::Unknown { stopped_by: "conflicts", .. }), "{:?}", d.verdict);
+    let d =
+        decide(&b, Question::Consistency, &Limits { max_size: 50, budget }, &mut |_| {}).unwrap();
+    assert!(
+        matches!(d.verdict, Verdict::Unknown { stopped_by: "conflicts", .. }),
+        "{:?}",
+        d.verdict
+    );
 }
 
 /// Without steps asked for, any certified answer will do (the bounded search's, typically);
@@ -175,8 +223,13 @@ fn steps_are_found_when_asked_for() {
     let d = decide(&b, Question::Follows(3), &limits(), &mut |_| {}).unwrap();
     assert!(matches!(d.verdict, Verdict::Redundant { .. }), "{}", d.explanation);
     assert!(d.verdict.certificate().unwrap().recheck(&b, Some(3)));
-    let d = decide_with(&b, Question::Follows(3), &limits(), Options { steps: true }, &mut |_| {}).unwrap();
-    assert!(matches!(d.verdict, Verdict::Redundant { certificate: Certificate::Refutation { .. } }), "{}", d.explanation);
+    let d = decide_with(&b, Question::Follows(3), &limits(), Options { steps: true }, &mut |_| {})
+        .unwrap();
+    assert!(
+        matches!(d.verdict, Verdict::Redundant { certificate: Certificate::Refutation { .. } }),
+        "{}",
+        d.explanation
+    );
 }
 
 /// No board with a finite contradiction gets an infinite model: the engine is run alone
@@ -195,8 +248,15 @@ fn refutable_questions_never_get_an_infinite_model() {
             let b = board::load(&path, &read(&path), CheckMode::FreeStanding).unwrap();
             let negated = cols[1].strip_prefix("follows ").map(|k| k.parse().unwrap());
             let premises = premises_of(&b, negated);
-            let outcome = infinite::search(&b.signature, &premises, &Budget::time(std::time::Duration::from_secs(5)));
-            assert!(!matches!(outcome, infinite::Outcome::Found(_)), "{path} {negated:?}: {outcome:?}");
+            let outcome = infinite::search(
+                &b.signature,
+                &premises,
+                &Budget::time(std::time::Duration::from_secs(5)),
+            );
+            assert!(
+                !matches!(outcome, infinite::Outcome::Found(_)),
+                "{path} {negated:?}: {outcome:?}"
+            );
             tried += 1;
         }
     }
@@ -209,15 +269,25 @@ fn a_wrong_infinite_model_is_refused() {
     let b = load("infinite-smarter.board");
     let x = Linear::var(0);
     let mut m = InfiniteStructure::new(Domain::Naturals);
-    m.define("smarter", Meaning::Predicate { arity: 2, holds: Formula::less(&Linear::var(1), &x).unwrap() });
+    m.define(
+        "smarter",
+        Meaning::Predicate { arity: 2, holds: Formula::less(&Linear::var(1), &x).unwrap() },
+    );
     m.define("father", Meaning::function(1, x.clone()));
-    assert_eq!(m.satisfies(&b.board.statements[0], false, None), Ok(false), "father(x) = x is not smarter than x");
+    assert_eq!(
+        m.satisfies(&b.board.statements[0], false, None),
+        Ok(false),
+        "father(x) = x is not smarter than x"
+    );
     assert_eq!(m.satisfies(&b.board.statements[1], false, None), Ok(true));
     // The predecessor is no function on ℕ: 0 has none.
     m.define("father", Meaning::function(1, x.plus_constant(-1).unwrap()));
     assert_eq!(m.well_defined(None), Ok(false));
     // smarter(x, y) when x ≥ y is not irreflexive.
-    m.define("smarter", Meaning::Predicate { arity: 2, holds: Formula::at_most(&Linear::var(1), &x).unwrap() });
+    m.define(
+        "smarter",
+        Meaning::Predicate { arity: 2, holds: Formula::at_most(&Linear::var(1), &x).unwrap() },
+    );
     assert_eq!(m.satisfies(&b.board.statements[1], false, None), Ok(false));
 }
 

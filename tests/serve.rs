@@ -33,7 +33,8 @@ struct Running {
 
 impl Running {
     fn start(game: PathBuf, lan: bool) -> Running {
-        let options = Options { port: 0, lan, game, search_time: Duration::from_secs(10), workers: 8 };
+        let options =
+            Options { port: 0, lan, game, search_time: Duration::from_secs(10), workers: 8 };
         let server = Server::bind(&options).unwrap();
         let (port, code) = (server.port(), server.join_code.clone());
         let stop = Arc::new(AtomicBool::new(false));
@@ -77,10 +78,15 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     let api = Api::new(dir.join("g.json"), Duration::from_secs(10)).unwrap();
     // The page itself, and health.
     let page = api.handle("GET", "/", "");
-    assert!(page.status == 200 && page.content_type.starts_with("text/html") && page.body.contains("/api/game/claim"));
+    assert!(
+        page.status == 200
+            && page.content_type.starts_with("text/html")
+            && page.body.contains("/api/game/claim")
+    );
     assert_eq!(call(&api, "GET", "/api/health", json!({})).0, 200);
     // Parse as you type: a statement read back, or a diagnostic with its span.
-    let (s, v) = call(&api, "POST", "/api/parse", json!({ "text": "forall x exists y smarter(y, x)" }));
+    let (s, v) =
+        call(&api, "POST", "/api/parse", json!({ "text": "forall x exists y smarter(y, x)" }));
     assert_eq!((s, v["ok"].clone()), (200, json!(true)));
     assert_eq!(v["statements"][0], "∀x∃y smarter(y, x)");
     let (_, v) = call(&api, "POST", "/api/parse", json!({ "text": "∀x smarter(x" }));
@@ -88,15 +94,33 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     let label = &v["diagnostics"][0]["labels"][0];
     assert_eq!(label["offset"], "∀x smarter(x".len(), "{v}");
     // The check pad: a verdict with its evidence and the model drawn.
-    let (s, v) = call(&api, "POST", "/api/check", json!({ "text": "∀x ∃y smarter(y, x)\n∀x ¬smarter(x, x)" }));
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/check",
+        json!({ "text": "∀x ∃y smarter(y, x)\n∀x ¬smarter(x, x)" }),
+    );
     assert_eq!(s, 200);
     assert_eq!(v["verdict"], "consistent");
-    assert!(v["svg"].as_str().unwrap().starts_with("<svg") && v["evidence"].as_str().unwrap().contains("smarter"), "{v}");
-    let (_, v) = call(&api, "POST", "/api/check", json!({ "text": "blonde(a)\n¬blonde(a)", "follows": 1 }));
+    assert!(
+        v["svg"].as_str().unwrap().starts_with("<svg")
+            && v["evidence"].as_str().unwrap().contains("smarter"),
+        "{v}"
+    );
+    let (_, v) =
+        call(&api, "POST", "/api/check", json!({ "text": "blonde(a)\n¬blonde(a)", "follows": 1 }));
     assert_eq!(v["verdict"], "not-redundant", "{v}");
-    let (_, v) = call(&api, "POST", "/api/check", json!({ "text": "∀x blonde(x)\nblonde(a)", "follows": 2 }));
+    let (_, v) = call(
+        &api,
+        "POST",
+        "/api/check",
+        json!({ "text": "∀x blonde(x)\nblonde(a)", "follows": 2 }),
+    );
     assert_eq!(v["verdict"], "redundant");
-    assert!(v["evidence"].as_str().unwrap().contains("(1)"), "proof steps in the board's numbering: {v}");
+    assert!(
+        v["evidence"].as_str().unwrap().contains("(1)"),
+        "proof steps in the board's numbering: {v}"
+    );
     let (s, v) = call(&api, "POST", "/api/check", json!({ "text": "∀x blonde(" }));
     assert_eq!(s, 400);
     assert_eq!(v["error"]["kind"], "bad_input");
@@ -109,41 +133,94 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     // The card game: none yet, then a game, plays, a claim with its evidence, undo.
     assert_eq!(call(&api, "GET", "/api/game", json!({})).1, json!({ "game": null }));
     assert_eq!(call(&api, "POST", "/api/game/pass", json!({ "player": "Ann" })).0, 409);
-    let (s, v) = call(&api, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "own_cards": true, "seed": 1 }));
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/new",
+        json!({ "players": ["Ann", "Bob"], "own_cards": true, "seed": 1 }),
+    );
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["game"]["current"], "Ann");
-    assert_eq!(call(&api, "POST", "/api/game/new", json!({ "players": ["Cy", "Dee"] })).0, 409, "a game in progress is not replaced");
+    assert_eq!(
+        call(&api, "POST", "/api/game/new", json!({ "players": ["Cy", "Dee"] })).0,
+        409,
+        "a game in progress is not replaced"
+    );
     let fresh = Api::new(dir.join("other.json"), Duration::from_secs(10)).unwrap();
     for players in [json!(["Ann", ""]), json!(["Ann", "ann"]), json!("Ann,Bob")] {
-        assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": players })).0, 400, "{players}");
+        assert_eq!(
+            call(&fresh, "POST", "/api/game/new", json!({ "players": players })).0,
+            400,
+            "{players}"
+        );
     }
-    assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "hand": -1 })).0, 400);
-    assert_eq!(call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "win": 1e20 })).0, 400);
-    let (_, v) = call(&api, "POST", "/api/parse", json!({ "text": "∃x blonde(x)", "player": "Ann", "cards": ["P:blonde"] }));
+    assert_eq!(
+        call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "hand": -1 })).0,
+        400
+    );
+    assert_eq!(
+        call(&fresh, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "win": 1e20 })).0,
+        400
+    );
+    let (_, v) = call(
+        &api,
+        "POST",
+        "/api/parse",
+        json!({ "text": "∃x blonde(x)", "player": "Ann", "cards": ["P:blonde"] }),
+    );
     assert_eq!(v["play"]["legal"], true, "{v}");
-    let (_, v) = call(&api, "POST", "/api/parse", json!({ "text": "∃x blonde(x)", "player": "Bob", "cards": ["P:blonde"] }));
+    let (_, v) = call(
+        &api,
+        "POST",
+        "/api/parse",
+        json!({ "text": "∃x blonde(x)", "player": "Bob", "cards": ["P:blonde"] }),
+    );
     assert!(v["play"]["why"].as_str().unwrap().contains("Ann's turn"), "{v}");
-    let (s, v) = call(&api, "POST", "/api/game/play", json!({ "player": "Ann", "cards": ["P:blonde"], "statement": "∃x blonde(x)" }));
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/play",
+        json!({ "player": "Ann", "cards": ["P:blonde"], "statement": "∃x blonde(x)" }),
+    );
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["game"]["board"][0]["text"], "∃x blonde(x)");
     assert_eq!(v["game"]["board"][0]["by"], "Ann");
-    let (s, v) = call(&api, "POST", "/api/game/play", json!({ "player": "Bob", "cards": ["Z:9"], "statement": "∃x blonde(x)" }));
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/play",
+        json!({ "player": "Bob", "cards": ["Z:9"], "statement": "∃x blonde(x)" }),
+    );
     assert_eq!((s, v["error"]["kind"].clone()), (400, json!("bad_input")), "an unknown card: {v}");
     call(&api, "POST", "/api/game/pass", json!({ "player": "Bob" }));
-    let (s, v) = call(&api, "POST", "/api/game/claim", json!({ "player": "Ann", "claim": "inconsistent" }));
+    let (s, v) =
+        call(&api, "POST", "/api/game/claim", json!({ "player": "Ann", "claim": "inconsistent" }));
     assert_eq!(s, 200, "{v}");
     assert!(v["claimed"]["outcome"].as_str().unwrap().starts_with("not upheld"), "{v}");
     assert_eq!(v["claimed"]["decision"]["verdict"], "consistent");
     assert!(v["claimed"]["decision"]["svg"].as_str().unwrap().starts_with("<svg"));
     let events = v["game"]["events"].as_array().unwrap();
-    assert_eq!(events.last().unwrap()["evidence"]["decision"]["verdict"], "consistent", "the claim keeps its evidence");
-    assert_eq!(call(&api, "POST", "/api/game/claim", json!({ "player": "Bob", "claim": "maybe" })).0, 400);
+    assert_eq!(
+        events.last().unwrap()["evidence"]["decision"]["verdict"],
+        "consistent",
+        "the claim keeps its evidence"
+    );
+    assert_eq!(
+        call(&api, "POST", "/api/game/claim", json!({ "player": "Bob", "claim": "maybe" })).0,
+        400
+    );
     let before = call(&api, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap();
     call(&api, "POST", "/api/game/undo", json!({}));
-    assert_eq!(call(&api, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap(), before - 1);
+    assert_eq!(
+        call(&api, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap(),
+        before - 1
+    );
     // The game is in the file, and a new Api over the file sees it.
     let again = Api::new(dir.join("g.json"), Duration::from_secs(10)).unwrap();
-    assert_eq!(call(&again, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap(), before - 1);
+    assert_eq!(
+        call(&again, "GET", "/api/game", json!({})).1["game"]["version"].as_u64().unwrap(),
+        before - 1
+    );
     // Junk is refused, not read as something else.
     for (path, body) in [
         ("/api/game/claim", json!({ "player": { "nested": [[{}]] }, "claim": "inconsistent" })),
@@ -153,7 +230,10 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
         ("/api/game/claim", json!({ "claim": "redundant" })),
         ("/api/check", json!({ "text": "blonde(a)", "follows": -1 })),
         ("/api/check", json!({ "text": "blonde(a)", "follows": "1" })),
-        ("/api/game/play", json!({ "player": "Ann", "cards": "P:blonde", "statement": "∃x blonde(x)" })),
+        (
+            "/api/game/play",
+            json!({ "player": "Ann", "cards": "P:blonde", "statement": "∃x blonde(x)" }),
+        ),
         ("/api/parse", json!({ "text": "∃x blonde(x)", "player": "Ann", "target": "1abc" })),
     ] {
         let (s, v) = call(&api, "POST", path, body.clone());
@@ -162,27 +242,50 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     let version = call(&api, "GET", "/api/game", json!({})).1["game"]["version"].clone();
     assert_eq!(version, before - 1, "nothing junk was recorded");
     // Infer, Clue, Deduction.
-    let (_, v) = call(&api, "POST", "/api/infer/judge", json!({ "law": "every group (count red >= 1)", "experiment": "r1 b2 . b3" }));
+    let (_, v) = call(
+        &api,
+        "POST",
+        "/api/infer/judge",
+        json!({ "law": "every group (count red >= 1)", "experiment": "r1 b2 . b3" }),
+    );
     assert_eq!(v["marker"], "X");
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
-    let (s, v) = call(&api, "POST", "/api/infer/judge", json!({ "law": "count red >> 1", "experiment": "r1" }));
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/infer/judge",
+        json!({ "law": "count red >> 1", "experiment": "r1" }),
+    );
     assert_eq!(s, 400);
     assert!(v["error"]["diagnostics"][0]["labels"][0]["offset"].is_number(), "{v}");
-    let clue = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/clue/logs/won.log")).unwrap();
+    let clue =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/clue/logs/won.log"))
+            .unwrap();
     let (s, v) = call(&api, "POST", "/api/clue/notebook", json!({ "log": clue }));
     assert_eq!(s, 200, "{v}");
     assert!(v["notebook"].as_str().unwrap().contains("Peacock"), "{v}");
-    let (s, v) = call(&api, "POST", "/api/clue/notebook", json!({ "log": "players: Ann\nbogus line" }));
+    let (s, v) =
+        call(&api, "POST", "/api/clue/notebook", json!({ "log": "players: Ann\nbogus line" }));
     assert_eq!(s, 400, "{v}");
-    let deduction = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deduction/logs/won.log")).unwrap();
+    let deduction = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/deduction/logs/won.log"
+    ))
+    .unwrap();
     let (s, v) = call(&api, "POST", "/api/deduction/notebook", json!({ "log": deduction }));
     assert_eq!(s, 200, "{v}");
     assert!(v["notebook"].is_string());
     // The dice coach refuses a position that is not one before it looks at its table.
     let (s, v) = call(&api, "POST", "/api/dice/coach", json!({ "dice": "1335" }));
     assert_eq!(s, 400, "{v}");
-    assert!(v["error"]["diagnostics"][0]["message"].as_str().unwrap().contains("5 expected"), "{v}");
-    assert_eq!(call(&api, "POST", "/api/dice/coach", json!({ "dice": "13356", "rerolls_left": 3 })).0, 400);
+    assert!(
+        v["error"]["diagnostics"][0]["message"].as_str().unwrap().contains("5 expected"),
+        "{v}"
+    );
+    assert_eq!(
+        call(&api, "POST", "/api/dice/coach", json!({ "dice": "13356", "rerolls_left": 3 })).0,
+        400
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -197,7 +300,11 @@ fn over_http_the_join_code_is_required_and_sizes_are_limited() {
     assert!(body.contains("join code"));
     assert_eq!(server.request("GET", "/api/health", "", Some("WRONG1")).0, 403);
     assert_eq!(server.request("GET", "/api/health", "", Some(&code)).0, 200);
-    assert_eq!(server.request("GET", &format!("/?code={code}"), "", None).0, 200, "the page's address carries the code");
+    assert_eq!(
+        server.request("GET", &format!("/?code={code}"), "", None).0,
+        200,
+        "the page's address carries the code"
+    );
     let huge = format!("{{\"text\": \"{}\"}}", "a".repeat(umpire::serve::api::MAX_BODY_BYTES + 10));
     let (status, body) = server.request("POST", "/api/parse", &huge, Some(&code));
     assert_eq!(status, 413, "{body}");
@@ -210,7 +317,10 @@ fn fifty_devices_writing_at_once_lose_and_duplicate_nothing() {
     let dir = scratch("many");
     let file = dir.join("g.json");
     let server = Arc::new(Running::start(file.clone(), false));
-    let (s, _) = server.post("/api/game/new", json!({ "players": ["Ann", "Bob", "Cy"], "own_cards": true, "seed": 2 }));
+    let (s, _) = server.post(
+        "/api/game/new",
+        json!({ "players": ["Ann", "Bob", "Cy"], "own_cards": true, "seed": 2 }),
+    );
     assert_eq!(s, 200);
     let accepted = Arc::new(AtomicUsize::new(0));
     let threads: Vec<_> = (0..50)
@@ -218,12 +328,17 @@ fn fifty_devices_writing_at_once_lose_and_duplicate_nothing() {
             let (server, accepted) = (server.clone(), accepted.clone());
             std::thread::spawn(move || {
                 // Each device acts as whoever's turn it sees: plays, passes and claims race.
-                let v: Value = serde_json::from_str(&server.request("GET", "/api/game", "", None).1).unwrap();
+                let v: Value =
+                    serde_json::from_str(&server.request("GET", "/api/game", "", None).1).unwrap();
                 let me = v["game"]["current"].as_str().unwrap().to_string();
                 let (status, _) = match i % 5 {
-                    0 => server.post("/api/game/claim", json!({ "player": me, "claim": "inconsistent" })),
+                    0 => server
+                        .post("/api/game/claim", json!({ "player": me, "claim": "inconsistent" })),
                     1 | 2 => server.post("/api/game/pass", json!({ "player": me })),
-                    _ => server.post("/api/game/play", json!({ "player": me, "cards": ["P:blonde"], "statement": "∃x blonde(x)" })),
+                    _ => server.post(
+                        "/api/game/play",
+                        json!({ "player": me, "cards": ["P:blonde"], "statement": "∃x blonde(x)" }),
+                    ),
                 };
                 if status == 200 {
                     accepted.fetch_add(1, Ordering::Relaxed);
@@ -237,12 +352,21 @@ fn fifty_devices_writing_at_once_lose_and_duplicate_nothing() {
     let accepted = accepted.load(Ordering::Relaxed);
     assert!(accepted >= 1, "at least the first writer of the first turn gets in");
     let v: Value = serde_json::from_str(&server.request("GET", "/api/game", "", None).1).unwrap();
-    assert_eq!(v["game"]["version"].as_u64().unwrap() as usize, accepted, "every accepted event is in the game exactly once");
+    assert_eq!(
+        v["game"]["version"].as_u64().unwrap() as usize,
+        accepted,
+        "every accepted event is in the game exactly once"
+    );
     drop(server);
     // The save loads (every event replayed and verified) and holds the same events.
     let saved = umpire::commands::cardgame::SavedGame::open(&file).unwrap();
     assert_eq!(saved.game.events.len(), accepted);
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().to_string()).filter(|n| n != "g.json" && !n.ends_with(".lock")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n != "g.json" && !n.ends_with(".lock"))
+        .collect();
     assert!(leftovers.is_empty(), "no temporary files left: {leftovers:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }

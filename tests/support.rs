@@ -17,7 +17,12 @@ pub fn read(rel: &str) -> String {
 
 /// Runs `umpire ARGS` with nothing on standard input.
 pub fn umpire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(root("")).stdin(Stdio::null()).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .current_dir(root(""))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
 }
 
 /// Runs `umpire ARGS` with `input` typed on standard input.

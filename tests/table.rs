@@ -36,7 +36,11 @@ fn a_scored_statement_counts_after_a_negation_with_own_cards() {
     ok(&["game", "play", g, "--player", "Ann", "--cards", "X:¬", "--target", "1", "∀x ¬happy(x)"]);
     let out = umpire(&["game", "claim", g, "--player", "Bob", "inconsistent"]);
     assert_eq!(out.status.code(), Some(0), "upheld: {}", stdout(&out));
-    assert!(stdout(&out).starts_with("upheld: inconsistent: (1), (2) cannot all hold"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("upheld: inconsistent: (1), (2) cannot all hold"),
+        "{}",
+        stdout(&out)
+    );
     assert!(stdout(&out).contains("Bob has won."));
     let loaded = ok(&["game", "load", g]);
     assert!(loaded.contains("5 events replayed") && loaded.contains("Bob has won."), "{loaded}");
@@ -53,8 +57,16 @@ fn claims_exit_by_their_outcome_brief_and_json() {
     ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x", "∃x blonde(x)"]);
     let brief = umpire(&["game", "claim", g, "--player", "Ann", "--brief", "redundant", "2"]);
     assert_eq!(brief.status.code(), Some(1), "not upheld");
-    assert!(stdout(&brief).starts_with("not upheld: not redundant: (2) does not follow"), "{}", stdout(&brief));
-    assert!(!stdout(&brief).contains("objects:") && !stdout(&brief).contains("object: #1"), "--brief shows no tables: {}", stdout(&brief));
+    assert!(
+        stdout(&brief).starts_with("not upheld: not redundant: (2) does not follow"),
+        "{}",
+        stdout(&brief)
+    );
+    assert!(
+        !stdout(&brief).contains("objects:") && !stdout(&brief).contains("object: #1"),
+        "--brief shows no tables: {}",
+        stdout(&brief)
+    );
     let json = umpire(&["game", "claim", g, "--player", "Ann", "--json", "inconsistent"]);
     assert_eq!(json.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
@@ -74,17 +86,26 @@ fn a_save_with_a_made_up_upheld_claim_is_refused_and_left_alone() {
     ok(&["game", "play", path, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
     ok(&["game", "play", path, "--player", "Bob", "--cards", "Q:∃x", "∃x blonde(x)"]);
     // Ann makes up a claim: (2) redundant, upheld — a point, and with --win 1 the game.
-    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
     save["events"].as_array_mut().unwrap().push(serde_json::json!({
         "event": "claim", "player": 0, "claim": {"claim": "redundant", "statement": 2}, "upheld": true,
         "verdict": "redundant: (2) follows from (1)"
     }));
     let forged = serde_json::to_string_pretty(&save).unwrap();
     std::fs::write(&g, &forged).unwrap();
-    for args in [&["game", "load", path][..], &["game", "show", path], &["game", "pass", path, "--player", "Ann"]] {
+    for args in [
+        &["game", "load", path][..],
+        &["game", "show", path],
+        &["game", "pass", path, "--player", "Ann"],
+    ] {
         let out = umpire(args);
         assert_eq!(out.status.code(), Some(2), "{args:?} accepted a forged save: {}", stdout(&out));
-        assert!(stderr(&out).contains("event 3") && stderr(&out).contains("recorded as upheld"), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("event 3") && stderr(&out).contains("recorded as upheld"),
+            "{}",
+            stderr(&out)
+        );
     }
     assert_eq!(std::fs::read_to_string(&g).unwrap(), forged, "the file is left as it was");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -97,7 +118,8 @@ fn a_negation_card_goes_in_front_of_a_count() {
     let g = g.to_str().unwrap();
     ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
     ok(&["game", "play", g, "--player", "Ann", "--cards", "S:12", "|L| ≥ 2"]);
-    let shown = ok(&["game", "play", g, "--player", "Bob", "--cards", "X:¬", "--target", "1", "¬|L| ≥ 2"]);
+    let shown =
+        ok(&["game", "play", g, "--player", "Bob", "--cards", "X:¬", "--target", "1", "¬|L| ≥ 2"]);
     assert!(shown.contains("(1) ¬|L| ≥ 2"), "{shown}");
     assert_eq!(ok(&["parse", "--ascii", "¬|L| ≥ 2"]), "~|L| >= 2\n");
     let out = umpire(&["check", "--json", "¬|L| ≥ 2"]);
@@ -112,7 +134,11 @@ fn the_scoring_helper_lists_what_follows() {
     let out = umpire(&["check", "--redundant", "corpus/claims/before-negation.board"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    assert!(text.contains("redundant: (2) follows from (1)") && text.contains("[1] (1) with x := a: happy(a)"), "{text}");
+    assert!(
+        text.contains("redundant: (2) follows from (1)")
+            && text.contains("[1] (1) with x := a: happy(a)"),
+        "{text}"
+    );
     assert!(text.trim_end().ends_with("One statement follows from the others: (2)."), "{text}");
     let none = umpire(&["check", "--redundant", "--json", "corpus/claims/nothing-follows.board"]);
     assert_eq!(none.status.code(), Some(1));
@@ -131,13 +157,25 @@ fn claims_against_a_board_with_only_infinite_models_are_refuted_by_one() {
     let g = g.to_str().unwrap();
     ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
     ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x ¬smarter(x, x)"]);
-    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∀x∀y∀z", "∀x∀y∀z (smarter(x, y) ∧ smarter(y, z) → smarter(x, z))"]);
+    ok(&[
+        "game",
+        "play",
+        g,
+        "--player",
+        "Bob",
+        "--cards",
+        "Q:∀x∀y∀z",
+        "∀x∀y∀z (smarter(x, y) ∧ smarter(y, z) → smarter(x, z))",
+    ]);
     ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x∃y", "∀x∃y smarter(y, x)"]);
     let out = umpire(&["game", "claim", g, "--player", "Bob", "inconsistent"]);
     assert_eq!(out.status.code(), Some(1), "not upheld: {}{}", stdout(&out), stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("not upheld: consistent: every statement holds in this model with infinitely many objects"), "{text}");
-    assert!(text.contains("L = ℕ = {0, 1, 2, …}") && text.contains("smarter(x, y) when x > y"), "{text}");
+    assert!(
+        text.contains("L = ℕ = {0, 1, 2, …}") && text.contains("smarter(x, y) when x > y"),
+        "{text}"
+    );
     ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x∀y", "∃x∀y ¬smarter(x, y)"]);
     let out = umpire(&["game", "claim", g, "--player", "Ann", "--json", "redundant", "4"]);
     assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
@@ -148,10 +186,15 @@ fn claims_against_a_board_with_only_infinite_models_are_refuted_by_one() {
     let loaded = ok(&["game", "load", g]);
     assert!(loaded.contains("6 events replayed"), "{loaded}");
     // A save that says the claim was refuted by an infinite model nobody can find again is refused.
-    let mut save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
     let events = save["events"].as_array_mut().unwrap();
-    let claim = events.iter_mut().find(|e| e["event"] == "claim" && e["claim"]["claim"] == "redundant").unwrap();
-    claim["infinite_model"] = serde_json::json!(["L = ℕ = {0, 1, 2, …}", "smarter(x, y) for no x, y"]);
+    let claim = events
+        .iter_mut()
+        .find(|e| e["event"] == "claim" && e["claim"]["claim"] == "redundant")
+        .unwrap();
+    claim["infinite_model"] =
+        serde_json::json!(["L = ℕ = {0, 1, 2, …}", "smarter(x, y) for no x, y"]);
     std::fs::write(g, save.to_string()).unwrap();
     let out = umpire(&["game", "load", g]);
     assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
@@ -168,14 +211,27 @@ fn an_inconsistency_claim_is_refuted_by_a_saturation() {
     let g = dir.join("g.json");
     let g = g.to_str().unwrap();
     ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
-    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x∀y,Q:∀x∀y", "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)"]);
+    ok(&[
+        "game",
+        "play",
+        g,
+        "--player",
+        "Ann",
+        "--cards",
+        "Q:∀x∀y,Q:∀x∀y",
+        "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)",
+    ]);
     ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x,Q:∃x", "∃x∃y x ≠ y"]);
     let out = umpire(&["game", "claim", g, "--player", "Ann", "inconsistent"]);
     assert_eq!(out.status.code(), Some(1), "not upheld: {}{}", stdout(&out), stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("not upheld: consistent: no contradiction can be derived (the derivation saturates; 3 clauses, re-checked)"), "{text}");
-    assert!(text.contains("X0 + X1 ≠ X2 + X3 ∨ X0 = X2") && text.contains("x₂: the x that (2) asserts"), "{text}");
-    let save: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
+    assert!(
+        text.contains("X0 + X1 ≠ X2 + X3 ∨ X0 = X2") && text.contains("x₂: the x that (2) asserts"),
+        "{text}"
+    );
+    let save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
     let claim = save["events"].as_array().unwrap().iter().find(|e| e["event"] == "claim").unwrap();
     assert_eq!(claim["saturation"], 3, "{claim}");
     assert_eq!(claim["upheld"], false);
@@ -186,6 +242,10 @@ fn an_inconsistency_claim_is_refuted_by_a_saturation() {
     std::fs::write(g, tampered).unwrap();
     let out = umpire(&["game", "load", g]);
     assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
-    assert!(stderr(&out).contains("does not stand") && stderr(&out).contains("saturation"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("does not stand") && stderr(&out).contains("saturation"),
+        "{}",
+        stderr(&out)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

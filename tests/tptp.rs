@@ -5,10 +5,13 @@ use crate::{read, root};
 use std::time::Duration;
 use umpire::logic::board;
 use umpire::logic::check::CheckMode;
-use umpire::logic::tptp::{self, read::{read_file, to_board}};
+use umpire::logic::tptp::{
+    self,
+    read::{read_file, to_board},
+};
 use umpire::reason::finite::Limits;
-use umpire::solve::Budget;
 use umpire::reason::{decide, Question, Verdict};
+use umpire::solve::Budget;
 
 fn limits(seconds: f64) -> Limits {
     Limits { max_size: 12, budget: Budget::time(Duration::from_secs_f64(seconds)) }
@@ -18,7 +21,8 @@ fn limits(seconds: f64) -> Limits {
 /// `seconds` each; panics on any answer that contradicts the known status. Returns how many
 /// were solved, of how many.
 fn never_contradicted(dir: &std::path::Path, seconds: f64) -> (usize, usize) {
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv"))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let (mut solved, mut total) = (0, 0);
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -27,12 +31,17 @@ fn never_contradicted(dir: &std::path::Path, seconds: f64) -> (usize, usize) {
         let formulas = read_file(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let Ok((board, conjecture)) = to_board(file, &formulas) else { continue };
         let question = conjecture.map_or(Question::Consistency, Question::Follows);
-        let d = decide(&board, question, &limits(seconds), &mut |_| {}).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let d = decide(&board, question, &limits(seconds), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
         let status = d.verdict.szs_status();
         if matches!(d.verdict, Verdict::Unknown { .. }) {
             continue;
         }
-        assert_eq!(status, known, "{file}: umpire says {status}, the library says {known}: {}", d.explanation);
+        assert_eq!(
+            status, known,
+            "{file}: umpire says {status}, the library says {known}: {}",
+            d.explanation
+        );
         solved += 1;
     }
     (solved, total)
@@ -63,7 +72,11 @@ fn saturations_settle_satisfiable_tptp_problems() {
         let s = d.verdict.saturation().unwrap_or_else(|| panic!("{file}: {}", d.explanation));
         assert_eq!(d.verdict.szs_status(), "Satisfiable");
         let premises = umpire::logic::cnf::premises_of(&board, None);
-        assert_eq!(umpire::reason::proof::saturation::check(&board.signature, &premises, &s.saturation), Ok(()), "{file}");
+        assert_eq!(
+            umpire::reason::proof::saturation::check(&board.signature, &premises, &s.saturation),
+            Ok(()),
+            "{file}"
+        );
         let json = serde_json::to_value(&d).unwrap();
         assert_eq!(json["model"]["kind"], "saturation", "{json}");
         assert_eq!(json["model"]["count"], s.saturation.clauses.len());
@@ -130,32 +143,54 @@ fn superposition_on_shared_tptp() {
     use umpire::reason::superposition::saturate::{Outcome, Saturation};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tptp");
     let Ok(manifest) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else { return };
-    let seconds: u64 = std::env::var("UMPIRE_SUPERPOSITION_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let seconds: u64 = std::env::var("UMPIRE_SUPERPOSITION_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     let (mut tried, mut proved) = (0, 0);
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
-        if !matches!(cols.get(2), Some(&"Theorem") | Some(&"Unsatisfiable")) && std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_err() {
+        if !matches!(cols.get(2), Some(&"Theorem") | Some(&"Unsatisfiable"))
+            && std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_err()
+        {
             continue;
         }
-        if std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_ok_and(|only| !cols[0].starts_with(&only)) {
+        if std::env::var("UMPIRE_SUPERPOSITION_ONLY").is_ok_and(|only| !cols[0].starts_with(&only))
+        {
             continue;
         }
-        let Ok(formulas) = umpire::logic::tptp::read::read_file(&dir.join(cols[0])) else { continue };
-        let Ok((board, conjecture, _)) = umpire::logic::tptp::read::to_named_board(cols[0], &formulas) else { continue };
+        let Ok(formulas) = umpire::logic::tptp::read::read_file(&dir.join(cols[0])) else {
+            continue;
+        };
+        let Ok((board, conjecture, _)) =
+            umpire::logic::tptp::read::to_named_board(cols[0], &formulas)
+        else {
+            continue;
+        };
         tried += 1;
         let premises = premises_of(&board, conjecture);
         let set = clausify_with(&board.signature, &premises, true);
         let started = std::time::Instant::now();
-        let outcome = Saturation::new(&set).run(&umpire::solve::Budget::time(std::time::Duration::from_secs(seconds)));
+        let outcome = Saturation::new(&set)
+            .run(&umpire::solve::Budget::time(std::time::Duration::from_secs(seconds)));
         let said = match outcome {
             Outcome::Refuted(proof) => {
                 if let Err(e) = check(&board.signature, &premises, &proof) {
                     if let umpire::reason::proof::check::ProofError::NotDerived(n) = e {
                         let step = &proof.steps[n - 1];
-                        eprintln!("[{n}] {} : {}", proof.source(step), proof.clause(&step.literals));
+                        eprintln!(
+                            "[{n}] {} : {}",
+                            proof.source(step),
+                            proof.clause(&step.literals)
+                        );
                         if let umpire::reason::proof::StepKind::Derived { from } = &step.kind {
                             for &k in from {
-                                eprintln!("  [{}] {} : {}", k + 1, proof.source(&proof.steps[k]), proof.clause(&proof.steps[k].literals));
+                                eprintln!(
+                                    "  [{}] {} : {}",
+                                    k + 1,
+                                    proof.source(&proof.steps[k]),
+                                    proof.clause(&proof.steps[k].literals)
+                                );
                             }
                         }
                     }
@@ -165,10 +200,14 @@ fn superposition_on_shared_tptp() {
                 format!("refuted, {} steps", proof.steps.len())
             }
             Outcome::Stopped { why, .. } => why.to_string(),
-            Outcome::Saturated(s) => match umpire::reason::proof::saturation::check(&board.signature, &premises, &s) {
-                Ok(()) => format!("saturated: {} clauses, re-checked", s.clauses.len()),
-                Err(e) => format!("saturated: {} clauses, the check refuses: {e}", s.clauses.len()),
-            },
+            Outcome::Saturated(s) => {
+                match umpire::reason::proof::saturation::check(&board.signature, &premises, &s) {
+                    Ok(()) => format!("saturated: {} clauses, re-checked", s.clauses.len()),
+                    Err(e) => {
+                        format!("saturated: {} clauses, the check refuses: {e}", s.clauses.len())
+                    }
+                }
+            }
         };
         println!("{:<20} {:>6.2} s  {said}", cols[0], started.elapsed().as_secs_f64());
     }

@@ -6,13 +6,13 @@ use clap::Args;
 use std::io::IsTerminal;
 use std::time::Duration;
 use umpire::commands::board::{read_board, BoardError};
+use umpire::commands::evidence::{has_steps, report, unknown_hint};
+use umpire::commands::scoring;
 use umpire::logic::board::CheckedBoard;
 use umpire::logic::cnf::premises_of;
 use umpire::logic::print::{self, Style};
 use umpire::logic::tptp;
 use umpire::reason::finite::{self, render, AtSize, Limits, Progress};
-use umpire::commands::evidence::{has_steps, report, unknown_hint};
-use umpire::commands::scoring;
 use umpire::reason::{decide_with, Decision, Options, Question, Verdict};
 use umpire::util::failure::FailureKind;
 
@@ -145,8 +145,9 @@ pub fn parse(args: ParseArgs) -> Outcome {
     let style = if args.ascii { Style::Ascii } else { Style::Unicode };
     let board = load(&args.input)?;
     for note in &board.notes {
-        let report = miette::Report::new(note.clone())
-            .with_source_code(umpire::util::source::SourceText::new(&board.board.name, board.board.text.clone()));
+        let report = miette::Report::new(note.clone()).with_source_code(
+            umpire::util::source::SourceText::new(&board.board.name, board.board.text.clone()),
+        );
         eprintln!("{report:?}");
     }
     if args.json {
@@ -189,12 +190,14 @@ fn redundant(input: &str, output: &Output, search: &SearchArgs) -> Outcome {
     let all = scoring::each_statement(&board, search.max_size, search.timeout, &base, &mut told)?;
     let found = scoring::redundant(&all);
     if output.json {
-        let statements: Vec<_> = all.iter().map(|(k, d)| serde_json::json!({"statement": k, "decision": d})).collect();
+        let statements: Vec<_> =
+            all.iter().map(|(k, d)| serde_json::json!({"statement": k, "decision": d})).collect();
         print_json(&serde_json::json!({"redundant": found, "statements": statements}));
     } else {
         print!("{}", scoring::text(&all, count));
     }
-    let undecided = all.len() < count || all.iter().any(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. }));
+    let undecided =
+        all.len() < count || all.iter().any(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. }));
     Ok(match (found.is_empty(), undecided) {
         (false, _) => Answer::Yes,
         (true, true) => Answer::Unknown,
@@ -226,9 +229,17 @@ fn progress_printer(always: bool) -> impl FnMut(&Progress) {
 fn verdict(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
     let board = load(input)?;
     let options = Options { steps: output.proof };
-    let decision = decide_with(&board, question, &search.limits(), options, &mut progress_printer(search.progress))?;
+    let decision = decide_with(
+        &board,
+        question,
+        &search.limits(),
+        options,
+        &mut progress_printer(search.progress),
+    )?;
     print_decision(&decision, output);
-    if let (false, Some(hint)) = (output.json, unknown_hint(&decision, "--timeout", Some("--max-size"))) {
+    if let (false, Some(hint)) =
+        (output.json, unknown_hint(&decision, "--timeout", Some("--max-size")))
+    {
         eprintln!("umpire: {hint}");
     }
     Ok(answer(&decision.verdict))
@@ -241,10 +252,18 @@ fn print_decision(decision: &Decision, output: &Output) {
         match decision.verdict.model() {
             Some(m) => print!("{}", render::dot(m)),
             None if decision.verdict.infinite_model().is_some() => {
-                eprintln!("{}\n(an infinite model has no graph: its definitions follow)\n{}", decision.explanation, report(decision, false))
+                eprintln!(
+                    "{}\n(an infinite model has no graph: its definitions follow)\n{}",
+                    decision.explanation,
+                    report(decision, false)
+                )
             }
             None if decision.verdict.saturation().is_some() => {
-                eprintln!("{}\n(a saturation has no graph: its clauses follow)\n{}", decision.explanation, report(decision, false))
+                eprintln!(
+                    "{}\n(a saturation has no graph: its clauses follow)\n{}",
+                    decision.explanation,
+                    report(decision, false)
+                )
             }
             None => eprintln!("{}", decision.explanation),
         }
@@ -264,10 +283,17 @@ pub fn model(args: ModelArgs) -> Outcome {
     };
     let board = load(&args.board)?;
     let premises = premises_of(&board, None);
-    let (answer, verdict, why) = match finite::search_size(&board.signature, &premises, size, &args.search.limits().budget)? {
+    let (answer, verdict, why) = match finite::search_size(
+        &board.signature,
+        &premises,
+        size,
+        &args.search.limits().budget,
+    )? {
         AtSize::Found { model } => {
             if args.output.json {
-                print_json(&serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }));
+                print_json(
+                    &serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }),
+                );
             } else if args.output.dot {
                 print!("{}", render::dot(&model));
             } else {
@@ -275,8 +301,12 @@ pub fn model(args: ModelArgs) -> Outcome {
             }
             return Ok(Answer::Yes);
         }
-        other @ (AtSize::NoModel | AtSize::Forbidden { .. }) => (Answer::No, "no-model-of-size", other.explain(size)),
-        other @ (AtSize::BeyondSearch { .. } | AtSize::GaveUp(_)) => (Answer::Unknown, "unknown", other.explain(size)),
+        other @ (AtSize::NoModel | AtSize::Forbidden { .. }) => {
+            (Answer::No, "no-model-of-size", other.explain(size))
+        }
+        other @ (AtSize::BeyondSearch { .. } | AtSize::GaveUp(_)) => {
+            (Answer::Unknown, "unknown", other.explain(size))
+        }
     };
     if args.output.json {
         print_json(&serde_json::json!({ "verdict": verdict, "size": size, "explanation": why }));
@@ -291,7 +321,9 @@ pub fn export(args: ExportArgs) -> Outcome {
     if let Some(k) = args.follows {
         let count = board.board.statements.len();
         if k == 0 || k > count {
-            return Err(Failure::usage(format_args!("there is no statement {k}: the board has {count}")));
+            return Err(Failure::usage(format_args!(
+                "there is no statement {k}: the board has {count}"
+            )));
         }
     }
     if args.smt2 {

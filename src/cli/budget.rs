@@ -18,7 +18,10 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
 pub fn size(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("`{}` is not a model size: give a whole number of objects, at least 1", umpire::util::input::shorten(text))),
+        _ => Err(format!(
+            "`{}` is not a model size: give a whole number of objects, at least 1",
+            umpire::util::input::shorten(text)
+        )),
     }
 }
 

@@ -8,8 +8,8 @@ use std::time::Duration;
 use umpire::games::clue::advise::{advise, room_kind};
 use umpire::games::clue::log::{parse, Log};
 use umpire::games::clue::solve::{notebook, solve, state_line, upto_events};
-use umpire::games::logs::{Over, Standing};
 use umpire::games::clue::Deck;
+use umpire::games::logs::{Over, Standing};
 use umpire::util::files::Exclusive;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
 
@@ -86,17 +86,22 @@ pub enum ClueAction {
 
 pub fn run(action: ClueAction) -> Outcome {
     match action {
-        ClueAction::Solve { log, upto, json } => with_log(&log, |parsed| solve_command(parsed, upto.map(|n| upto_events(parsed, n)), json)),
+        ClueAction::Solve { log, upto, json } => with_log(&log, |parsed| {
+            solve_command(parsed, upto.map(|n| upto_events(parsed, n)), json)
+        }),
         ClueAction::Advise { log, room, top, timeout, json } => {
             with_log(&log, |parsed| advise_command(parsed, &room, top, timeout, json))
         }
-        ClueAction::New { log, deck, players, me, hand } => new_log(&log, &format!("deck: {deck}\nplayers: {players}\nme: {me}\nhand: {hand}\n")),
+        ClueAction::New { log, deck, players, me, hand } => {
+            new_log(&log, &format!("deck: {deck}\nplayers: {players}\nme: {me}\nhand: {hand}\n"))
+        }
         ClueAction::Add { log, event, anyway } => edit_log(&log, anyway, |lines| {
             lines.push(event.clone());
             Ok(format!("added: {event}"))
         }),
         ClueAction::Undo { log } => edit_log(&log, true, |lines| {
-            let last = lines.iter().rposition(|l| is_event(l)).ok_or("the log has no event to undo")?;
+            let last =
+                lines.iter().rposition(|l| is_event(l)).ok_or("the log has no event to undo")?;
             Ok(format!("removed line {}: {}", last + 1, lines.remove(last)))
         }),
         ClueAction::Edit { log, line, text, anyway } => edit_log(&log, anyway, |lines| {
@@ -113,7 +118,8 @@ pub fn run(action: ClueAction) -> Outcome {
 }
 
 fn is_event(line: &str) -> bool {
-    let word = line.split('#').next().unwrap_or("").split_whitespace().next().unwrap_or("").to_lowercase();
+    let word =
+        line.split('#').next().unwrap_or("").split_whitespace().next().unwrap_or("").to_lowercase();
     matches!(word.as_str(), "suggest" | "accuse" | "seen")
 }
 
@@ -125,7 +131,8 @@ fn parse_log(log: &Path, text: &str) -> Result<Log, Failure> {
     let base = log.parent().map(PathBuf::from).unwrap_or_default();
     let load_deck = |name: &str| {
         let path = base.join(name);
-        let text = read_text(&path, MAX_LOG_BYTES).map_err(|e| format!("cannot read the deck {}: {}", path.display(), e.reason()))?;
+        let text = read_text(&path, MAX_LOG_BYTES)
+            .map_err(|e| format!("cannot read the deck {}: {}", path.display(), e.reason()))?;
         Deck::from_json(&text)
     };
     parse(text, &load_deck).map_err(|e| Failure::in_source(e, &log.display().to_string(), text))
@@ -139,10 +146,15 @@ fn with_log(log: &Path, then: impl FnOnce(&Log) -> Outcome) -> Outcome {
 /// Changes the log's lines, checks the result, and saves it atomically (the old log stays
 /// whole if anything fails). Without `anyway`, a change that makes the log contradictory is
 /// refused, with the conflicting lines named.
-fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> Result<String, String>) -> Outcome {
+fn edit_log(
+    log: &Path,
+    anyway: bool,
+    change: impl FnOnce(&mut Vec<String>) -> Result<String, String>,
+) -> Outcome {
     // One writer at a time: the log is read, changed and written under its lock, so two
     // `clue add` at once both land.
-    let lock = Exclusive::acquire(log).map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
+    let lock = Exclusive::acquire(log)
+        .map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
     let text = read(log)?;
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let said = change(&mut lines).map_err(Failure::usage)?;
@@ -154,20 +166,26 @@ fn edit_log(log: &Path, anyway: bool, change: impl FnOnce(&mut Vec<String>) -> R
             return Err(Failure::report(e).then(format_args!("the log was not changed{hint}")));
         }
     }
-    lock.write(new_text.as_bytes()).map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
+    lock.write(new_text.as_bytes())
+        .map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
     println!("{said}");
     Ok(Answer::Yes)
 }
 
 /// `clue new`: the header lines, checked as a log before the file is written.
 fn new_log(log: &Path, header: &str) -> Outcome {
-    let lock = Exclusive::acquire(log).map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
+    let lock = Exclusive::acquire(log)
+        .map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", log.display())))?;
     if log.exists() {
-        return Err(Failure::usage(format_args!("{} already exists; add events to it with `umpire clue add`", log.display())));
+        return Err(Failure::usage(format_args!(
+            "{} already exists; add events to it with `umpire clue add`",
+            log.display()
+        )));
     }
     let parsed = parse_log(log, header)?;
     solve(&parsed, None, &budget(SOLVE_TIME))?;
-    lock.write(header.as_bytes()).map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
+    lock.write(header.as_bytes())
+        .map_err(|e| Failure::usage(format_args!("cannot save {}: {e}", log.display())))?;
     print!("{header}");
     Ok(Answer::Yes)
 }
@@ -190,9 +208,14 @@ fn solve_command(parsed: &Log, upto: Option<usize>, json: bool) -> Outcome {
                 .map(|(cards, n)| serde_json::json!({"cards": cards.iter().map(|&c| &s.cards[c]).collect::<Vec<_>>(), "count": n.to_string(), "probability": *n as f64 / s.total as f64}))
                 .collect();
             // Advice to accuse only while I may: not when I am out or the game is over.
-            let accuse = s.can_accuse().filter(|_| state_line(parsed, &s.standing).is_none()).map(|cards| cards.iter().map(|&c| s.cards[c].clone()).collect::<Vec<_>>());
+            let accuse = s
+                .can_accuse()
+                .filter(|_| state_line(parsed, &s.standing).is_none())
+                .map(|cards| cards.iter().map(|&c| s.cards[c].clone()).collect::<Vec<_>>());
             let (game_over, out) = standing_json(parsed, &s.standing);
-            print_json(&serde_json::json!({"deals": s.total.to_string(), "cards": cards, "envelopes": envelopes, "accuse": accuse, "game_over": game_over, "out": out}));
+            print_json(
+                &serde_json::json!({"deals": s.total.to_string(), "cards": cards, "envelopes": envelopes, "accuse": accuse, "game_over": game_over, "out": out}),
+            );
             Ok(Answer::Yes)
         }
         Ok(s) => {
@@ -208,22 +231,38 @@ fn solve_command(parsed: &Log, upto: Option<usize>, json: bool) -> Outcome {
 fn standing_json(log: &Log, standing: &Standing) -> (serde_json::Value, serde_json::Value) {
     let cards = |cs: &[usize]| cs.iter().map(|&c| log.deck.name_of(c)).collect::<Vec<_>>();
     let over = match &standing.over {
-        Some(Over::Won { player, line, named }) => serde_json::json!({"winner": log.players[*player], "line": line, "envelope": cards(named)}),
-        Some(Over::AllOut { line }) => serde_json::json!({"winner": null, "line": line, "envelope": null}),
+        Some(Over::Won { player, line, named }) => {
+            serde_json::json!({"winner": log.players[*player], "line": line, "envelope": cards(named)})
+        }
+        Some(Over::AllOut { line }) => {
+            serde_json::json!({"winner": null, "line": line, "envelope": null})
+        }
         None => serde_json::Value::Null,
     };
-    let out = standing.out.iter().map(|&(p, line)| serde_json::json!({"player": log.players[p], "line": line})).collect();
+    let out = standing
+        .out
+        .iter()
+        .map(|&(p, line)| serde_json::json!({"player": log.players[p], "line": line}))
+        .collect();
     (over, serde_json::Value::Array(out))
 }
 
-fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration, json: bool) -> Outcome {
+fn advise_command(
+    parsed: &Log,
+    rooms: &[String],
+    top: usize,
+    timeout: Duration,
+    json: bool,
+) -> Outcome {
     // Nothing to advise when the game is over or I am out: say so (the log is still checked).
     let standing = parsed.standing(None);
     if let Some(state) = state_line(parsed, &standing) {
         solve(parsed, None, &budget(timeout))?;
         if json {
             let (game_over, out) = standing_json(parsed, &standing);
-            print_json(&serde_json::json!({"game_over": game_over, "out": out, "suggestions": [], "best_reachable": null, "unevaluated": 0}));
+            print_json(
+                &serde_json::json!({"game_over": game_over, "out": out, "suggestions": [], "best_reachable": null, "unevaluated": 0}),
+            );
         } else {
             println!("{state}");
             println!("There is no suggestion to advise.");
@@ -235,18 +274,24 @@ fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration,
     for name in rooms {
         match parsed.deck.find(name) {
             Ok(c) if parsed.deck.kind_of(c) == room => reachable.push(c),
-            Ok(c) => return Err(Failure::usage(format_args!("{} is not a {}", parsed.deck.name_of(c), parsed.deck.kinds[room].kind))),
+            Ok(c) => {
+                return Err(Failure::usage(format_args!(
+                    "{} is not a {}",
+                    parsed.deck.name_of(c),
+                    parsed.deck.kinds[room].kind
+                )))
+            }
             Err(e) => return Err(Failure::usage(e)),
         }
     }
     let rooms = (!reachable.is_empty()).then_some(reachable.as_slice());
     let advice = advise(parsed, rooms, &budget(timeout))?;
-    let names = |cards: &[usize]| cards.iter().map(|&c| parsed.deck.name_of(c)).collect::<Vec<_>>().join(", ");
+    let names = |cards: &[usize]| {
+        cards.iter().map(|&c| parsed.deck.name_of(c)).collect::<Vec<_>>().join(", ")
+    };
     let best_reachable = advice.suggestions.iter().find(|s| s.reachable == Some(true));
     if json {
-        let item = |s: &umpire::games::clue::advise::Suggestion| {
-            serde_json::json!({"cards": s.cards.iter().map(|&c| parsed.deck.name_of(c)).collect::<Vec<_>>(), "bits": s.bits, "nobody_refutes": s.nobody_refutes, "reachable": s.reachable})
-        };
+        let item = |s: &umpire::games::clue::advise::Suggestion| serde_json::json!({"cards": s.cards.iter().map(|&c| parsed.deck.name_of(c)).collect::<Vec<_>>(), "bits": s.bits, "nobody_refutes": s.nobody_refutes, "reachable": s.reachable});
         let (game_over, out) = standing_json(parsed, &standing);
         print_json(&serde_json::json!({
             "game_over": game_over,
@@ -265,7 +310,13 @@ fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration,
                 Some(false) => "no",
                 None => "?",
             };
-            println!("{:>6.3}  {:>7.1}%  {:9}  {}", s.bits, 100.0 * s.nobody_refutes, r, names(&s.cards));
+            println!(
+                "{:>6.3}  {:>7.1}%  {:9}  {}",
+                s.bits,
+                100.0 * s.nobody_refutes,
+                r,
+                names(&s.cards)
+            );
         }
         if let Some(b) = best_reachable {
             println!("Best reachable: {} ({:.3} bits).", names(&b.cards), b.bits);
@@ -273,7 +324,11 @@ fn advise_command(parsed: &Log, rooms: &[String], top: usize, timeout: Duration,
             println!("No rated suggestion names a room you can reach.");
         }
         if advice.unevaluated > 0 {
-            println!("The time limit left {} of {} suggestions unrated.", advice.unevaluated, advice.unevaluated + advice.suggestions.len());
+            println!(
+                "The time limit left {} of {} suggestions unrated.",
+                advice.unevaluated,
+                advice.unevaluated + advice.suggestions.len()
+            );
         }
     }
     Ok(if advice.unevaluated > 0 { Answer::Unknown } else { Answer::Yes })

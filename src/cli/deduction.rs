@@ -8,8 +8,8 @@ use std::time::Duration;
 use umpire::games::deduction::log::{parse, Log};
 use umpire::games::deduction::play::{play, Ending};
 use umpire::games::deduction::solve::{advise, notebook, solve, state_line, upto_events};
-use umpire::games::logs::{Over, Standing};
 use umpire::games::deduction::{parse_tile, tile_name, TILES};
+use umpire::games::logs::{Over, Standing};
 use umpire::solve::Budget;
 use umpire::util::input::{read_text, MAX_LOG_BYTES};
 
@@ -53,10 +53,11 @@ pub enum DeductionAction {
 
 pub fn run(action: DeductionAction) -> Outcome {
     match action {
-        DeductionAction::Solve { log, upto, json } => with_log(&log, |parsed| match solve(parsed, upto.map(|n| upto_events(parsed, n)), &solve_budget()) {
-            Ok(s) if json => {
-                let m = s.missing();
-                let tiles: Vec<_> = (0..TILES)
+        DeductionAction::Solve { log, upto, json } => with_log(&log, |parsed| {
+            match solve(parsed, upto.map(|n| upto_events(parsed, n)), &solve_budget()) {
+                Ok(s) if json => {
+                    let m = s.missing();
+                    let tiles: Vec<_> = (0..TILES)
                     .map(|t| {
                         serde_json::json!({
                             "tile": tile_name(t),
@@ -66,30 +67,42 @@ pub fn run(action: DeductionAction) -> Outcome {
                         })
                     })
                     .collect();
-                // Advice to announce only while I may: not when I am out or the game is over.
-                let announce = s.announce().filter(|_| state_line(&parsed.players, parsed.me, &s.standing).is_none()).map(tile_name);
-                let (game_over, out) = standing_json(parsed, &s.standing);
-                print_json(&serde_json::json!({"deals": s.total.to_string(), "tiles": tiles, "announce": announce, "game_over": game_over, "out": out}));
-                Ok(Answer::Yes)
+                    // Advice to announce only while I may: not when I am out or the game is over.
+                    let announce = s
+                        .announce()
+                        .filter(|_| state_line(&parsed.players, parsed.me, &s.standing).is_none())
+                        .map(tile_name);
+                    let (game_over, out) = standing_json(parsed, &s.standing);
+                    print_json(
+                        &serde_json::json!({"deals": s.total.to_string(), "tiles": tiles, "announce": announce, "game_over": game_over, "out": out}),
+                    );
+                    Ok(Answer::Yes)
+                }
+                Ok(s) => {
+                    print!("{}", notebook(&s));
+                    Ok(Answer::Yes)
+                }
+                Err(e) => Err(e.into()),
             }
-            Ok(s) => {
-                print!("{}", notebook(&s));
-                Ok(Answer::Yes)
-            }
-            Err(e) => Err(e.into()),
         }),
         DeductionAction::Advise { log, coin, json } => {
             let Some(coin) = parse_tile(&coin) else {
-                return Err(Failure::usage(format_args!("`{coin}` is not a coin (a suit and a value, like `Sun 3`)")));
+                return Err(Failure::usage(format_args!(
+                    "`{coin}` is not a coin (a suit and a value, like `Sun 3`)"
+                )));
             };
             with_log(&log, |parsed| {
                 // Nothing to advise when the game is over or I am out: say so (the log is still checked).
                 let standing = parsed.standing(None);
-                let Some(state) = state_line(&parsed.players, parsed.me, &standing) else { return advise_command(parsed, coin, json) };
+                let Some(state) = state_line(&parsed.players, parsed.me, &standing) else {
+                    return advise_command(parsed, coin, json);
+                };
                 solve(parsed, None, &solve_budget())?;
                 if json {
                     let (game_over, out) = standing_json(parsed, &standing);
-                    print_json(&serde_json::json!({"game_over": game_over, "out": out, "questions": []}));
+                    print_json(
+                        &serde_json::json!({"game_over": game_over, "out": out, "questions": []}),
+                    );
                 } else {
                     println!("{state}");
                     println!("There is no question to advise.");
@@ -104,7 +117,11 @@ pub fn run(action: DeductionAction) -> Outcome {
             let seat = match human {
                 Some(name) => match players.iter().position(|p| p.eq_ignore_ascii_case(&name)) {
                     Some(s) => Some(s),
-                    None => return Err(Failure::usage(format_args!("`{name}` is not one of the players"))),
+                    None => {
+                        return Err(Failure::usage(format_args!(
+                            "`{name}` is not one of the players"
+                        )))
+                    }
                 },
                 None => None,
             };
@@ -125,7 +142,8 @@ fn solve_budget() -> Budget {
 
 fn with_log(path: &Path, then: impl FnOnce(&Log) -> Outcome) -> Outcome {
     let text = read_text(path, MAX_LOG_BYTES).map_err(Failure::plain)?;
-    let log = parse(&text).map_err(|e| Failure::in_source(e, &path.display().to_string(), &text))?;
+    let log =
+        parse(&text).map_err(|e| Failure::in_source(e, &path.display().to_string(), &text))?;
     then(&log)
 }
 
@@ -138,7 +156,9 @@ fn advise_command(parsed: &Log, coin: usize, json: bool) -> Outcome {
                 .map(|q| serde_json::json!({"question": q.text(parsed), "answerer": parsed.players[q.answerer], "about": q.about.name(), "how_many": q.how_many, "bits": q.bits}))
                 .collect();
             let (game_over, out) = standing_json(parsed, &parsed.standing(None));
-            print_json(&serde_json::json!({"game_over": game_over, "out": out, "bits_now": bits, "questions": list}));
+            print_json(
+                &serde_json::json!({"game_over": game_over, "out": out, "bits_now": bits, "questions": list}),
+            );
             Ok(Answer::Yes)
         }
         Ok((0.0, _)) => {
@@ -146,7 +166,10 @@ fn advise_command(parsed: &Log, coin: usize, json: bool) -> Outcome {
             Ok(Answer::Yes)
         }
         Ok((bits, questions)) => {
-            println!("The missing tile is uncertain by {bits:.2} bits. With the {} coin, best first:", tile_name(coin));
+            println!(
+                "The missing tile is uncertain by {bits:.2} bits. With the {} coin, best first:",
+                tile_name(coin)
+            );
             for q in &questions {
                 println!("  {:.3} bits  {}", q.bits, q.text(parsed));
             }
@@ -160,10 +183,18 @@ fn advise_command(parsed: &Log, coin: usize, json: bool) -> Outcome {
 /// announced wrongly —, the line and the tile) and the players who are `out`.
 fn standing_json(log: &Log, standing: &Standing) -> (serde_json::Value, serde_json::Value) {
     let over = match &standing.over {
-        Some(Over::Won { player, line, named }) => serde_json::json!({"winner": log.players[*player], "line": line, "tile": named.first().map(|&t| tile_name(t))}),
-        Some(Over::AllOut { line }) => serde_json::json!({"winner": null, "line": line, "tile": null}),
+        Some(Over::Won { player, line, named }) => {
+            serde_json::json!({"winner": log.players[*player], "line": line, "tile": named.first().map(|&t| tile_name(t))})
+        }
+        Some(Over::AllOut { line }) => {
+            serde_json::json!({"winner": null, "line": line, "tile": null})
+        }
         None => serde_json::Value::Null,
     };
-    let out = standing.out.iter().map(|&(p, line)| serde_json::json!({"player": log.players[p], "line": line})).collect();
+    let out = standing
+        .out
+        .iter()
+        .map(|&(p, line)| serde_json::json!({"player": log.players[p], "line": line}))
+        .collect();
     (over, serde_json::Value::Array(out))
 }

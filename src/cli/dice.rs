@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use umpire::games::dice::coach::advise;
 use umpire::games::dice::play::{robot_games, Dice, Table};
 use umpire::games::dice::plot::{bar_chart, Series};
-use umpire::games::dice::roll::{face_set, first_roll_counts, inverted_sum, parse_dice, Frac, ORDERED_ROLLS, ROLLS};
+use umpire::games::dice::roll::{
+    face_set, first_roll_counts, inverted_sum, parse_dice, Frac, ORDERED_ROLLS, ROLLS,
+};
 use umpire::games::dice::strategy::Strategy;
 use umpire::games::dice::turn::target_odds;
 use umpire::games::dice::{parse_box_list, Rules, ScoreSheet, Scoring, Sheet, RESULTS};
@@ -179,7 +181,11 @@ pub fn run(action: DiceAction) -> Outcome {
                     "Inverted Dice: the first roll",
                     "inverted sum",
                     &rows.iter().map(|r| r.0.to_string()).collect::<Vec<_>>(),
-                    &[Series { name: "first roll", colour: "#3b6ea8", values: rows.iter().map(|r| r.1 as f64 * 100.0 / 7776.0).collect() }],
+                    &[Series {
+                        name: "first roll",
+                        colour: "#3b6ea8",
+                        values: rows.iter().map(|r| r.1 as f64 * 100.0 / 7776.0).collect(),
+                    }],
                 );
                 write_svg(&path, &chart)?;
             }
@@ -188,10 +194,15 @@ pub fn run(action: DiceAction) -> Outcome {
         DiceAction::Odds { target, json, svg } => {
             let targets: Vec<u32> = match target {
                 Some(t) if RESULTS.contains(&t) => vec![t],
-                Some(t) => return Err(bad(format_args!("there is no inverted sum {t}: five dice show 1 to 20"))),
+                Some(t) => {
+                    return Err(bad(format_args!(
+                        "there is no inverted sum {t}: five dice show 1 to 20"
+                    )))
+                }
                 None => RESULTS.collect(),
             };
-            let odds: Vec<(u32, [Frac; ROLLS])> = targets.iter().map(|&t| (t, target_odds(t))).collect();
+            let odds: Vec<(u32, [Frac; ROLLS])> =
+                targets.iter().map(|&t| (t, target_odds(t))).collect();
             if json {
                 let out: Vec<_> = odds
                     .iter()
@@ -204,7 +215,12 @@ pub fn run(action: DiceAction) -> Outcome {
             } else {
                 println!("sum  within 1 roll    within 2 rolls   within 3 rolls   (exact fractions below)");
                 for (t, o) in &odds {
-                    println!("{t:>3}  {:>13.3}%  {:>14.3}%  {:>14.3}%", percent(o[0]), percent(o[1]), percent(o[2]));
+                    println!(
+                        "{t:>3}  {:>13.3}%  {:>14.3}%  {:>14.3}%",
+                        percent(o[0]),
+                        percent(o[1]),
+                        percent(o[2])
+                    );
                 }
                 for (t, o) in &odds {
                     println!("{t:>3}: {}  |  {}  |  {}", o[0], o[1], o[2]);
@@ -216,9 +232,21 @@ pub fn run(action: DiceAction) -> Outcome {
                     .iter()
                     .zip(["#9ecae1", "#4292c6", "#08519c"])
                     .enumerate()
-                    .map(|(i, (name, colour))| Series { name, colour, values: odds.iter().map(|o| percent(o.1[i])).collect() })
+                    .map(|(i, (name, colour))| Series {
+                        name,
+                        colour,
+                        values: odds.iter().map(|o| percent(o.1[i])).collect(),
+                    })
                     .collect();
-                write_svg(&path, &bar_chart("Inverted Dice: best chance of each box in a turn", "target inverted sum", &cats, &series))?;
+                write_svg(
+                    &path,
+                    &bar_chart(
+                        "Inverted Dice: best chance of each box in a turn",
+                        "target inverted sum",
+                        &cats,
+                        &series,
+                    ),
+                )?;
             }
             Ok(Answer::Yes)
         }
@@ -236,7 +264,10 @@ pub fn run(action: DiceAction) -> Outcome {
                 });
                 print_json(&out);
             } else {
-                println!("expected score of optimal solitaire play: {value:.4} (of {} possible)", strategy.sheet.maximum());
+                println!(
+                    "expected score of optimal solitaire play: {value:.4} (of {} possible)",
+                    strategy.sheet.maximum()
+                );
             }
             Ok(Answer::Yes)
         }
@@ -252,7 +283,10 @@ pub fn run(action: DiceAction) -> Outcome {
                 Err(e) => return Err(bad(e)),
             };
             if rerolls_left >= ROLLS {
-                return Err(bad(format_args!("{rerolls_left} rerolls left: a turn has at most {}", ROLLS - 1)));
+                return Err(bad(format_args!(
+                    "{rerolls_left} rerolls left: a turn has at most {}",
+                    ROLLS - 1
+                )));
             }
             let strategy = strategy_for(&game, false, None)?;
             match advise(&strategy, &sheet, &dice, rerolls_left) {
@@ -268,7 +302,11 @@ pub fn run(action: DiceAction) -> Outcome {
             }
         }
         DiceAction::Play { players, seed, typed, game } => {
-            let names: Vec<String> = players.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            let names: Vec<String> = players
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
             let sheet = match game.sheet() {
                 Ok(s) => s,
                 Err(e) => return Err(bad(e)),
@@ -277,7 +315,10 @@ pub fn run(action: DiceAction) -> Outcome {
                 Dice::Typed
             } else {
                 let seed = seed.unwrap_or_else(|| {
-                    let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1);
+                    let s = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_nanos() as u64)
+                        .unwrap_or(1);
                     eprintln!("seed {s} (give --seed {s} to replay these dice)");
                     s
                 });
@@ -286,7 +327,8 @@ pub fn run(action: DiceAction) -> Outcome {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut out = std::io::stdout();
-            let mut table = match Table::new(names, game.rules(), sheet, dice, &mut input, &mut out) {
+            let mut table = match Table::new(names, game.rules(), sheet, dice, &mut input, &mut out)
+            {
                 Ok(t) => t,
                 Err(e) => return Err(bad(e)),
             };
@@ -307,7 +349,8 @@ pub fn run(action: DiceAction) -> Outcome {
             let scores = robot_games(&strategy, games.max(1), seed);
             let n = scores.len() as f64;
             let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
-            let var = scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            let var =
+                scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
             let standard_error = (var / n).sqrt();
             let expected = strategy.expected_score();
             if json {
@@ -327,11 +370,16 @@ pub fn run(action: DiceAction) -> Outcome {
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Failure> {
-    umpire::util::files::write_atomically(path, svg.as_bytes()).map_err(|e| bad(format_args!("cannot write {}: {e}", path.display())))
+    umpire::util::files::write_atomically(path, svg.as_bytes())
+        .map_err(|e| bad(format_args!("cannot write {}: {e}", path.display())))
 }
 
 /// Loads the strategy table for these options, or computes (and saves) it with a progress bar.
-fn strategy_for(game: &GameOptions, recompute: bool, timeout: Option<Duration>) -> Result<Strategy, Failure> {
+fn strategy_for(
+    game: &GameOptions,
+    recompute: bool,
+    timeout: Option<Duration>,
+) -> Result<Strategy, Failure> {
     let rules = game.rules();
     let sheet = game.sheet().map_err(bad)?;
     let path = game.table.clone().unwrap_or_else(|| Strategy::default_path(&rules, &sheet));
@@ -346,8 +394,10 @@ fn strategy_for(game: &GameOptions, recompute: bool, timeout: Option<Duration>) 
     let total = Strategy::state_count(&sheet);
     let bar = ProgressBar::new(total);
     bar.set_style(
-        ProgressStyle::with_template("computing the strategy {bar:40} {percent}% of {len} states, {eta} left")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "computing the strategy {bar:40} {percent}% of {len} states, {eta} left",
+        )
+        .expect("a valid template"),
     );
     let started = Instant::now();
     let result = Strategy::compute(rules, sheet, &budget, &|n| bar.inc(n));

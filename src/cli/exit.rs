@@ -66,14 +66,22 @@ impl Failure {
     }
 
     /// Like [`Failure::report`], pointing into the text the error is about.
-    pub fn in_source<E: miette::Diagnostic + Classify + Send + Sync + 'static>(e: E, name: &str, text: &str) -> Failure {
+    pub fn in_source<E: miette::Diagnostic + Classify + Send + Sync + 'static>(
+        e: E,
+        name: &str,
+        text: &str,
+    ) -> Failure {
         let (kind, notes) = (e.kind(), e.notes());
-        let report = miette::Report::new(e).with_source_code(umpire::util::source::SourceText::new(name, text));
+        let report = miette::Report::new(e)
+            .with_source_code(umpire::util::source::SourceText::new(name, text));
         Failure::of(kind, report, notes)
     }
 
     /// Several diagnostics about one input (a board's problems), each shown whole.
-    pub fn reports(kind: FailureKind, reports: impl IntoIterator<Item = miette::Report>) -> Failure {
+    pub fn reports(
+        kind: FailureKind,
+        reports: impl IntoIterator<Item = miette::Report>,
+    ) -> Failure {
         let reports: Vec<miette::Report> = reports.into_iter().collect();
         Failure {
             kind,
@@ -84,7 +92,9 @@ impl Failure {
 
     /// A one-line message, `umpire: …`, with the kind of the error it comes from.
     pub fn plain(e: impl Display + Classify) -> Failure {
-        let described = vec![serde_json::json!({ "code": null, "message": e.to_string(), "help": null, "labels": [] })];
+        let described = vec![
+            serde_json::json!({ "code": null, "message": e.to_string(), "help": null, "labels": [] }),
+        ];
         Failure { kind: e.kind(), shown: vec![format!("umpire: {e}")], described }
     }
 
@@ -158,12 +168,18 @@ pub fn quiet_on_closed_pipe() {
 /// same JSON error as every other refusal, exit 2.
 pub fn refused_arguments(refused: clap::Error, json: bool) -> ExitCode {
     use clap::error::ErrorKind;
-    let informational = matches!(refused.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    let informational = matches!(
+        refused.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
     if !json || informational {
         refused.exit();
     }
     let message = refused.render().to_string();
-    let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+    let first =
+        message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
     let failure = Failure::usage(first);
     finish(Err(failure), true)
 }
@@ -172,7 +188,9 @@ pub fn finish(outcome: Outcome, json: bool) -> ExitCode {
     match outcome {
         Ok(answer) => ExitCode::from(answer.code()),
         Err(failure) if json => {
-            print_json(&serde_json::json!({ "error": { "kind": failure.kind_name(), "exit": failure.code(), "diagnostics": failure.described } }));
+            print_json(
+                &serde_json::json!({ "error": { "kind": failure.kind_name(), "exit": failure.code(), "diagnostics": failure.described } }),
+            );
             ExitCode::from(failure.code())
         }
         Err(failure) => {

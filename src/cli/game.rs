@@ -90,7 +90,10 @@ pub enum GameAction {
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
         GameAction::New { file, players, hand, win, seed, own_cards } => {
-            let table = SavedGame::create(&file, Settings { players, hand_size: hand, points_to_win: win, seed, own_cards })?;
+            let table = SavedGame::create(
+                &file,
+                Settings { players, hand_size: hand, points_to_win: win, seed, own_cards },
+            )?;
             table.game.show(Some(table.game.state.current))
         }
         GameAction::Show { file, hand } => {
@@ -115,8 +118,11 @@ pub fn run(action: GameAction) -> Outcome {
             let k = k.map(|k| k.to_string());
             let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
             let claim = parse_claim(&words)?;
-            let (event, decision) = table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
-            let Event::Claim { upheld, .. } = event else { unreachable!("a claim records a claim") };
+            let (event, decision) =
+                table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
+            let Event::Claim { upheld, .. } = event else {
+                unreachable!("a claim records a claim")
+            };
             // Upheld 0, refuted 1; a claim umpire could not decide is not upheld either
             // (ruling G8), but scripts must not take it for a refutation: 3.
             let answer = match (upheld, &decision.verdict) {

@@ -185,7 +185,8 @@ fn read_supply(text: &str) -> Result<Supply, Failure> {
 
 /// Reads a Law; directions only in the Compass Rose variant.
 fn read_law(text: &str, compass: bool) -> Result<Law, Failure> {
-    let law = umpire::games::infer::law::parse(text).map_err(|e| Failure::in_source(e, "law", text))?;
+    let law =
+        umpire::games::infer::law::parse(text).map_err(|e| Failure::in_source(e, "law", text))?;
     if law.sees().compass && !compass {
         return Err(Failure::usage(format_args!("`{text}` speaks of directions, which only the Compass Rose variant allows: add --compass")));
     }
@@ -215,7 +216,8 @@ fn end_progress() {
 }
 
 fn write_picture(path: &Path, x: &Experiment) -> Result<(), Failure> {
-    write_atomically(path, svg(x).as_bytes()).map_err(|e| Failure::usage(format_args!("cannot write {}: {e}", path.display())))
+    write_atomically(path, svg(x).as_bytes())
+        .map_err(|e| Failure::usage(format_args!("cannot write {}: {e}", path.display())))
 }
 
 fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>) -> Outcome {
@@ -230,7 +232,8 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
     end_progress();
     let seconds = started.elapsed().as_secs_f64();
     let found = found?;
-    let mut out = serde_json::json!({"law": l.english(), "theory": t.english(), "seconds": seconds});
+    let mut out =
+        serde_json::json!({"law": l.english(), "theory": t.english(), "seconds": seconds});
     let code = match &found {
         Found::Experiment(x) => {
             let (jl, jt) = (l.judge(x)?, t.judge(x)?);
@@ -244,7 +247,12 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
             if !args.table.json {
                 println!("Law:    {}.", l.english());
                 println!("Theory: {}.", t.english());
-                println!("Disproved with {} {}: {}", x.len(), if x.len() == 1 { "die" } else { "dice" }, x.notation());
+                println!(
+                    "Disproved with {} {}: {}",
+                    x.len(),
+                    if x.len() == 1 { "die" } else { "dice" },
+                    x.notation()
+                );
                 println!("  the Law:    {} ({})", mark(jl.follows), jl.reason);
                 println!("  the Theory: {} ({})", mark(jt.follows), jt.reason);
                 println!("No experiment with fewer dice separates them.");
@@ -269,7 +277,9 @@ fn disprove(law: &str, theory: &str, args: &SearchArgs, picture: Option<PathBuf>
             out["why"] = why.to_string().into();
             out["checked_up_to"] = (*checked).into();
             if !args.table.json {
-                let so_far = checked.map_or("nothing yet".to_string(), |c| format!("no experiment with up to {c} dice separates them"));
+                let so_far = checked.map_or("nothing yet".to_string(), |c| {
+                    format!("no experiment with up to {c} dice separates them")
+                });
                 println!("Unknown: {why} ({so_far}).");
             }
             Answer::Unknown
@@ -296,9 +306,13 @@ fn demonstrable(law: &str, args: &SearchArgs) -> Outcome {
     end_progress();
     let shown = shown?;
     let side = |f: &Found| match f {
-        Found::Experiment(x) => serde_json::json!({"experiment": x.notation(), "dice": x.len(), "reason": l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)}),
+        Found::Experiment(x) => {
+            serde_json::json!({"experiment": x.notation(), "dice": x.len(), "reason": l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)})
+        }
         Found::NoneUpTo(n) => serde_json::json!({"experiment": null, "bound": n}),
-        Found::Unknown { why, .. } => serde_json::json!({"experiment": null, "why": why.to_string()}),
+        Found::Unknown { why, .. } => {
+            serde_json::json!({"experiment": null, "why": why.to_string()})
+        }
     };
     let (verdict, answer) = match shown.verdict() {
         Demonstrable::Yes => ("demonstrable", Answer::Yes),
@@ -306,12 +320,18 @@ fn demonstrable(law: &str, args: &SearchArgs) -> Outcome {
         Demonstrable::No => ("not_demonstrable", Answer::No),
     };
     if args.table.json {
-        print_json(&serde_json::json!({"law": l.english(), "verdict": verdict, "follows": side(&shown.follows), "breaks": side(&shown.breaks)}));
+        print_json(
+            &serde_json::json!({"law": l.english(), "verdict": verdict, "follows": side(&shown.follows), "breaks": side(&shown.breaks)}),
+        );
     } else {
         println!("Law: {}.", l.english());
         for (f, name) in [(&shown.follows, "O follows"), (&shown.breaks, "X does not follow")] {
             match f {
-                Found::Experiment(x) => println!("  {name}: {} ({})", x.notation(), l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)),
+                Found::Experiment(x) => println!(
+                    "  {name}: {} ({})",
+                    x.notation(),
+                    l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)
+                ),
                 Found::NoneUpTo(n) => println!("  {name}: impossible with up to {n} dice"),
                 Found::Unknown { why, .. } => println!("  {name}: unknown ({why})"),
             }
@@ -330,7 +350,8 @@ fn check_markers(law: &str, file: &Path, table: &TableArgs) -> Outcome {
     let l = read_law(law, table.compass)?;
     let supply = read_supply(&table.supply)?;
     let text = read_input(file)?;
-    let marks = parse_markers(&text, &supply).map_err(|e| Failure::in_source(e, &file.display().to_string(), &text))?;
+    let marks = parse_markers(&text, &supply)
+        .map_err(|e| Failure::in_source(e, &file.display().to_string(), &text))?;
     let wrong = disagreements(&l, &marks);
     if json {
         print_json(&serde_json::json!({
@@ -345,9 +366,19 @@ fn check_markers(law: &str, file: &Path, table: &TableArgs) -> Outcome {
             println!("Consistent: all {} marks agree with the Law.", marks.len());
         } else {
             for (m, why) in &wrong {
-                println!("  line {}: {} is marked {} but {} ({why})", m.line, m.experiment.notation(), if m.follows { "O" } else { "X" }, if m.follows { "does not follow" } else { "follows" });
+                println!(
+                    "  line {}: {} is marked {} but {} ({why})",
+                    m.line,
+                    m.experiment.notation(),
+                    if m.follows { "O" } else { "X" },
+                    if m.follows { "does not follow" } else { "follows" }
+                );
             }
-            println!("Inconsistent: {} of {} marks disagree with the Law.", wrong.len(), marks.len());
+            println!(
+                "Inconsistent: {} of {} marks disagree with the Law.",
+                wrong.len(),
+                marks.len()
+            );
         }
     }
     Ok(if wrong.is_empty() { Answer::Yes } else { Answer::No })
@@ -384,24 +415,41 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
     // would otherwise overwrite this one's moves.
     let lock = Exclusive::try_acquire(file)
         .map_err(|e| Failure::usage(format_args!("cannot lock {}: {e}", file.display())))?
-        .ok_or_else(|| Failure::usage(format_args!("{} is being played in another umpire; finish there first", file.display())))?;
+        .ok_or_else(|| {
+            Failure::usage(format_args!(
+                "{} is being played in another umpire; finish there first",
+                file.display()
+            ))
+        })?;
     let mut game = match setup {
         Some(NewGame { level, law, seed, timer, compass, supply, variants, players }) => {
             if file.exists() {
-                return Err(Failure::usage(format_args!("{} already exists; play it without --new, or choose another file", file.display())));
+                return Err(Failure::usage(format_args!(
+                    "{} already exists; play it without --new, or choose another file",
+                    file.display()
+                )));
             }
             check_level(level)?;
             if let Some(text) = &law {
                 read_law(text, compass)?;
             }
             let supply = read_supply(&supply)?;
-            let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
-            Game::new(Setup { supply, compass, max_dice, timer, seed, level, law, variants, players }, unix_now())?
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+            Game::new(
+                Setup { supply, compass, max_dice, timer, seed, level, law, variants, players },
+                unix_now(),
+            )?
         }
         None => Game::load(&read_input(file)?)?,
     };
     let mut save = move |g: &Game| lock.write(g.to_json().as_bytes());
-    save(&game).map_err(|e| Failure::usage(format_args!("cannot save the game to {}: {e}", file.display())))?;
+    save(&game).map_err(|e| {
+        Failure::usage(format_args!("cannot save the game to {}: {e}", file.display()))
+    })?;
     // Ctrl-C cancels a search in progress; at any other time it leaves (the game is saved
     // after every move, so nothing is lost).
     let cancel = Arc::new(AtomicBool::new(false));
@@ -422,22 +470,33 @@ fn play(file: &Path, setup: Option<NewGame>, max_dice: usize, time: Duration) ->
     let searched = || searching.store(false, Ordering::Relaxed);
     let mut table = Table { now: &unix_now, budget: &budget, searched: &searched, save: &mut save };
     let stdin = std::io::stdin();
-    session(&mut game, &mut stdin.lock(), &mut std::io::stdout(), &mut table).map_err(Failure::plain)?;
+    session(&mut game, &mut stdin.lock(), &mut std::io::stdout(), &mut table)
+        .map_err(Failure::plain)?;
     Ok(Answer::Yes)
 }
 
 /// A file's text, or standard input for `-`.
 fn read_input(path: &Path) -> Result<String, Failure> {
-    let text = if path.as_os_str() == "-" { read_stdin(MAX_LOG_BYTES) } else { read_text(path, MAX_LOG_BYTES) };
+    let text = if path.as_os_str() == "-" {
+        read_stdin(MAX_LOG_BYTES)
+    } else {
+        read_text(path, MAX_LOG_BYTES)
+    };
     text.map_err(Failure::plain)
 }
 
 fn list_deck(level: Option<u8>, compass: bool, json: bool) -> Outcome {
     check_level(level)?;
-    let cards = parse_deck(if compass { COMPASS_DECK } else { DECK }).expect("the shipped decks read");
+    let cards =
+        parse_deck(if compass { COMPASS_DECK } else { DECK }).expect("the shipped decks read");
     let cards: Vec<_> = cards.into_iter().filter(|c| level.is_none_or(|l| c.level == l)).collect();
     if json {
-        print_json(&serde_json::json!(cards.iter().map(|c| serde_json::json!({"level": c.level, "law": c.text, "english": c.law.english()})).collect::<Vec<_>>()));
+        print_json(&serde_json::json!(cards
+            .iter()
+            .map(
+                |c| serde_json::json!({"level": c.level, "law": c.text, "english": c.law.english()})
+            )
+            .collect::<Vec<_>>()));
     } else {
         let width = cards.iter().map(|c| c.text.chars().count()).max().unwrap_or(0);
         for c in &cards {
@@ -452,10 +511,17 @@ fn judge(law: &str, experiment: &str, table: &TableArgs) -> Outcome {
     let x = read_experiment(experiment, &table.supply)?;
     let j = parsed.judge(&x)?;
     if table.json {
-        print_json(&serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason}));
+        print_json(
+            &serde_json::json!({"law": parsed.english(), "experiment": x.notation(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason}),
+        );
     } else {
         println!("Law: {}.", parsed.english());
-        println!("{} {}: {}", if j.follows { "O" } else { "X" }, if j.follows { "follows" } else { "does not follow" }, j.reason);
+        println!(
+            "{} {}: {}",
+            if j.follows { "O" } else { "X" },
+            if j.follows { "follows" } else { "does not follow" },
+            j.reason
+        );
     }
     Ok(if j.follows { Answer::Yes } else { Answer::No })
 }
@@ -496,18 +562,46 @@ fn show(experiment: &str, supply: &str, json: bool, picture: Option<PathBuf>) ->
 
 pub fn run(action: InferAction) -> Outcome {
     match action {
-        InferAction::Show { experiment, supply, json, svg } => show(&experiment, &supply, json, svg),
+        InferAction::Show { experiment, supply, json, svg } => {
+            show(&experiment, &supply, json, svg)
+        }
         InferAction::Judge { law, experiment, table } => judge(&law, &experiment, &table),
         InferAction::Disprove { law, theory, search, svg } => disprove(&law, &theory, &search, svg),
         InferAction::Demonstrable { law, search } => demonstrable(&law, &search),
         InferAction::CheckMarkers { law, file, table } => check_markers(&law, &file, &table),
         InferAction::Deck { level, compass, json } => list_deck(level, compass, json),
-        InferAction::Play { file, new, level, law, seed, timer, compass, highlights, silence, cheater, players, supply, max_dice, time } => {
+        InferAction::Play {
+            file,
+            new,
+            level,
+            law,
+            seed,
+            timer,
+            compass,
+            highlights,
+            silence,
+            cheater,
+            players,
+            supply,
+            max_dice,
+            time,
+        } => {
             if !new && (highlights || silence || cheater || !players.is_empty()) {
-                return Err(Failure::usage("the variants and --players are chosen when a game starts: use them with --new"));
+                return Err(Failure::usage(
+                    "the variants and --players are chosen when a game starts: use them with --new",
+                ));
             }
             let variants = Variants { highlights, silence, cheater };
-            let setup = new.then_some(NewGame { level, law, seed, timer, compass, supply, variants, players });
+            let setup = new.then_some(NewGame {
+                level,
+                law,
+                seed,
+                timer,
+                compass,
+                supply,
+                variants,
+                players,
+            });
             play(&file, setup, max_dice, time)
         }
     }

@@ -64,21 +64,24 @@ fn main() -> std::process::ExitCode {
         Ok(command) => command,
         Err(refused) => return exit::refused_arguments(refused, json),
     };
-    exit::finish(match command {
-        Command::Parse(args) => board::parse(args),
-        Command::Check(args) => board::check(args),
-        Command::Follows(args) => board::follows(args),
-        Command::Model(args) => board::model(args),
-        Command::Export(args) => board::export(args),
-        Command::Repl => repl::run(),
-        Command::Game(action) => game::run(action),
-        Command::Tptp(args) => tptp::run(args),
-        Command::Clue(action) => clue::run(action),
-        Command::Deduction(action) => deduction::run(action),
-        Command::Infer(action) => infer::run(action),
-        Command::Dice(action) => dice::run(action),
-        Command::Serve(args) => serve::run(args),
-        Command::Completions { shell } => shell::completions(Command::command(), shell),
-        Command::Man => shell::man(Command::command()),
-    }, json)
+    exit::finish(
+        match command {
+            Command::Parse(args) => board::parse(args),
+            Command::Check(args) => board::check(args),
+            Command::Follows(args) => board::follows(args),
+            Command::Model(args) => board::model(args),
+            Command::Export(args) => board::export(args),
+            Command::Repl => repl::run(),
+            Command::Game(action) => game::run(action),
+            Command::Tptp(args) => tptp::run(args),
+            Command::Clue(action) => clue::run(action),
+            Command::Deduction(action) => deduction::run(action),
+            Command::Infer(action) => infer::run(action),
+            Command::Dice(action) => dice::run(action),
+            Command::Serve(args) => serve::run(args),
+            Command::Completions { shell } => shell::completions(Command::command(), shell),
+            Command::Man => shell::man(Command::command()),
+        },
+        json,
+    )
 }

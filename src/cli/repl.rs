@@ -31,9 +31,17 @@ struct Words {
 
 impl Completer for Words {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _: &rustyline::Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let (start, words) = complete(line, pos, &self.symbols);
-        Ok((start, words.into_iter().map(|w| Pair { display: w.clone(), replacement: w }).collect()))
+        Ok((
+            start,
+            words.into_iter().map(|w| Pair { display: w.clone(), replacement: w }).collect(),
+        ))
     }
 }
 
@@ -57,7 +65,8 @@ fn history_path() -> Option<PathBuf> {
 
 /// Runs the REPL on the terminal until `quit` or Ctrl-D.
 pub fn run() -> Outcome {
-    let terminal_failed = |e: ReadlineError| Failure::usage(format_args!("the terminal failed: {e}"));
+    let terminal_failed =
+        |e: ReadlineError| Failure::usage(format_args!("the terminal failed: {e}"));
     let cancel = Arc::new(AtomicBool::new(false));
     {
         // Ctrl-C while a search runs (the terminal is not in raw mode then) stops the search.
@@ -70,18 +79,28 @@ pub fn run() -> Outcome {
         let shown = shown.clone();
         session.watch_progress(move |p| {
             let mark = if p.found { "a model" } else { "no model" };
-            eprint!("\r\x1b[K  searching: size {} has {mark} ({:.1} s; Ctrl-C stops the search)", p.size, p.elapsed.as_secs_f64());
+            eprint!(
+                "\r\x1b[K  searching: size {} has {mark} ({:.1} s; Ctrl-C stops the search)",
+                p.size,
+                p.elapsed.as_secs_f64()
+            );
             let _ = std::io::stderr().flush();
             shown.store(true, Ordering::Relaxed);
         });
     }
-    let mut editor: Editor<Assist, rustyline::history::FileHistory> = Editor::new().map_err(terminal_failed)?;
-    editor.set_helper(Some(Assist { words: Words { symbols: session.symbols() }, brackets: MatchingBracketValidator::new() }));
+    let mut editor: Editor<Assist, rustyline::history::FileHistory> =
+        Editor::new().map_err(terminal_failed)?;
+    editor.set_helper(Some(Assist {
+        words: Words { symbols: session.symbols() },
+        brackets: MatchingBracketValidator::new(),
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
-    println!("umpire: type a statement to add it to the board, `help` for commands, Ctrl-D to leave.");
+    println!(
+        "umpire: type a statement to add it to the board, `help` for commands, Ctrl-D to leave."
+    );
     loop {
         match editor.readline("umpire> ") {
             Ok(line) => {

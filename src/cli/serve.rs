@@ -27,7 +27,13 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> Outcome {
-    let options = Options { port: args.port, lan: args.lan, game: args.game.clone(), search_time: args.timeout, workers: 8 };
+    let options = Options {
+        port: args.port,
+        lan: args.lan,
+        game: args.game.clone(),
+        search_time: args.timeout,
+        workers: 8,
+    };
     let server = Server::bind(&options)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -43,7 +49,10 @@ pub fn run(args: ServeArgs) -> Outcome {
     if let Some(code) = &server.join_code {
         println!("join code: {code} (the address above carries it; every request needs it)");
     }
-    println!("the card game is saved in {} after every move; Ctrl-C stops the server", args.game.display());
+    println!(
+        "the card game is saved in {} after every move; Ctrl-C stops the server",
+        args.game.display()
+    );
     server.run(&stop);
     if args.game.exists() {
         println!("stopped; the game is saved in {}", args.game.display());

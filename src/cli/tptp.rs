@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 use umpire::logic::tptp;
 use umpire::reason::finite::{render, Limits};
-use umpire::reason::{decide, Certificate, Verdict};
 use umpire::reason::Question;
+use umpire::reason::{decide, Certificate, Verdict};
 
 #[derive(Args)]
 pub struct TptpArgs {
@@ -26,10 +26,14 @@ pub struct TptpArgs {
 pub fn run(args: TptpArgs) -> Outcome {
     let problem = args.problem.as_str();
     let path = Path::new(problem);
-    let name = path.file_stem().map_or_else(|| problem.to_string(), |s| s.to_string_lossy().trim_end_matches(".p").to_string());
-    let formulas = tptp::read::read_file(path).inspect_err(|_| println!("% SZS status InputError for {name}"))?;
-    let (board, conjecture, parents) =
-        tptp::read::to_named_board(&name, &formulas).inspect_err(|_| println!("% SZS status Inappropriate for {name}"))?;
+    let name = path.file_stem().map_or_else(
+        || problem.to_string(),
+        |s| s.to_string_lossy().trim_end_matches(".p").to_string(),
+    );
+    let formulas = tptp::read::read_file(path)
+        .inspect_err(|_| println!("% SZS status InputError for {name}"))?;
+    let (board, conjecture, parents) = tptp::read::to_named_board(&name, &formulas)
+        .inspect_err(|_| println!("% SZS status Inappropriate for {name}"))?;
     let question = conjecture.map_or(Question::Consistency, Question::Follows);
     let limits = Limits { max_size: args.max_size, budget: budget(args.cpu_limit) };
     let decision = decide(&board, question, &limits, &mut |_| {}).map_err(|e| {
@@ -56,7 +60,8 @@ pub fn run(args: TptpArgs) -> Outcome {
         println!("% SZS output end Saturation for {name}");
     }
     if let Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
-    | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } = &decision.verdict
+    | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } =
+        &decision.verdict
     {
         let kind = if conjecture.is_some() { "Proof" } else { "CNFRefutation" };
         println!("% SZS output start {kind} for {name}");

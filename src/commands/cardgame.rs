@@ -15,12 +15,20 @@ use std::path::{Path, PathBuf};
 pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";
 
 /// Reads card names (`P:blonde`, `X:¬`, …); an unknown one is refused (ruling G1).
-pub fn parse_cards<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Vec<CardKind>, GameError> {
+pub fn parse_cards<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<CardKind>, GameError> {
     names
         .into_iter()
         .map(|name| {
             CardKind::parse(name.trim()).ok_or_else(|| {
-                GameError::Illegal(Illegal { reason: format!("there is no card `{}` (cards look like {CARD_EXAMPLES})", name.trim()), ruling: "G1" })
+                GameError::Illegal(Illegal {
+                    reason: format!(
+                        "there is no card `{}` (cards look like {CARD_EXAMPLES})",
+                        name.trim()
+                    ),
+                    ruling: "G1",
+                })
             })
         })
         .collect()
@@ -39,13 +47,18 @@ pub fn parse_claim(words: &[&str]) -> Result<Claim, GameError> {
 }
 
 fn bad_claim() -> GameError {
-    GameError::Illegal(Illegal { reason: "claim `redundant K` or `inconsistent`".into(), ruling: "G8" })
+    GameError::Illegal(Illegal {
+        reason: "claim `redundant K` or `inconsistent`".into(),
+        ruling: "G8",
+    })
 }
 
 /// What a claim's event says, for the table: "upheld: …" or "not upheld: …".
 pub fn claim_outcome(event: &Event) -> Option<String> {
     match event {
-        Event::Claim { upheld, verdict, .. } => Some(format!("{}: {verdict}", if *upheld { "upheld" } else { "not upheld" })),
+        Event::Claim { upheld, verdict, .. } => {
+            Some(format!("{}: {verdict}", if *upheld { "upheld" } else { "not upheld" }))
+        }
         _ => None,
     }
 }
@@ -70,7 +83,10 @@ impl SavedGame {
     pub fn create(path: &Path, settings: Settings) -> Result<SavedGame, GameError> {
         let lock = Exclusive::acquire(path).map_err(|e| io_error(path, e))?;
         if path.exists() {
-            return Err(GameError::Io { path: path.display().to_string(), why: "a file of that name exists; choose another name".into() });
+            return Err(GameError::Io {
+                path: path.display().to_string(),
+                why: "a file of that name exists; choose another name".into(),
+            });
         }
         let game = Game::new(settings)?;
         let text = game.to_json();
@@ -81,7 +97,11 @@ impl SavedGame {
     /// Opens a save, replaying (and so verifying) every event.
     pub fn open(path: &Path) -> Result<SavedGame, GameError> {
         let text = read_save(path)?;
-        Ok(SavedGame { game: Game::from_json(&text, &path.display().to_string())?, path: path.to_path_buf(), text })
+        Ok(SavedGame {
+            game: Game::from_json(&text, &path.display().to_string())?,
+            path: path.to_path_buf(),
+            text,
+        })
     }
 
     /// The player called `name`, or the one whose turn it is.
@@ -92,12 +112,23 @@ impl SavedGame {
         }
     }
 
-    pub fn play(&mut self, player: usize, cards: &[CardKind], statement: &str, target: Option<usize>) -> Result<Event, GameError> {
+    pub fn play(
+        &mut self,
+        player: usize,
+        cards: &[CardKind],
+        statement: &str,
+        target: Option<usize>,
+    ) -> Result<Event, GameError> {
         self.change(|g| g.play(player, cards, statement, target))
     }
 
     /// Decides a claim, records it, and returns the decision with its evidence.
-    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<(Event, Decision), GameError> {
+    pub fn claim(
+        &mut self,
+        player: usize,
+        claim: Claim,
+        limits: &Limits,
+    ) -> Result<(Event, Decision), GameError> {
         self.change(|g| g.claim(player, claim, limits))
     }
 
@@ -106,7 +137,9 @@ impl SavedGame {
     pub fn record(&mut self, event: Event, version: usize) -> Result<(), GameError> {
         self.change(|g| {
             if g.events.len() != version {
-                return Err(GameError::MovedOn("the game moved on while the umpire was deciding: make the claim again".into()));
+                return Err(GameError::MovedOn(
+                    "the game moved on while the umpire was deciding: make the claim again".into(),
+                ));
             }
             g.apply(event)
         })
@@ -137,10 +170,17 @@ impl SavedGame {
     /// Under the file's lock: takes the game as the file now holds it (read again only if
     /// another writer changed it), applies the change to a copy, writes the copy, and only
     /// then keeps it.
-    fn change<T>(&mut self, step: impl FnOnce(&mut Game) -> Result<T, GameError>) -> Result<T, GameError> {
+    fn change<T>(
+        &mut self,
+        step: impl FnOnce(&mut Game) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
         let lock = Exclusive::acquire(&self.path).map_err(|e| io_error(&self.path, e))?;
         let on_disk = read_save(&self.path)?;
-        let mut next = if on_disk == self.text { self.game.clone() } else { Game::from_json(&on_disk, &self.path.display().to_string())? };
+        let mut next = if on_disk == self.text {
+            self.game.clone()
+        } else {
+            Game::from_json(&on_disk, &self.path.display().to_string())?
+        };
         let done = step(&mut next)?;
         let text = next.to_json();
         lock.write(text.as_bytes()).map_err(|e| io_error(&self.path, e))?;
@@ -171,7 +211,10 @@ mod tests {
         assert_eq!(parse_claim(&["redundant", "2"]).unwrap(), Claim::Redundant { statement: 2 });
         assert_eq!(parse_claim(&["inconsistent"]).unwrap(), Claim::Inconsistent);
         for bad in [&["redundant"][..], &["redundant", "x"], &["inconsistent", "2"], &[]] {
-            assert!(parse_claim(bad).unwrap_err().to_string().contains("claim `redundant K` or `inconsistent`"));
+            assert!(parse_claim(bad)
+                .unwrap_err()
+                .to_string()
+                .contains("claim `redundant K` or `inconsistent`"));
         }
     }
 
@@ -180,20 +223,34 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("umpire-saved-game-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5, own_cards: false };
+        let settings = Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 5,
+            own_cards: false,
+        };
         let mut g = SavedGame::create(&path, settings.clone()).unwrap();
         assert!(SavedGame::create(&path, settings).is_err(), "an existing file is refused");
         let ann = g.player(Some("ann")).unwrap();
         g.pass(ann).unwrap();
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1);
         assert!(g.pass(ann).is_err(), "not Ann's turn any more");
-        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1, "a refused change is not saved");
+        assert_eq!(
+            SavedGame::open(&path).unwrap().game.events.len(),
+            1,
+            "a refused change is not saved"
+        );
         g.undo().unwrap();
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0);
         // An event decided on a copy is recorded only if the game has not moved on.
         let pass = Event::Pass { player: ann };
         assert!(matches!(g.record(pass.clone(), 1), Err(GameError::MovedOn(_))));
-        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0, "a stale event is not saved");
+        assert_eq!(
+            SavedGame::open(&path).unwrap().game.events.len(),
+            0,
+            "a stale event is not saved"
+        );
         g.record(pass, 0).unwrap();
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();

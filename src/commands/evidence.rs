@@ -25,7 +25,9 @@ pub fn evidence(decision: &Decision) -> String {
     }
     match &decision.verdict {
         Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
-        | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => proof.text(argument),
+        | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => {
+            proof.text(argument)
+        }
         _ => String::new(),
     }
 }
@@ -43,7 +45,10 @@ fn saturation_text(clauses: &[String], legend: &[String]) -> String {
         out.push_str(&format!("  {}. {c}\n", i + 1));
     }
     if clauses.len() > SHOWN_CLAUSES {
-        out.push_str(&format!("  … and {} more (--json lists them all)\n", clauses.len() - SHOWN_CLAUSES));
+        out.push_str(&format!(
+            "  … and {} more (--json lists them all)\n",
+            clauses.len() - SHOWN_CLAUSES
+        ));
     }
     for line in legend {
         out.push_str(&format!("  where {line}\n"));
@@ -65,7 +70,8 @@ pub fn report(decision: &Decision, brief: bool) -> String {
 pub fn has_steps(decision: &Decision) -> bool {
     matches!(
         &decision.verdict,
-        Verdict::Inconsistent { certificate: Certificate::Refutation { .. } } | Verdict::Redundant { certificate: Certificate::Refutation { .. } }
+        Verdict::Inconsistent { certificate: Certificate::Refutation { .. } }
+            | Verdict::Redundant { certificate: Certificate::Refutation { .. } }
     )
 }
 
@@ -74,8 +80,12 @@ pub fn has_steps(decision: &Decision) -> bool {
 /// `size` how it sets the largest model (if it has a way).
 pub fn unknown_hint(decision: &Decision, time: &str, size: Option<&str>) -> Option<String> {
     match &decision.verdict {
-        Verdict::Unknown { stopped_by: "time", .. } => Some(format!("{time} gives the search more time")),
-        Verdict::Unknown { stopped_by: "size-limit", .. } => size.map(|s| format!("{s} lets the model search try larger sizes")),
+        Verdict::Unknown { stopped_by: "time", .. } => {
+            Some(format!("{time} gives the search more time"))
+        }
+        Verdict::Unknown { stopped_by: "size-limit", .. } => {
+            size.map(|s| format!("{s} lets the model search try larger sizes"))
+        }
         _ => None,
     }
 }

@@ -26,14 +26,27 @@ pub fn each_statement(
         }
         told(k);
         let limits = Limits { max_size, budget: base.clone().within(per_question) };
-        out.push((k, decide_with(board, Question::Follows(k), &limits, Options { steps: true }, &mut |_| {})?));
+        out.push((
+            k,
+            decide_with(
+                board,
+                Question::Follows(k),
+                &limits,
+                Options { steps: true },
+                &mut |_| {},
+            )?,
+        ));
     }
     Ok(out)
 }
 
 /// The statements that follow from the others.
 pub fn redundant(decisions: &[(usize, Decision)]) -> Vec<usize> {
-    decisions.iter().filter(|(_, d)| matches!(d.verdict, Verdict::Redundant { .. })).map(|(k, _)| *k).collect()
+    decisions
+        .iter()
+        .filter(|(_, d)| matches!(d.verdict, Verdict::Redundant { .. }))
+        .map(|(k, _)| *k)
+        .collect()
 }
 
 /// The listing for the table: each redundant statement with its proof, the others in one
@@ -54,7 +67,8 @@ pub fn text(decisions: &[(usize, Decision)], statements: usize) -> String {
         1 => format!("One statement follows from the others: {}", listed[0]),
         n => format!("{n} statements follow from the others: {}", listed.join(", ")),
     });
-    let unknown = decisions.iter().filter(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. })).count();
+    let unknown =
+        decisions.iter().filter(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. })).count();
     let unasked = statements - decisions.len();
     if unknown > 0 || unasked > 0 {
         out.push_str(&format!(" ({} undecided within the budget)", unknown + unasked));
@@ -71,11 +85,16 @@ mod tests {
 
     #[test]
     fn lists_what_follows_with_its_proof() {
-        let b = board::load("b", "∀x happy(x)\n∃x happy(x)\n∃x blonde(x)", CheckMode::FreeStanding).unwrap();
-        let all = each_statement(&b, 8, Duration::from_secs(10), &Budget::unlimited(), &mut |_| {}).unwrap();
+        let b = board::load("b", "∀x happy(x)\n∃x happy(x)\n∃x blonde(x)", CheckMode::FreeStanding)
+            .unwrap();
+        let all = each_statement(&b, 8, Duration::from_secs(10), &Budget::unlimited(), &mut |_| {})
+            .unwrap();
         assert_eq!(redundant(&all), vec![2]);
         let shown = text(&all, 3);
         assert!(shown.contains("redundant: (2) follows from (1)"), "{shown}");
-        assert!(shown.contains("[1]") && shown.contains("One statement follows from the others: (2)."), "{shown}");
+        assert!(
+            shown.contains("[1]") && shown.contains("One statement follows from the others: (2)."),
+            "{shown}"
+        );
     }
 }

@@ -21,10 +21,23 @@ use std::time::Duration;
 
 /// The words that start a command (completed at the start of a line).
 pub const COMMANDS: &[&str] = &[
-    "add", "list", "remove", "clear", "check", "follows", "redundant?", "model", "proof", "set", "game", "help", "quit",
+    "add",
+    "list",
+    "remove",
+    "clear",
+    "check",
+    "follows",
+    "redundant?",
+    "model",
+    "proof",
+    "set",
+    "game",
+    "help",
+    "quit",
 ];
 /// The words after `game`.
-pub const GAME_COMMANDS: &[&str] = &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
+pub const GAME_COMMANDS: &[&str] =
+    &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
 
 const HELP: &str = "\
 A line that is not a command is a statement: it is checked and added to the board.
@@ -87,7 +100,15 @@ pub struct Session {
 impl Session {
     /// A session whose searches stop when `cancel` is set (Ctrl-C).
     pub fn new(cancel: Arc<AtomicBool>) -> Session {
-        Session { statements: Vec::new(), timeout: Duration::from_secs(10), max_size: 24, cancel, last: None, game: None, progress: Box::new(|_| {}) }
+        Session {
+            statements: Vec::new(),
+            timeout: Duration::from_secs(10),
+            max_size: 24,
+            cancel,
+            last: None,
+            game: None,
+            progress: Box::new(|_| {}),
+        }
     }
 
     /// Has each searched size reported to `watch` (the REPL prints it while a search runs).
@@ -97,9 +118,18 @@ impl Session {
 
     /// The symbols a statement can use now: the game's and the names on the board.
     pub fn symbols(&self) -> Vec<String> {
-        let mut out: Vec<String> = ["blonde", "happy", "likes", "smarter", "father"].iter().map(|s| s.to_string()).collect();
+        let mut out: Vec<String> = ["blonde", "happy", "likes", "smarter", "father"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         if let Ok(b) = self.board() {
-            let more: Vec<String> = b.signature.symbols.keys().filter(|k| !out.contains(k) && k.as_str() != "+").cloned().collect();
+            let more: Vec<String> = b
+                .signature
+                .symbols
+                .keys()
+                .filter(|k| !out.contains(k) && k.as_str() != "+")
+                .cloned()
+                .collect();
             out.extend(more);
         }
         out
@@ -107,7 +137,8 @@ impl Session {
 
     fn board(&self) -> Result<CheckedBoard, String> {
         let text: String = self.statements.iter().map(|s| format!("{s}\n")).collect();
-        board::load("board", &text, CheckMode::FreeStanding).map_err(|r| crate::util::input::shorten_lines(&r.render_plain()))
+        board::load("board", &text, CheckMode::FreeStanding)
+            .map_err(|r| crate::util::input::shorten_lines(&r.render_plain()))
     }
 
     fn limits(&self) -> Limits {
@@ -124,7 +155,9 @@ impl Session {
         if line.is_empty() {
             return Reply::Text(String::new());
         }
-        let (word, rest) = line.split_once(char::is_whitespace).map_or((line.as_str(), ""), |(w, r)| (w, r.trim()));
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line.as_str(), ""), |(w, r)| (w, r.trim()));
         let text = match word {
             "quit" | "exit" => return Reply::Quit,
             "help" => HELP.to_string(),
@@ -176,7 +209,8 @@ impl Session {
                     .filter(|n| statement.contains(n.name.as_str()))
                     .map(|n| format!("  note: `{}` is taken as a constant", n.name))
                     .collect();
-                let mut out = format!("({}) {}", self.statements.len(), print::statement(st, Style::Unicode));
+                let mut out =
+                    format!("({}) {}", self.statements.len(), print::statement(st, Style::Unicode));
                 for n in notes {
                     out.push('\n');
                     out.push_str(&n);
@@ -212,12 +246,20 @@ impl Session {
             Ok(b) => b,
             Err(e) => return e,
         };
-        match decide_with(&b, question, &self.limits(), Options { steps: true }, &mut *self.progress) {
+        match decide_with(
+            &b,
+            question,
+            &self.limits(),
+            Options { steps: true },
+            &mut *self.progress,
+        ) {
             Ok(d) => {
                 let mut out = report(&d, false).trim_end().to_string();
                 if self.cancel.load(Ordering::Relaxed) {
                     out = format!("cancelled — {out}");
-                } else if let Some(hint) = unknown_hint(&d, "`set timeout <s>`", Some("`set max-size <n>`")) {
+                } else if let Some(hint) =
+                    unknown_hint(&d, "`set timeout <s>`", Some("`set max-size <n>`"))
+                {
                     out.push_str(&format!("\n({hint})"));
                 }
                 self.last = Some(d);
@@ -234,7 +276,13 @@ impl Session {
             Err(e) => return e,
         };
         let limits = self.limits();
-        match scoring::each_statement(&b, limits.max_size, self.timeout, &limits.budget, &mut |_| {}) {
+        match scoring::each_statement(
+            &b,
+            limits.max_size,
+            self.timeout,
+            &limits.budget,
+            &mut |_| {},
+        ) {
             Ok(all) => {
                 let out = scoring::text(&all, b.board.statements.len()).trim_end().to_string();
                 if self.cancel.load(Ordering::Relaxed) {
@@ -251,14 +299,23 @@ impl Session {
         if rest.is_empty() {
             return self.verdict(Question::Consistency);
         }
-        let Ok(size) = rest.parse::<usize>() else { return "model takes a number of objects".into() };
+        let Ok(size) = rest.parse::<usize>() else {
+            return "model takes a number of objects".into();
+        };
         let b = match self.board() {
             Ok(b) => b,
             Err(e) => return e,
         };
         let premises = crate::logic::cnf::premises_of(&b, None);
-        match crate::reason::finite::search_size(&b.signature, &premises, size, &self.limits().budget) {
-            Ok(crate::reason::finite::AtSize::Found { model }) => render::text(&model).trim_end().to_string(),
+        match crate::reason::finite::search_size(
+            &b.signature,
+            &premises,
+            size,
+            &self.limits().budget,
+        ) {
+            Ok(crate::reason::finite::AtSize::Found { model }) => {
+                render::text(&model).trim_end().to_string()
+            }
             Ok(other) => other.explain(size),
             Err(e) => shown(e),
         }
@@ -267,7 +324,9 @@ impl Session {
     fn proof(&self) -> String {
         match &self.last {
             Some(d) => match &d.verdict {
-                Verdict::Inconsistent { certificate: Certificate::Refutation { proof, argument } }
+                Verdict::Inconsistent {
+                    certificate: Certificate::Refutation { proof, argument },
+                }
                 | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => {
                     proof.text(argument).trim_end().to_string()
                 }
@@ -303,7 +362,8 @@ impl Session {
     }
 
     fn game(&mut self, rest: &str) -> String {
-        let (word, args) = rest.split_once(char::is_whitespace).map_or((rest, ""), |(w, r)| (w, r.trim()));
+        let (word, args) =
+            rest.split_once(char::is_whitespace).map_or((rest, ""), |(w, r)| (w, r.trim()));
         if word == "load" {
             return match SavedGame::open(&PathBuf::from(args)) {
                 Ok(g) => {
@@ -315,13 +375,21 @@ impl Session {
             };
         }
         let limits = self.limits();
-        let Some(table) = self.game.as_mut() else { return "no game loaded: `game load <file>`".into() };
+        let Some(table) = self.game.as_mut() else {
+            return "no game loaded: `game load <file>`".into();
+        };
         let player = table.game.state.current;
         let result = match word {
             "show" => return table.game.show(Some(player)).trim_end().to_string(),
             "score" => {
                 let game = &table.game;
-                let scores: Vec<String> = game.settings.players.iter().zip(&game.state.scores).map(|(p, s)| format!("{p} {s}")).collect();
+                let scores: Vec<String> = game
+                    .settings
+                    .players
+                    .iter()
+                    .zip(&game.state.scores)
+                    .map(|(p, s)| format!("{p} {s}"))
+                    .collect();
                 return scores.join(", ");
             }
             "save" => {
@@ -334,14 +402,20 @@ impl Session {
                 // game play P:blonde,F:father ∃x blonde(father(x))   (-> k for the ¬ card)
                 let (cards, statement) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
                 let (statement, target) = match statement.rsplit_once("->") {
-                    Some((s, k)) if k.trim().parse::<usize>().is_ok() => (s.trim(), k.trim().parse().ok()),
+                    Some((s, k)) if k.trim().parse::<usize>().is_ok() => {
+                        (s.trim(), k.trim().parse().ok())
+                    }
                     _ => (statement.trim(), None),
                 };
-                parse_cards(cards.split(',')).and_then(|kinds| table.play(player, &kinds, statement, target)).map(Some)
+                parse_cards(cards.split(','))
+                    .and_then(|kinds| table.play(player, &kinds, statement, target))
+                    .map(Some)
             }
             "claim" => {
                 let words: Vec<&str> = args.split_whitespace().collect();
-                return match parse_claim(&words).and_then(|claim| table.claim(player, claim, &limits)) {
+                return match parse_claim(&words)
+                    .and_then(|claim| table.claim(player, claim, &limits))
+                {
                     Ok((event, decision)) => {
                         let shown = format!(
                             "{}\n{}{}",
@@ -392,7 +466,9 @@ pub fn hint(line: &str) -> Option<String> {
 pub fn complete(line: &str, pos: usize, symbols: &[String]) -> (usize, Vec<String>) {
     let pos = pos.min(line.len());
     let pos = (0..=pos).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
-    let start = line[..pos].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).map_or(0, |i| i + line[i..].chars().next().map_or(1, char::len_utf8));
+    let start = line[..pos]
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .map_or(0, |i| i + line[i..].chars().next().map_or(1, char::len_utf8));
     let word = &line[start..pos];
     let first = line[..start].trim().is_empty();
     let mut options: Vec<&str> = symbols.iter().map(String::as_str).collect();
@@ -401,7 +477,11 @@ pub fn complete(line: &str, pos: usize, symbols: &[String]) -> (usize, Vec<Strin
     } else if line.trim_start().starts_with("game") {
         options.extend(GAME_COMMANDS);
     }
-    let words = options.into_iter().filter(|o| o.starts_with(word) && !word.is_empty()).map(str::to_string).collect();
+    let words = options
+        .into_iter()
+        .filter(|o| o.starts_with(word) && !word.is_empty())
+        .map(str::to_string)
+        .collect();
     (start, words)
 }
 
@@ -423,7 +503,10 @@ mod tests {
     #[test]
     fn a_statement_typed_over_two_lines_is_one_statement() {
         let mut s = session();
-        assert_eq!(say(&mut s, "forall x (blonde(x)\n  -> happy(x))"), "(1) ∀x blonde(x) → happy(x)");
+        assert_eq!(
+            say(&mut s, "forall x (blonde(x)\n  -> happy(x))"),
+            "(1) ∀x blonde(x) → happy(x)"
+        );
         assert_eq!(say(&mut s, "list").lines().count(), 1);
     }
 
@@ -442,7 +525,10 @@ mod tests {
     fn statements_are_added_checked_and_listed() {
         let mut s = session();
         assert_eq!(say(&mut s, "forall x blonde(x) -> happy(x)"), "(1) ∀x blonde(x) → happy(x)");
-        assert_eq!(say(&mut s, "\\E!x blonde(x) | blondie := x"), "(2) ∃!x blonde(x) | blondie := x");
+        assert_eq!(
+            say(&mut s, "\\E!x blonde(x) | blondie := x"),
+            "(2) ∃!x blonde(x) | blondie := x"
+        );
         assert!(say(&mut s, "happy(blondie) & likes(x)").contains("likes"), "an error, not added");
         assert_eq!(say(&mut s, "list").lines().count(), 2);
         assert!(say(&mut s, "remove 2").starts_with("removed (2)"));
@@ -470,7 +556,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
         // Seed 5: Ann holds S:9 X:¬ F:father.
-        let g = Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 5, own_cards: false }).unwrap();
+        let g = Game::new(Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 5,
+            own_cards: false,
+        })
+        .unwrap();
         g.save(&path).unwrap();
         let mut s = session();
         assert!(say(&mut s, &format!("game load {}", path.display())).contains("Ann's hand: S:9"));
@@ -493,10 +586,16 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("umpire-repl-claim-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
-        Game::new(Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true })
-            .unwrap()
-            .save(&path)
-            .unwrap();
+        Game::new(Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 1,
+            own_cards: true,
+        })
+        .unwrap()
+        .save(&path)
+        .unwrap();
         let mut s = session();
         say(&mut s, &format!("game load {}", path.display()));
         say(&mut s, "game play Q:∀x ∀x happy(x)");
@@ -547,7 +646,12 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         let mut s = Session::new(flag.clone());
         // corpus/boards/pairing-chain.board: beyond every engine, so the search runs on.
-        for st in ["∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)", "∃x∃y x ≠ y", "∀x∀y∀z (smarter(x, y) ∧ smarter(y, z) → smarter(x, z))", "∀x smarter(father(x), x)"] {
+        for st in [
+            "∀x∀y∀u∀v (x + y = u + v → x = u ∧ y = v)",
+            "∃x∃y x ≠ y",
+            "∀x∀y∀z (smarter(x, y) ∧ smarter(y, z) → smarter(x, z))",
+            "∀x smarter(father(x), x)",
+        ] {
             say(&mut s, st);
         }
         say(&mut s, "set max-size 250");

@@ -30,7 +30,11 @@ pub struct Entry<E> {
 /// How many of a log's entries come before its `events`-th event plus one: `--upto 3`
 /// counts what happened (suggestions, questions, …), not the lines that describe the table
 /// (a hand, the face-up tiles), which are always in.
-pub fn entries_through<E>(entries: &[Entry<E>], events: usize, is_event: impl Fn(&E) -> bool) -> usize {
+pub fn entries_through<E>(
+    entries: &[Entry<E>],
+    events: usize,
+    is_event: impl Fn(&E) -> bool,
+) -> usize {
     let mut seen = 0;
     for (i, e) in entries.iter().enumerate() {
         if is_event(&e.event) {
@@ -58,7 +62,11 @@ pub fn statements(text: &str) -> impl Iterator<Item = Statement<'_>> {
         let content = raw.split('#').next().unwrap_or("").trim_end();
         let lead = content.len() - content.trim_start().len();
         let content = content.trim();
-        (!content.is_empty()).then(|| Statement { line: n + 1, span: (start + lead, content.len()).into(), text: content })
+        (!content.is_empty()).then(|| Statement {
+            line: n + 1,
+            span: (start + lead, content.len()).into(),
+            text: content,
+        })
     })
 }
 
@@ -94,7 +102,8 @@ pub fn error(message: impl Into<String>, span: SourceSpan, help: Option<&str>) -
 /// ```
 pub fn verdict(text: &str) -> Option<(&str, bool)> {
     let text = text.trim_end();
-    let (cut, sep) = text.char_indices().rev().find(|&(_, c)| c.is_whitespace() || c == ',' || c == ':')?;
+    let (cut, sep) =
+        text.char_indices().rev().find(|&(_, c)| c.is_whitespace() || c == ',' || c == ':')?;
     let correct = match text[cut + sep.len_utf8()..].to_lowercase().as_str() {
         "wrong" => false,
         "correct" => true,
@@ -135,7 +144,12 @@ pub struct ClaimWords {
 
 impl Standing {
     /// Refuses a line that comes after the game has ended, saying how it ended.
-    pub fn refuse_after_end(&self, span: SourceSpan, name: &dyn Fn(usize) -> String, words: &ClaimWords) -> Result<(), LogError> {
+    pub fn refuse_after_end(
+        &self,
+        span: SourceSpan,
+        name: &dyn Fn(usize) -> String,
+        words: &ClaimWords,
+    ) -> Result<(), LogError> {
         let ClaimWords { correctly, wrongly, claim, nobody } = words;
         match &self.over {
             Some(Over::Won { player, line, .. }) => Err(error(
@@ -159,7 +173,14 @@ impl Standing {
 
     /// Counts a claim (an accusation, an announcement) of `players` seats: a correct one ends
     /// the game, a wrong one puts its maker out, and the last player out ends it too.
-    pub fn claim(&mut self, player: usize, line: usize, named: &[usize], correct: bool, players: usize) {
+    pub fn claim(
+        &mut self,
+        player: usize,
+        line: usize,
+        named: &[usize],
+        correct: bool,
+        players: usize,
+    ) {
         if self.over.is_some() {
             return;
         }
@@ -185,7 +206,10 @@ pub enum SolveError {
     Setup { why: String, help: String },
     /// No deal fits: a smallest set of lines that contradict each other.
     #[error("no deal fits the log: lines {} contradict each other", lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))]
-    #[diagnostic(code(umpire::log::contradiction), help("one of these lines has a typo; fix or remove it (the others agree with each other)"))]
+    #[diagnostic(
+        code(umpire::log::contradiction),
+        help("one of these lines has a typo; fix or remove it (the others agree with each other)")
+    )]
     Contradiction { lines: Vec<usize>, texts: Vec<String> },
     /// A claim (accusation, announcement) logged as correct that the rest of the log rules
     /// out: a smallest set of lines, the claim's among them, that contradict each other.
@@ -205,7 +229,10 @@ impl SolveError {
     /// The contradiction made of these entries (in log order). `claim` says which entry, if
     /// any, is a claim logged as correct, as (what it claimed, the hint): a contradiction
     /// that needs that line is the claim refuted.
-    pub fn contradiction<E>(core: &[&Entry<E>], claim: impl Fn(&E) -> Option<(String, String)>) -> SolveError {
+    pub fn contradiction<E>(
+        core: &[&Entry<E>],
+        claim: impl Fn(&E) -> Option<(String, String)>,
+    ) -> SolveError {
         let lines = core.iter().map(|e| e.line).collect();
         let texts = core.iter().map(|e| e.text.clone()).collect();
         match core.iter().find_map(|e| claim(&e.event).map(|c| (e.line, c))) {
@@ -223,7 +250,9 @@ impl SolveError {
 impl Classify for SolveError {
     fn kind(&self) -> FailureKind {
         match self {
-            SolveError::Contradiction { .. } | SolveError::Refuted { .. } => FailureKind::Contradiction,
+            SolveError::Contradiction { .. } | SolveError::Refuted { .. } => {
+                FailureKind::Contradiction
+            }
             SolveError::Exhausted(_) => FailureKind::OutOfBudget,
             SolveError::Setup { .. } | SolveError::Event { .. } => FailureKind::BadInput,
         }
@@ -231,7 +260,10 @@ impl Classify for SolveError {
 
     fn notes(&self) -> Vec<String> {
         match self {
-            SolveError::Contradiction { lines, texts } | SolveError::Refuted { lines, texts, .. } => lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect(),
+            SolveError::Contradiction { lines, texts }
+            | SolveError::Refuted { lines, texts, .. } => {
+                lines.iter().zip(texts).map(|(l, t)| format!("line {l}: {t}")).collect()
+            }
             _ => Vec::new(),
         }
     }

@@ -142,13 +142,24 @@ pub struct Formula {
 #[serde(tag = "formula", content = "of", rename_all = "snake_case")]
 pub enum FormulaKind {
     /// A predicate or relation applied to terms: `blonde(x)`, `likes(x, y)`.
-    Atom { pred: Ident, args: Vec<Term> },
+    Atom {
+        pred: Ident,
+        args: Vec<Term>,
+    },
     Eq(Term, Term),
     /// `s ≠ t`, kept apart from `¬(s = t)` so that the board shows what was written.
     Neq(Term, Term),
     Not(Box<Formula>),
-    Binary { op: BinaryOp, left: Box<Formula>, right: Box<Formula> },
-    Quant { q: Quantifier, var: Ident, body: Box<Formula> },
+    Binary {
+        op: BinaryOp,
+        left: Box<Formula>,
+        right: Box<Formula>,
+    },
+    Quant {
+        q: Quantifier,
+        var: Ident,
+        body: Box<Formula>,
+    },
 }
 
 impl Formula {
@@ -201,7 +212,9 @@ impl Formula {
     pub fn free_variables(&self) -> Vec<String> {
         fn term(t: &Term, bound: &[String], out: &mut Vec<String>) {
             match &t.kind {
-                TermKind::Var(v) if !bound.contains(&v.name) && !out.contains(&v.name) => out.push(v.name.clone()),
+                TermKind::Var(v) if !bound.contains(&v.name) && !out.contains(&v.name) => {
+                    out.push(v.name.clone())
+                }
                 TermKind::Var(_) => {}
                 TermKind::App { args, .. } => args.iter().for_each(|a| term(a, bound, out)),
             }
@@ -256,14 +269,27 @@ pub enum StatementKind {
     /// `∀x… ∃!y φ | name(x…) := y`: the formula, and a name for the unique object (a
     /// constant when `params` is empty, else a function of the universally quantified
     /// variables, in order).
-    Named { formula: Formula, name: Ident, params: Vec<Ident>, target: Ident },
+    Named {
+        formula: Formula,
+        name: Ident,
+        params: Vec<Ident>,
+        target: Ident,
+    },
     /// `|L| ≥ n`: there are at least n objects.
-    AtLeast { n: u32 },
+    AtLeast {
+        n: u32,
+    },
     /// `|L| < n`: there are fewer than n objects.
-    LessThan { n: u32 },
+    LessThan {
+        n: u32,
+    },
     /// A cardinality statement under ¬ cards (ruling G5): `¬|L| ≥ 3` has one negation and
     /// means `|L| < 3`; `at_least` tells which bound is written.
-    NegatedBound { negations: u32, at_least: bool, n: u32 },
+    NegatedBound {
+        negations: u32,
+        at_least: bool,
+        n: u32,
+    },
 }
 
 impl StatementKind {
@@ -273,7 +299,9 @@ impl StatementKind {
         match *self {
             StatementKind::AtLeast { n } => Some((true, n)),
             StatementKind::LessThan { n } => Some((false, n)),
-            StatementKind::NegatedBound { negations, at_least, n } => Some((at_least != (negations % 2 == 1), n)),
+            StatementKind::NegatedBound { negations, at_least, n } => {
+                Some((at_least != (negations % 2 == 1), n))
+            }
             StatementKind::Formula(_) | StatementKind::Named { .. } => None,
         }
     }
@@ -284,7 +312,9 @@ impl Statement {
     pub fn formula(&self) -> Option<&Formula> {
         match &self.kind {
             StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => Some(f),
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => None,
+            StatementKind::AtLeast { .. }
+            | StatementKind::LessThan { .. }
+            | StatementKind::NegatedBound { .. } => None,
         }
     }
 }

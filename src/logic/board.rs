@@ -90,7 +90,8 @@ impl Board {
 /// Why a board's text is past the input limits, if it is: pointing at where it passes them.
 fn too_large(text: &str) -> Option<LanguageError> {
     if text.len() as u64 > MAX_BOARD_BYTES {
-        let at = (0..=MAX_BOARD_BYTES as usize).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let at =
+            (0..=MAX_BOARD_BYTES as usize).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
         return Some(LanguageError::TooLarge {
             what: format!("{} bytes", text.len()),
             limit: format!("{MAX_BOARD_BYTES} bytes"),

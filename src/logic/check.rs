@@ -126,17 +126,30 @@ impl Checker {
 
     /// Checks one statement (the `index`-th of its board, from 0). On success, the names it
     /// makes are added to the signature; on failure nothing changes.
-    pub fn check_statement(&mut self, st: &Statement, index: usize) -> Result<(), Vec<LanguageError>> {
-        let mut pass = Pass { sig: self.signature.clone(), mode: self.mode, errors: Vec::new(), notes: Vec::new(), scope: Vec::new() };
+    pub fn check_statement(
+        &mut self,
+        st: &Statement,
+        index: usize,
+    ) -> Result<(), Vec<LanguageError>> {
+        let mut pass = Pass {
+            sig: self.signature.clone(),
+            mode: self.mode,
+            errors: Vec::new(),
+            notes: Vec::new(),
+            scope: Vec::new(),
+        };
         match &st.kind {
             StatementKind::Formula(f) => pass.formula(f),
             StatementKind::Named { formula, name, params, target } => {
                 pass.formula(formula);
                 pass.naming(formula, name, params, target, index);
             }
-            StatementKind::AtLeast { n } | StatementKind::LessThan { n } | StatementKind::NegatedBound { n, .. } => {
+            StatementKind::AtLeast { n }
+            | StatementKind::LessThan { n }
+            | StatementKind::NegatedBound { n, .. } => {
                 if *n == 0 {
-                    pass.errors.push(LanguageError::NonPositiveCardinality { span: st.span.into() });
+                    pass.errors
+                        .push(LanguageError::NonPositiveCardinality { span: st.span.into() });
                 }
             }
         }
@@ -194,7 +207,10 @@ impl Pass {
 
     fn atom(&mut self, f: &Formula, pred: &Ident, args: &[Term]) {
         if args.is_empty() && self.scope.iter().any(|v| v.name == pred.name) {
-            self.errors.push(LanguageError::NotAStatement { text: pred.name.clone(), span: f.span.into() });
+            self.errors.push(LanguageError::NotAStatement {
+                text: pred.name.clone(),
+                span: f.span.into(),
+            });
             return;
         }
         match self.sig.get(&pred.name).copied() {
@@ -263,7 +279,12 @@ impl Pass {
                     (application_text(&func.name, args), "true or false".to_string())
                 };
                 let hint = parent.map(|p| format!("`{p}` takes objects, such as x or father(x)"));
-                self.errors.push(LanguageError::NotAnObject { text, what, span: t.span.into(), hint });
+                self.errors.push(LanguageError::NotAnObject {
+                    text,
+                    what,
+                    span: t.span.into(),
+                    hint,
+                });
             }
             Some(info) => {
                 if info.arity != args.len() {
@@ -286,11 +307,15 @@ impl Pass {
                 }
             }
             None if looks_like_variable(&func.name) => {
-                self.errors.push(LanguageError::UnboundVariable { name: func.name.clone(), span: t.span.into() });
+                self.errors.push(LanguageError::UnboundVariable {
+                    name: func.name.clone(),
+                    span: t.span.into(),
+                });
             }
             None => match self.mode {
                 CheckMode::FreeStanding => {
-                    self.notes.push(FreeConstantNote { name: func.name.clone(), span: t.span.into() });
+                    self.notes
+                        .push(FreeConstantNote { name: func.name.clone(), span: t.span.into() });
                     self.sig.add(&func.name, SymbolKind::Function, 0, SymbolOrigin::FreeConstant);
                 }
                 CheckMode::InGame => self.errors.push(LanguageError::UnknownSymbol {
@@ -306,7 +331,14 @@ impl Pass {
         }
     }
 
-    fn naming(&mut self, f: &Formula, name: &Ident, params: &[Ident], target: &Ident, index: usize) {
+    fn naming(
+        &mut self,
+        f: &Formula,
+        name: &Ident,
+        params: &[Ident],
+        target: &Ident,
+        index: usize,
+    ) {
         let (prefix, _) = f.prefix();
         let foralls: Vec<&Ident> =
             prefix.iter().take_while(|(q, _)| *q == Quantifier::Forall).map(|(_, v)| *v).collect();
@@ -363,7 +395,11 @@ impl Pass {
                 SymbolOrigin::Named { statement } => format!("statement {statement} named it"),
                 SymbolOrigin::FreeConstant => "it is used as an unnamed constant".to_string(),
             };
-            self.errors.push(LanguageError::NameTaken { name: name.name.clone(), what, span: name.span.into() });
+            self.errors.push(LanguageError::NameTaken {
+                name: name.name.clone(),
+                what,
+                span: name.span.into(),
+            });
         } else if looks_like_variable(&name.name) {
             self.errors.push(LanguageError::BadNaming {
                 message: format!("`{}` reads as a variable, so it cannot be a name", name.name),
@@ -371,7 +407,12 @@ impl Pass {
                 hint: Some("choose a word, such as `blondie` or `liker`".into()),
             });
         } else if self.errors.is_empty() {
-            self.sig.add(&name.name, SymbolKind::Function, params.len(), SymbolOrigin::Named { statement: index + 1 });
+            self.sig.add(
+                &name.name,
+                SymbolKind::Function,
+                params.len(),
+                SymbolOrigin::Named { statement: index + 1 },
+            );
         }
     }
 }
@@ -396,7 +437,9 @@ fn count(n: usize) -> String {
 
 fn arity_error(name: &str, info: &SymbolInfo, found: usize, span: Span) -> LanguageError {
     let hint = match (info.kind, info.arity) {
-        (SymbolKind::Predicate, 2) => Some(format!("{name}(x, y) relates two objects: x and whom?")),
+        (SymbolKind::Predicate, 2) => {
+            Some(format!("{name}(x, y) relates two objects: x and whom?"))
+        }
         (SymbolKind::Predicate, 1) => Some(format!("{name}(x) says something of one object x")),
         (SymbolKind::Function, 1) => Some(format!("{name}(x) is the object it gives for x")),
         (SymbolKind::Function, 2) if name == PLUS => Some("write x + y".into()),

@@ -215,9 +215,18 @@ pub fn clause_text(v: &Vocabulary, c: &Clause) -> String {
 
 pub fn literal_text(v: &Vocabulary, l: &Literal) -> String {
     match &l.atom {
-        Atom::Eq(a, b) => format!("{} {} {}", term_text(v, a), if l.positive { "=" } else { "≠" }, term_text(v, b)),
+        Atom::Eq(a, b) => format!(
+            "{} {} {}",
+            term_text(v, a),
+            if l.positive { "=" } else { "≠" },
+            term_text(v, b)
+        ),
         Atom::Pred(p, args) => {
-            let s = format!("{}({})", v.get(*p).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", "));
+            let s = format!(
+                "{}({})",
+                v.get(*p).name,
+                args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", ")
+            );
             if l.positive {
                 s
             } else {
@@ -231,6 +240,10 @@ pub fn term_text(v: &Vocabulary, t: &Term) -> String {
     match t {
         Term::Var(i) => format!("X{i}"),
         Term::App(f, args) if args.is_empty() => v.get(*f).name.clone(),
-        Term::App(f, args) => format!("{}({})", v.get(*f).name, args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", ")),
+        Term::App(f, args) => format!(
+            "{}({})",
+            v.get(*f).name,
+            args.iter().map(|t| term_text(v, t)).collect::<Vec<_>>().join(", ")
+        ),
     }
 }

@@ -18,10 +18,12 @@
 //! The clause types are in [`crate::logic::clauses`] (re-exported here); they speak about any
 //! signature, not just the game's six symbols.
 
-use crate::logic::ast::{self, BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, TermKind};
+use crate::logic::ast::{
+    self, BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, TermKind,
+};
+use crate::logic::board::CheckedBoard;
 use crate::logic::check::{Signature, SymbolKind};
 use crate::logic::clauses::*;
-use crate::logic::board::CheckedBoard;
 use std::collections::{BTreeSet, HashMap};
 
 /// A statement taken into a problem, as written or negated.
@@ -65,7 +67,12 @@ pub fn clausify_with(signature: &Signature, premises: &[Premise], witnesses: boo
         witnesses,
     };
     for (name, info) in &signature.symbols {
-        c.vocabulary.add(name.clone(), info.arity, info.kind == SymbolKind::Predicate, Role::Given(info.origin));
+        c.vocabulary.add(
+            name.clone(),
+            info.arity,
+            info.kind == SymbolKind::Predicate,
+            Role::Given(info.origin),
+        );
     }
     for p in premises {
         c.premise(p);
@@ -129,7 +136,9 @@ impl Clausifier {
         let part = if p.negated { Part::Negation } else { Part::Statement };
         let origin = Origin { statement: p.index, part };
         match &p.statement.kind {
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+            StatementKind::AtLeast { .. }
+            | StatementKind::LessThan { .. }
+            | StatementKind::NegatedBound { .. } => {
                 let (at_least, n) = p.statement.kind.size_bound().expect("a cardinality statement");
                 self.bound(n as usize, at_least != p.negated, origin)
             }
@@ -138,14 +147,21 @@ impl Clausifier {
                 self.emit(nnf, origin);
             }
             StatementKind::Named { formula, name, params, target } if !p.negated => {
-                let nnf = self.named_statement(formula, &name.name, params.len(), &target.name, origin);
+                let nnf =
+                    self.named_statement(formula, &name.name, params.len(), &target.name, origin);
                 self.emit(nnf, origin);
             }
             StatementKind::Named { formula, name, params, target } => {
                 let nnf = self.nnf(formula, &mut Vec::new(), !p.negated, origin);
                 self.emit(nnf, origin);
                 let def_origin = Origin { statement: p.index, part: Part::NameDefinition };
-                let def = self.name_definition(formula, &name.name, params.len(), &target.name, def_origin);
+                let def = self.name_definition(
+                    formula,
+                    &name.name,
+                    params.len(),
+                    &target.name,
+                    def_origin,
+                );
                 self.emit(def, def_origin);
             }
         }
@@ -155,12 +171,27 @@ impl Clausifier {
     fn bound(&mut self, n: usize, at_least: bool, origin: Origin) {
         if at_least && self.witnesses && (2..=MAX_WITNESSES).contains(&n) {
             let ids: Vec<SymId> = (1..=n)
-                .map(|i| self.vocabulary.add(format!("o{i}#{}", origin.statement), 0, false, Role::Skolem { origin, var: format!("o{i}"), of: Vec::new() }))
+                .map(|i| {
+                    self.vocabulary.add(
+                        format!("o{i}#{}", origin.statement),
+                        0,
+                        false,
+                        Role::Skolem { origin, var: format!("o{i}"), of: Vec::new() },
+                    )
+                })
                 .collect();
             for i in 0..n {
                 for j in i + 1..n {
-                    let lit = Literal { positive: false, atom: Atom::Eq(Term::App(ids[i], vec![]), Term::App(ids[j], vec![])) };
-                    self.out.push(Clause { literals: vec![lit], origin, num_vars: 0, var_names: Vec::new() });
+                    let lit = Literal {
+                        positive: false,
+                        atom: Atom::Eq(Term::App(ids[i], vec![]), Term::App(ids[j], vec![])),
+                    };
+                    self.out.push(Clause {
+                        literals: vec![lit],
+                        origin,
+                        num_vars: 0,
+                        var_names: Vec::new(),
+                    });
                 }
             }
         }
@@ -177,7 +208,14 @@ impl Clausifier {
     }
 
     /// `∀p̄ ((∃!y φ(p̄, y)) → φ(p̄, name(p̄)))` for `formula` = `∀p̄ ∃!y φ`.
-    fn name_definition(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+    fn name_definition(
+        &mut self,
+        formula: &Formula,
+        name: &str,
+        arity: usize,
+        target: &str,
+        origin: Origin,
+    ) -> Nnf {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         let unique = self.exists_unique(target, body, &mut env, false, origin);
         env.push((target.to_string(), named));
@@ -192,7 +230,12 @@ impl Clausifier {
     /// The naming prefix `∀p̄ ∃!y` of a naming statement: fresh variables for the
     /// parameters (bound in the returned environment), the name applied to them, and the
     /// body under `∃!y`.
-    fn naming_prefix<'f>(&mut self, formula: &'f Formula, name: &str, arity: usize) -> (Vec<u32>, Env, Term, &'f Formula) {
+    fn naming_prefix<'f>(
+        &mut self,
+        formula: &'f Formula,
+        name: &str,
+        arity: usize,
+    ) -> (Vec<u32>, Env, Term, &'f Formula) {
         let mut env: Env = Vec::new();
         let mut vars = Vec::new();
         let mut f = formula;
@@ -217,7 +260,14 @@ impl Clausifier {
     /// name's definition it says exactly `∀p̄ (φ(p̄, name(p̄)) ∧ ∀y' (φ(p̄, y') → y' = name(p̄)))`,
     /// so the object it asserts is the named one, not a Skolem function of its own. Proofs
     /// then speak of `crush(a)` where the board does, and need no step to tie the two.
-    fn named_statement(&mut self, formula: &Formula, name: &str, arity: usize, target: &str, origin: Origin) -> Nnf {
+    fn named_statement(
+        &mut self,
+        formula: &Formula,
+        name: &str,
+        arity: usize,
+        target: &str,
+        origin: Origin,
+    ) -> Nnf {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         env.push((target.to_string(), named.clone()));
         let holds = self.nnf(body, &mut env, true, origin);
@@ -243,7 +293,10 @@ impl Clausifier {
                 .map(|(_, t)| t.clone())
                 .expect("the checker guarantees every variable is bound"),
             TermKind::App { func, args } => {
-                let id = self.vocabulary.id(&func.name).expect("the checker guarantees every symbol is known");
+                let id = self
+                    .vocabulary
+                    .id(&func.name)
+                    .expect("the checker guarantees every symbol is known");
                 Term::App(id, args.iter().map(|a| self.term(a, env)).collect())
             }
         }
@@ -252,28 +305,51 @@ impl Clausifier {
     fn nnf(&mut self, f: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
         match &f.kind {
             FormulaKind::Atom { pred, args } => {
-                let id = self.vocabulary.id(&pred.name).expect("the checker guarantees every symbol is known");
+                let id = self
+                    .vocabulary
+                    .id(&pred.name)
+                    .expect("the checker guarantees every symbol is known");
                 let args = args.iter().map(|a| self.term(a, env)).collect();
                 Nnf::Lit(Literal { positive: pos, atom: Atom::Pred(id, args) })
             }
-            FormulaKind::Eq(a, b) => Nnf::Lit(Literal { positive: pos, atom: Atom::Eq(self.term(a, env), self.term(b, env)) }),
-            FormulaKind::Neq(a, b) => Nnf::Lit(Literal { positive: !pos, atom: Atom::Eq(self.term(a, env), self.term(b, env)) }),
+            FormulaKind::Eq(a, b) => Nnf::Lit(Literal {
+                positive: pos,
+                atom: Atom::Eq(self.term(a, env), self.term(b, env)),
+            }),
+            FormulaKind::Neq(a, b) => Nnf::Lit(Literal {
+                positive: !pos,
+                atom: Atom::Eq(self.term(a, env), self.term(b, env)),
+            }),
             FormulaKind::Not(g) => self.nnf(g, env, !pos, origin),
             FormulaKind::Binary { op, left, right } => match (op, pos) {
-                (BinaryOp::And, true) | (BinaryOp::Or, false) => {
-                    Nnf::And(vec![self.nnf(left, env, pos, origin), self.nnf(right, env, pos, origin)])
-                }
-                (BinaryOp::Or, true) | (BinaryOp::And, false) => {
-                    Nnf::Or(vec![self.nnf(left, env, pos, origin), self.nnf(right, env, pos, origin)])
-                }
-                (BinaryOp::Implies, true) => Nnf::Or(vec![self.nnf(left, env, false, origin), self.nnf(right, env, true, origin)]),
-                (BinaryOp::Implies, false) => Nnf::And(vec![self.nnf(left, env, true, origin), self.nnf(right, env, false, origin)]),
+                (BinaryOp::And, true) | (BinaryOp::Or, false) => Nnf::And(vec![
+                    self.nnf(left, env, pos, origin),
+                    self.nnf(right, env, pos, origin),
+                ]),
+                (BinaryOp::Or, true) | (BinaryOp::And, false) => Nnf::Or(vec![
+                    self.nnf(left, env, pos, origin),
+                    self.nnf(right, env, pos, origin),
+                ]),
+                (BinaryOp::Implies, true) => Nnf::Or(vec![
+                    self.nnf(left, env, false, origin),
+                    self.nnf(right, env, true, origin),
+                ]),
+                (BinaryOp::Implies, false) => Nnf::And(vec![
+                    self.nnf(left, env, true, origin),
+                    self.nnf(right, env, false, origin),
+                ]),
                 (BinaryOp::Iff, _) => {
                     let a = self.shared(left, origin);
                     let b = self.shared(right, origin);
                     // pos: (¬a ∨ b) ∧ (a ∨ ¬b); neg: (a ∨ b) ∧ (¬a ∨ ¬b).
-                    let first = Nnf::Or(vec![self.use_shared(&a, env, false, origin), self.use_shared(&b, env, pos, origin)]);
-                    let second = Nnf::Or(vec![self.use_shared(&a, env, true, origin), self.use_shared(&b, env, !pos, origin)]);
+                    let first = Nnf::Or(vec![
+                        self.use_shared(&a, env, false, origin),
+                        self.use_shared(&b, env, pos, origin),
+                    ]);
+                    let second = Nnf::Or(vec![
+                        self.use_shared(&a, env, true, origin),
+                        self.use_shared(&b, env, !pos, origin),
+                    ]);
                     Nnf::And(vec![first, second])
                 }
             },
@@ -292,14 +368,23 @@ impl Clausifier {
                     env.pop();
                     Nnf::Ex(v, var.name.clone(), Box::new(b))
                 }
-                (Quantifier::ExistsUnique, _) => self.exists_unique(&var.name, body, env, pos, origin),
+                (Quantifier::ExistsUnique, _) => {
+                    self.exists_unique(&var.name, body, env, pos, origin)
+                }
             },
         }
     }
 
     /// `∃!x φ` (pos) is `∃x (φ(x) ∧ ∀y (¬φ(y) ∨ y = x))`;
     /// its negation is `∀x (¬φ(x) ∨ ∃y (φ(y) ∧ y ≠ x))`.
-    fn exists_unique(&mut self, var: &str, body: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+    fn exists_unique(
+        &mut self,
+        var: &str,
+        body: &Formula,
+        env: &mut Env,
+        pos: bool,
+        origin: Origin,
+    ) -> Nnf {
         let x = self.fresh_named(var);
         let y = self.fresh_named(&format!("{var}'"));
         let shared = self.shared(body, origin);
@@ -337,7 +422,10 @@ impl Clausifier {
         // ∀ȳ (d(ȳ) → φ(ȳ)) and ∀ȳ (φ(ȳ) → d(ȳ)).
         let vars: Vec<u32> = names.iter().map(|n| self.fresh_named(n)).collect();
         let mut env: Env = names.iter().cloned().zip(vars.iter().map(|&v| Term::Var(v))).collect();
-        let d = Literal { positive: true, atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()) };
+        let d = Literal {
+            positive: true,
+            atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()),
+        };
         let forwards = self.nnf(f, &mut env, true, origin);
         let backwards = self.nnf(f, &mut env, false, origin);
         for (lit, body) in [(negate(&d), forwards), (d.clone(), backwards)] {
@@ -356,7 +444,13 @@ impl Clausifier {
             Shared::Defined(sym, names) => {
                 let args = names
                     .iter()
-                    .map(|n| env.iter().rev().find(|(m, _)| m == n).map(|(_, t)| t.clone()).expect("free names are bound"))
+                    .map(|n| {
+                        env.iter()
+                            .rev()
+                            .find(|(m, _)| m == n)
+                            .map(|(_, t)| t.clone())
+                            .expect("free names are bound")
+                    })
                     .collect();
                 Nnf::Lit(Literal { positive: pos, atom: Atom::Pred(*sym, args) })
             }
@@ -376,9 +470,15 @@ impl Clausifier {
 
     fn skolemize(&mut self, n: Nnf, subst: &mut HashMap<u32, Term>, origin: Origin) -> Nnf {
         match n {
-            Nnf::Lit(l) => Nnf::Lit(Literal { positive: l.positive, atom: subst_atom(&l.atom, subst) }),
-            Nnf::And(xs) => Nnf::And(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect()),
-            Nnf::Or(xs) => Nnf::Or(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect()),
+            Nnf::Lit(l) => {
+                Nnf::Lit(Literal { positive: l.positive, atom: subst_atom(&l.atom, subst) })
+            }
+            Nnf::And(xs) => {
+                Nnf::And(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect())
+            }
+            Nnf::Or(xs) => {
+                Nnf::Or(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect())
+            }
             Nnf::All(_, b) => self.skolemize(*b, subst, origin),
             Nnf::Ex(v, name, b) => {
                 let mut free = BTreeSet::new();
@@ -393,8 +493,16 @@ impl Clausifier {
                         }
                     }
                 }
-                let of = args.iter().map(|a| self.var_names.get(a).cloned().unwrap_or_else(|| format!("v{a}"))).collect();
-                let sk = self.vocabulary.add(format!("{name}#{}", origin.statement), args.len(), false, Role::Skolem { origin, var: name, of });
+                let of = args
+                    .iter()
+                    .map(|a| self.var_names.get(a).cloned().unwrap_or_else(|| format!("v{a}")))
+                    .collect();
+                let sk = self.vocabulary.add(
+                    format!("{name}#{}", origin.statement),
+                    args.len(),
+                    false,
+                    Role::Skolem { origin, var: name, of },
+                );
                 subst.insert(v, Term::App(sk, args.into_iter().map(Term::Var).collect()));
                 self.skolemize(*b, subst, origin)
             }
@@ -409,7 +517,10 @@ impl Clausifier {
                 let mut acc: Vec<Vec<Literal>> = vec![Vec::new()];
                 for x in xs {
                     let mut part = self.cnf(x, origin);
-                    if acc.len() > 1 && part.len() > 1 && acc.len() * part.len() > DISTRIBUTION_LIMIT {
+                    if acc.len() > 1
+                        && part.len() > 1
+                        && acc.len() * part.len() > DISTRIBUTION_LIMIT
+                    {
                         part = self.name_clauses(part, origin);
                     }
                     let mut next = Vec::with_capacity(acc.len() * part.len());
@@ -437,7 +548,10 @@ impl Clausifier {
             }
         }
         let def = self.vocabulary.add("def".into(), vars.len(), true, Role::Definition { origin });
-        let d = Literal { positive: true, atom: Atom::Pred(def, vars.into_iter().map(Term::Var).collect()) };
+        let d = Literal {
+            positive: true,
+            atom: Atom::Pred(def, vars.into_iter().map(Term::Var).collect()),
+        };
         for mut c in clauses {
             c.push(negate(&d));
             if let Some(c) = simplify(c, origin, &self.var_names) {
@@ -474,7 +588,11 @@ fn nnf_free_vars(n: &Nnf, bound: &mut Vec<u32>, out: &mut BTreeSet<u32>) {
 
 /// Drops false and repeated literals, orients equations, numbers the variables from 0;
 /// `None` for a tautology.
-fn simplify(literals: Vec<Literal>, origin: Origin, names: &HashMap<u32, String>) -> Option<Clause> {
+fn simplify(
+    literals: Vec<Literal>,
+    origin: Origin,
+    names: &HashMap<u32, String>,
+) -> Option<Clause> {
     let mut out: Vec<Literal> = Vec::new();
     for mut l in literals {
         if let Atom::Eq(a, b) = &l.atom {
@@ -499,9 +617,14 @@ fn simplify(literals: Vec<Literal>, origin: Origin, names: &HashMap<u32, String>
     for l in &out {
         collect_in_order(&l.atom, &mut order);
     }
-    let renaming: HashMap<u32, Term> = order.iter().enumerate().map(|(i, &v)| (v, Term::Var(i as u32))).collect();
-    let literals = out.into_iter().map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &renaming) }).collect();
-    let var_names = order.iter().map(|v| names.get(v).cloned().unwrap_or_else(|| format!("v{v}"))).collect();
+    let renaming: HashMap<u32, Term> =
+        order.iter().enumerate().map(|(i, &v)| (v, Term::Var(i as u32))).collect();
+    let literals = out
+        .into_iter()
+        .map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &renaming) })
+        .collect();
+    let var_names =
+        order.iter().map(|v| names.get(v).cloned().unwrap_or_else(|| format!("v{v}"))).collect();
     Some(Clause { literals, origin, num_vars: order.len() as u32, var_names })
 }
 
@@ -533,8 +656,13 @@ mod tests {
 
     fn clauses_of(text: &str) -> (ClauseSet, Vec<String>) {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-        let premises: Vec<Premise> =
-            b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+        let premises: Vec<Premise> = b
+            .board
+            .statements
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Premise { index: i + 1, statement: s, negated: false })
+            .collect();
         let set = clausify(&b.signature, &premises);
         let texts = set.clauses.iter().map(|c| clause_text(&set.vocabulary, c)).collect();
         (set, texts)
@@ -550,7 +678,8 @@ mod tests {
     fn skolem_functions_take_only_the_variables_they_need() {
         let (set, t) = clauses_of("∀x∀y∃z likes(y, z)");
         assert_eq!(t.len(), 1);
-        let sk = set.vocabulary.symbols.iter().find(|s| matches!(s.role, Role::Skolem { .. })).unwrap();
+        let sk =
+            set.vocabulary.symbols.iter().find(|s| matches!(s.role, Role::Skolem { .. })).unwrap();
         assert_eq!(sk.arity, 1, "z depends on y only: {t:?}");
     }
 
@@ -584,10 +713,16 @@ mod tests {
         // As written, the statement says blondie is blonde, and any blonde object is blondie.
         let (set, t) = clauses_of("∃!x blonde(x) | blondie := x");
         assert_eq!(t, vec!["blonde(blondie)", "¬blonde(X0) ∨ X0 = blondie"]);
-        assert!(!set.vocabulary.symbols.iter().any(|s| matches!(s.role, Role::Skolem { .. })), "no Skolem object beside the name");
+        assert!(
+            !set.vocabulary.symbols.iter().any(|s| matches!(s.role, Role::Skolem { .. })),
+            "no Skolem object beside the name"
+        );
         // Negated (does it follow?), the name keeps its meaning through its definition (L6).
         let b = board::load("b", "∃!x blonde(x) | blondie := x", CheckMode::FreeStanding).unwrap();
-        let negated = clausify(&b.signature, &[Premise { index: 1, statement: &b.board.statements[0], negated: true }]);
+        let negated = clausify(
+            &b.signature,
+            &[Premise { index: 1, statement: &b.board.statements[0], negated: true }],
+        );
         assert!(negated.clauses.iter().any(|c| c.origin.part == Part::NameDefinition));
     }
 }

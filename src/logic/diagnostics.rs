@@ -131,7 +131,10 @@ pub enum LanguageError {
     },
 
     #[error("`|L| < 1` and `|L| ≥ 0` say nothing sensible: n must be a positive whole number")]
-    #[diagnostic(code(umpire::cardinality), help("the card says n is a positive integer: 1, 2, 3, …"))]
+    #[diagnostic(
+        code(umpire::cardinality),
+        help("the card says n is a positive integer: 1, 2, 3, …")
+    )]
     NonPositiveCardinality {
         #[label("n = 0")]
         span: SourceSpan,
@@ -211,7 +214,9 @@ impl Report {
 
     /// Each problem as a diagnostic of its own, carrying the source text to point into.
     pub fn each(&self) -> impl Iterator<Item = miette::Report> + '_ {
-        self.errors.iter().map(|e| miette::Report::new(e.clone()).with_source_code(self.src.clone()))
+        self.errors
+            .iter()
+            .map(|e| miette::Report::new(e.clone()).with_source_code(self.src.clone()))
     }
 
     /// All problems rendered as plain text, one after another.
@@ -222,8 +227,9 @@ impl Report {
 
 /// Renders a diagnostic as plain text (no colours), as the snapshot tests see it.
 pub fn render_plain(diagnostic: &dyn Diagnostic) -> String {
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-        .with_width(100);
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100);
     let mut out = String::new();
     // Writing into a String cannot fail.
     let _ = handler.render_report(&mut out, diagnostic);

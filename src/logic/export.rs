@@ -3,7 +3,9 @@
 //! abbreviates, `∃!` as existence and uniqueness, a name's definition as a further axiom);
 //! the dialect decides how it is spelled.
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+use crate::logic::ast::{
+    BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind,
+};
 use crate::logic::board::CheckedBoard;
 use crate::util::failure::Classify;
 use crate::util::input::MAX_WRITTEN_COUNT;
@@ -11,7 +13,10 @@ use crate::util::input::MAX_WRITTEN_COUNT;
 /// A board that cannot be written out for another prover.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error("statement {statement} counts {n} objects; written out for another prover that is a formula over every pair of them, too large to write (at most {MAX_WRITTEN_COUNT})")]
-#[diagnostic(code(umpire::export_too_large), help("umpire itself reads the count without writing it out: ask it with `umpire check`"))]
+#[diagnostic(
+    code(umpire::export_too_large),
+    help("umpire itself reads the count without writing it out: ask it with `umpire check`")
+)]
 pub struct TooLargeToWrite {
     pub statement: usize,
     pub n: u32,
@@ -56,7 +61,9 @@ pub(crate) trait Dialect {
 pub(crate) fn statement(d: &impl Dialect, st: &Statement) -> String {
     match &st.kind {
         StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(d, f, &[]),
-        StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+        StatementKind::AtLeast { .. }
+        | StatementKind::LessThan { .. }
+        | StatementKind::NegatedBound { .. } => {
             let (lower, n) = st.kind.size_bound().expect("a cardinality statement");
             let bound = at_least(d, n as usize);
             if lower {
@@ -78,7 +85,13 @@ fn at_least(d: &impl Dialect, n: usize) -> String {
 
 /// The definition that the name made by `∃!` in `f` brings: for every choice of the
 /// parameters, if exactly one object fits, the name is that object.
-pub(crate) fn name_definition(d: &impl Dialect, f: &Formula, name: &str, arity: usize, target: &str) -> String {
+pub(crate) fn name_definition(
+    d: &impl Dialect,
+    f: &Formula,
+    name: &str,
+    arity: usize,
+    target: &str,
+) -> String {
     let mut params = Vec::new();
     let mut g = f;
     while params.len() < arity {
@@ -98,7 +111,9 @@ pub(crate) fn formula(d: &impl Dialect, f: &Formula, subst: &[(String, String)])
     let t = |x: &Term| term(d, x, subst);
     let g = |x: &Formula| formula(d, x, subst);
     match &f.kind {
-        FormulaKind::Atom { pred, args } => d.apply(&pred.name, &args.iter().map(t).collect::<Vec<_>>()),
+        FormulaKind::Atom { pred, args } => {
+            d.apply(&pred.name, &args.iter().map(t).collect::<Vec<_>>())
+        }
         FormulaKind::Eq(a, b) => d.equal(&t(a), &t(b), true),
         FormulaKind::Neq(a, b) => d.equal(&t(a), &t(b), false),
         FormulaKind::Not(x) => d.not(&g(x)),
@@ -126,6 +141,8 @@ fn term(d: &impl Dialect, t: &Term, subst: &[(String, String)]) -> String {
             Some((_, by)) => by.clone(),
             None => d.variable(&id.name),
         },
-        TermKind::App { func, args } => d.apply(&func.name, &args.iter().map(|a| term(d, a, subst)).collect::<Vec<_>>()),
+        TermKind::App { func, args } => {
+            d.apply(&func.name, &args.iter().map(|a| term(d, a, subst)).collect::<Vec<_>>())
+        }
     }
 }

@@ -21,7 +21,9 @@
 //! assert_eq!(m.describe(), ["L = ℕ = {0, 1, 2, …}", "father(x) = x + 1", "smarter(x, y) when x > y"]);
 //! ```
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind, PLUS};
+use crate::logic::ast::{
+    BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind, PLUS,
+};
 use crate::logic::presburger::{self as pa, show_linear, Linear, PresburgerError, Var};
 use crate::solve::Budget;
 use serde::{Serialize, Serializer};
@@ -106,8 +108,14 @@ impl InfiniteStructure {
     /// Whether the structure satisfies the statement (or, with `negated`, its negation).
     /// Like the finite evaluator: a name's definition (ruling L6) must hold either way;
     /// `|L| ≥ n` always holds and `|L| < n` never does.
-    pub fn satisfies(&self, st: &Statement, negated: bool, budget: Option<&Budget>) -> Result<bool, InfiniteCheckError> {
-        let sentence = Reader { structure: self, next: FIRST_BOUND, env: Vec::new() }.statement(st, negated)?;
+    pub fn satisfies(
+        &self,
+        st: &Statement,
+        negated: bool,
+        budget: Option<&Budget>,
+    ) -> Result<bool, InfiniteCheckError> {
+        let sentence = Reader { structure: self, next: FIRST_BOUND, env: Vec::new() }
+            .statement(st, negated)?;
         Ok(pa::decide(&sentence, budget)?)
     }
 
@@ -115,7 +123,11 @@ impl InfiniteStructure {
     /// of x̄ (by size, at most 6 from 0, for up to three variables) for which φ is false,
     /// each decided exactly. `None` when the statement has no leading `∀` or no such values
     /// are small.
-    pub fn counterexample(&self, st: &Statement, budget: Option<&Budget>) -> Option<Vec<(String, i128)>> {
+    pub fn counterexample(
+        &self,
+        st: &Statement,
+        budget: Option<&Budget>,
+    ) -> Option<Vec<(String, i128)>> {
         let mut body = st.formula()?;
         let mut vars = Vec::new();
         while let FormulaKind::Quant { q: Quantifier::Forall, var, body: inner } = &body.kind {
@@ -127,18 +139,25 @@ impl InfiniteStructure {
         }
         let values: Vec<i128> = match self.domain {
             Domain::Naturals => (0..=6).collect(),
-            Domain::Integers => (0..=6).flat_map(|v| if v == 0 { vec![0] } else { vec![v, -v] }).collect(),
+            Domain::Integers => {
+                (0..=6).flat_map(|v| if v == 0 { vec![0] } else { vec![v, -v] }).collect()
+            }
         };
         // Tuples in order of their largest entry's place in `values`, so small ones come first.
         let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
         for _ in &vars {
-            tuples = tuples.into_iter().flat_map(|t| (0..values.len()).map(move |i| [t.clone(), vec![i]].concat())).collect();
+            tuples = tuples
+                .into_iter()
+                .flat_map(|t| (0..values.len()).map(move |i| [t.clone(), vec![i]].concat()))
+                .collect();
         }
         tuples.sort_by_key(|t| (t.iter().copied().max(), t.clone()));
         for t in tuples {
             let mut reader = Reader { structure: self, next: FIRST_BOUND, env: Vec::new() };
             for (name, &i) in vars.iter().zip(&t) {
-                reader.env.push((name.clone(), vec![(pa::Formula::True, Linear::constant(values[i]))]));
+                reader
+                    .env
+                    .push((name.clone(), vec![(pa::Formula::True, Linear::constant(values[i]))]));
             }
             let sentence = reader.formula(body).ok()?;
             if pa::decide(&sentence, budget).ok()? {
@@ -160,12 +179,18 @@ impl InfiniteStructure {
                     parts.push(pa::Formula::not(pa::Formula::and(vec![gi.clone(), gj.clone()])));
                 }
                 if self.domain == Domain::Naturals {
-                    parts.push(pa::Formula::implies(gi.clone(), pa::Formula::at_most(&Linear::constant(0), value)?));
+                    parts.push(pa::Formula::implies(
+                        gi.clone(),
+                        pa::Formula::at_most(&Linear::constant(0), value)?,
+                    ));
                 }
             }
             let mut sentence = pa::Formula::and(parts);
             for x in (0..*arity as Var).rev() {
-                sentence = pa::Formula::Forall(x, Box::new(pa::Formula::implies(self.within(x)?, sentence)));
+                sentence = pa::Formula::Forall(
+                    x,
+                    Box::new(pa::Formula::implies(self.within(x)?, sentence)),
+                );
             }
             if !pa::decide(&sentence, budget)? {
                 return Ok(false);
@@ -239,10 +264,18 @@ pub fn describe_symbol(name: &str, meaning: &Meaning) -> String {
                 .collect();
             format!("{applied} = {}", shown.join("; "))
         }
-        Meaning::Predicate { holds: pa::Formula::True, .. } if arity == 0 => format!("{name} is true"),
-        Meaning::Predicate { holds: pa::Formula::False, .. } if arity == 0 => format!("{name} is false"),
-        Meaning::Predicate { holds: pa::Formula::True, .. } => format!("{applied} for every {}", params.join(", ")),
-        Meaning::Predicate { holds: pa::Formula::False, .. } => format!("{applied} for no {}", params.join(", ")),
+        Meaning::Predicate { holds: pa::Formula::True, .. } if arity == 0 => {
+            format!("{name} is true")
+        }
+        Meaning::Predicate { holds: pa::Formula::False, .. } if arity == 0 => {
+            format!("{name} is false")
+        }
+        Meaning::Predicate { holds: pa::Formula::True, .. } => {
+            format!("{applied} for every {}", params.join(", "))
+        }
+        Meaning::Predicate { holds: pa::Formula::False, .. } => {
+            format!("{applied} for no {}", params.join(", "))
+        }
         Meaning::Predicate { holds, .. } => format!("{applied} when {}", show(holds, &names)),
     }
 }
@@ -307,7 +340,9 @@ pub fn show(f: &pa::Formula, names: &dyn Fn(Var) -> String) -> String {
                 pa::Formula::Zero(t) => equation(t, "≠"),
                 _ => return None,
             },
-            pa::Formula::Divides(2, t) if t.coeffs.len() == 1 && t.coeffs.values().all(|&c| c == 1) => {
+            pa::Formula::Divides(2, t)
+                if t.coeffs.len() == 1 && t.coeffs.values().all(|&c| c == 1) =>
+            {
                 let v = names(*t.coeffs.keys().next().expect("one variable"));
                 format!("{v} is {}", if t.constant.rem_euclid(2) == 0 { "even" } else { "odd" })
             }
@@ -349,15 +384,26 @@ impl InfiniteStructure {
             let arity = meaning.arity();
             let var = |v: Var| parameter(v, arity).to_uppercase();
             let params: Vec<String> = (0..arity as Var).map(var).collect();
-            let applied = if arity == 0 { name.clone() } else { format!("{name}({})", params.join(", ")) };
+            let applied =
+                if arity == 0 { name.clone() } else { format!("{name}({})", params.join(", ")) };
             let body = match meaning {
-                Meaning::Function { cases, .. } if cases.len() == 1 => format!("{applied} = {}", tptp_linear(&cases[0].1, &var)),
+                Meaning::Function { cases, .. } if cases.len() == 1 => {
+                    format!("{applied} = {}", tptp_linear(&cases[0].1, &var))
+                }
                 Meaning::Function { cases, .. } => cases
                     .iter()
-                    .map(|(g, e)| format!("({} => {applied} = {})", tptp_formula(g, &var), tptp_linear(e, &var)))
+                    .map(|(g, e)| {
+                        format!(
+                            "({} => {applied} = {})",
+                            tptp_formula(g, &var),
+                            tptp_linear(e, &var)
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join(" & "),
-                Meaning::Predicate { holds, .. } => format!("({applied} <=> {})", tptp_formula(holds, &var)),
+                Meaning::Predicate { holds, .. } => {
+                    format!("({applied} <=> {})", tptp_formula(holds, &var))
+                }
             };
             let quantified = if arity == 0 {
                 body
@@ -365,7 +411,8 @@ impl InfiniteStructure {
                 let bound: Vec<String> = params.iter().map(|p| format!("{p}: $int")).collect();
                 format!("! [{}] : ({body})", bound.join(", "))
             };
-            let label: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            let label: String =
+                name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
             out.push(format!("tff(meaning_of_{label}, interpretation, {quantified})."));
         }
         out
@@ -393,7 +440,9 @@ fn tptp_linear(t: &Linear, var: &dyn Fn(Var) -> String) -> String {
 }
 
 fn tptp_formula(f: &pa::Formula, var: &dyn Fn(Var) -> String) -> String {
-    let join = |parts: &[pa::Formula], op: &str| format!("({})", parts.iter().map(|p| tptp_formula(p, var)).collect::<Vec<_>>().join(op));
+    let join = |parts: &[pa::Formula], op: &str| {
+        format!("({})", parts.iter().map(|p| tptp_formula(p, var)).collect::<Vec<_>>().join(op))
+    };
     match f {
         pa::Formula::True => "$true".into(),
         pa::Formula::False => "$false".into(),
@@ -403,7 +452,9 @@ fn tptp_formula(f: &pa::Formula, var: &dyn Fn(Var) -> String) -> String {
         pa::Formula::Not(g) => format!("~ ({})", tptp_formula(g, var)),
         pa::Formula::And(parts) => join(parts, " & "),
         pa::Formula::Or(parts) => join(parts, " | "),
-        pa::Formula::Exists(..) | pa::Formula::Forall(..) => "$true /* quantified definitions are not used */".into(),
+        pa::Formula::Exists(..) | pa::Formula::Forall(..) => {
+            "$true /* quantified definitions are not used */".into()
+        }
     }
 }
 
@@ -420,7 +471,11 @@ impl Reader<'_> {
         self.next
     }
 
-    fn statement(&mut self, st: &Statement, negated: bool) -> Result<pa::Formula, InfiniteCheckError> {
+    fn statement(
+        &mut self,
+        st: &Statement,
+        negated: bool,
+    ) -> Result<pa::Formula, InfiniteCheckError> {
         let truth = |b: bool| if b { pa::Formula::True } else { pa::Formula::False };
         Ok(match &st.kind {
             StatementKind::Formula(f) => {
@@ -431,20 +486,31 @@ impl Reader<'_> {
                     s
                 }
             }
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+            StatementKind::AtLeast { .. }
+            | StatementKind::LessThan { .. }
+            | StatementKind::NegatedBound { .. } => {
                 let (at_least, _) = st.kind.size_bound().expect("a cardinality statement");
                 truth(at_least != negated)
             }
             StatementKind::Named { formula, name, params, target } => {
                 let said = self.formula(formula)?;
                 let said = if negated { pa::Formula::not(said) } else { said };
-                pa::Formula::and(vec![said, self.name_means(formula, &name.name, params.len(), &target.name)?])
+                pa::Formula::and(vec![
+                    said,
+                    self.name_means(formula, &name.name, params.len(), &target.name)?,
+                ])
             }
         })
     }
 
     /// `∀p̄ ((∃!y φ) → φ(p̄, name(p̄)))`.
-    fn name_means(&mut self, formula: &Formula, name: &str, arity: usize, target: &str) -> Result<pa::Formula, InfiniteCheckError> {
+    fn name_means(
+        &mut self,
+        formula: &Formula,
+        name: &str,
+        arity: usize,
+        target: &str,
+    ) -> Result<pa::Formula, InfiniteCheckError> {
         let mut params = Vec::new();
         let mut f = formula;
         while params.len() < arity {
@@ -456,7 +522,9 @@ impl Reader<'_> {
                 _ => return Ok(pa::Formula::False),
             }
         }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else { return Ok(pa::Formula::False) };
+        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+            return Ok(pa::Formula::False);
+        };
         let vars: Vec<Var> = params.iter().map(|_| self.fresh()).collect();
         for (p, &v) in params.iter().zip(&vars) {
             self.env.push((p.clone(), vec![(pa::Formula::True, Linear::var(v))]));
@@ -470,7 +538,10 @@ impl Reader<'_> {
         self.env.truncate(self.env.len() - params.len());
         let mut out = pa::Formula::implies(unique, holds);
         for &v in vars.iter().rev() {
-            out = pa::Formula::Forall(v, Box::new(pa::Formula::implies(self.structure.within(v)?, out)));
+            out = pa::Formula::Forall(
+                v,
+                Box::new(pa::Formula::implies(self.structure.within(v)?, out)),
+            );
         }
         Ok(out)
     }
@@ -492,7 +563,10 @@ impl Reader<'_> {
                     return Err(InfiniteCheckError::WrongKind(func.name.clone(), "function"));
                 };
                 if *arity != args.len() {
-                    return Err(InfiniteCheckError::WrongKind(func.name.clone(), "function of another arity"));
+                    return Err(InfiniteCheckError::WrongKind(
+                        func.name.clone(),
+                        "function of another arity",
+                    ));
                 }
                 let mut out = Vec::new();
                 for (guard, values) in self.combinations(args)? {
@@ -515,7 +589,10 @@ impl Reader<'_> {
 
     /// Every combination of the arguments' cases: the conjunction of their guards, and
     /// their values.
-    fn combinations(&mut self, args: &[Term]) -> Result<Vec<(pa::Formula, Vec<Linear>)>, InfiniteCheckError> {
+    fn combinations(
+        &mut self,
+        args: &[Term],
+    ) -> Result<Vec<(pa::Formula, Vec<Linear>)>, InfiniteCheckError> {
         let mut out = vec![(pa::Formula::True, Vec::new())];
         for a in args {
             let cases = self.term(a)?;
@@ -545,7 +622,10 @@ impl Reader<'_> {
                     return Err(InfiniteCheckError::WrongKind(pred.name.clone(), "predicate"));
                 };
                 if *arity != args.len() {
-                    return Err(InfiniteCheckError::WrongKind(pred.name.clone(), "predicate of another arity"));
+                    return Err(InfiniteCheckError::WrongKind(
+                        pred.name.clone(),
+                        "predicate of another arity",
+                    ));
                 }
                 let holds = holds.clone();
                 let mut out = Vec::new();
@@ -565,7 +645,11 @@ impl Reader<'_> {
                 for (ga, la) in &left {
                     for (gb, lb) in &right {
                         let same = pa::Formula::equal(la, lb)?;
-                        out.push(pa::Formula::and(vec![ga.clone(), gb.clone(), if equal { same } else { pa::Formula::not(same) }]));
+                        out.push(pa::Formula::and(vec![
+                            ga.clone(),
+                            gb.clone(),
+                            if equal { same } else { pa::Formula::not(same) },
+                        ]));
                     }
                 }
                 pa::Formula::or(out)
@@ -588,17 +672,25 @@ impl Reader<'_> {
                 self.env.pop();
                 let b = b?;
                 match q {
-                    Quantifier::Forall => pa::Formula::Forall(x, Box::new(pa::Formula::implies(within, b))),
-                    Quantifier::Exists => pa::Formula::Exists(x, Box::new(pa::Formula::and(vec![within, b]))),
+                    Quantifier::Forall => {
+                        pa::Formula::Forall(x, Box::new(pa::Formula::implies(within, b)))
+                    }
+                    Quantifier::Exists => {
+                        pa::Formula::Exists(x, Box::new(pa::Formula::and(vec![within, b])))
+                    }
                     Quantifier::ExistsUnique => {
                         let y = self.fresh();
                         let within_y = self.structure.within(y)?;
-                        self.env.push((var.name.clone(), vec![(pa::Formula::True, Linear::var(y))]));
+                        self.env
+                            .push((var.name.clone(), vec![(pa::Formula::True, Linear::var(y))]));
                         let other = self.formula(body);
                         self.env.pop();
                         let only = pa::Formula::Forall(
                             y,
-                            Box::new(pa::Formula::implies(pa::Formula::and(vec![within_y, other?]), pa::Formula::equal(&Linear::var(y), &Linear::var(x))?)),
+                            Box::new(pa::Formula::implies(
+                                pa::Formula::and(vec![within_y, other?]),
+                                pa::Formula::equal(&Linear::var(y), &Linear::var(x))?,
+                            )),
                         );
                         pa::Formula::Exists(x, Box::new(pa::Formula::and(vec![within, b, only])))
                     }

@@ -161,14 +161,10 @@ impl<'a> Parser_<'a> {
 
     fn leftover(&self, rest: &'a str) -> LanguageError {
         LanguageError::Syntax {
-            message: format!(
-                "unexpected {} after a complete statement",
-                describe_token(rest)
-            ),
+            message: format!("unexpected {} after a complete statement", describe_token(rest)),
             span: (self.off(rest), token_len(rest)).into(),
             hint: Some(
-                "join statements with a connective (∧ ∨ → ↔), or write one statement a line"
-                    .into(),
+                "join statements with a connective (∧ ∨ → ↔), or write one statement a line".into(),
             ),
         }
     }
@@ -248,7 +244,10 @@ impl<'a> Parser_<'a> {
         let (rest, formula) = self.formula(start)?;
         if let Ok((rest2, (name, params, target))) = self.naming(rest) {
             let span = self.span(start, rest2);
-            return Ok((rest2, Statement { kind: StatementKind::Named { formula, name, params, target }, span }));
+            return Ok((
+                rest2,
+                Statement { kind: StatementKind::Named { formula, name, params, target }, span },
+            ));
         }
         let span = formula.span;
         Ok((rest, Statement { kind: StatementKind::Formula(formula), span }))
@@ -381,7 +380,9 @@ impl<'a> Parser_<'a> {
     fn conjunction(&self, i: &'a str) -> Res<'a, Formula> {
         let (mut r, mut acc) = self.unary(i)?;
         loop {
-            let Ok((r2, _)) = self.sym(r, &["∧", "&", "and"], "`∧`") else { return Ok((r, acc)) };
+            let Ok((r2, _)) = self.sym(r, &["∧", "&", "and"], "`∧`") else {
+                return Ok((r, acc));
+            };
             self.enter(r2)?;
             let (r3, right) = self.unary(r2)?;
             acc = self.binary(BinaryOp::And, acc, right, i, r3);
@@ -389,7 +390,14 @@ impl<'a> Parser_<'a> {
         }
     }
 
-    fn binary(&self, op: BinaryOp, l: Formula, r: Formula, start: &'a str, end: &'a str) -> Formula {
+    fn binary(
+        &self,
+        op: BinaryOp,
+        l: Formula,
+        r: Formula,
+        start: &'a str,
+        end: &'a str,
+    ) -> Formula {
         Formula {
             kind: FormulaKind::Binary { op, left: Box::new(l), right: Box::new(r) },
             span: self.span(start, end),
@@ -403,24 +411,35 @@ impl<'a> Parser_<'a> {
     fn unary_inner(&self, i: &'a str) -> Res<'a, Formula> {
         if let Ok((r, _)) = self.sym(i, &["¬", "~", "not"], "`¬`") {
             let (r2, body) = self.unary(r)?;
-            return Ok((r2, Formula { kind: FormulaKind::Not(Box::new(body)), span: self.span(i, r2) }));
+            return Ok((
+                r2,
+                Formula { kind: FormulaKind::Not(Box::new(body)), span: self.span(i, r2) },
+            ));
         }
         // `!` is "not", but not the start of `!=`.
         if let Ok((r, _)) = self.sym(i, &["!"], "`¬`") {
             if !r.starts_with('=') {
                 let (r2, body) = self.unary(r)?;
-                return Ok((r2, Formula { kind: FormulaKind::Not(Box::new(body)), span: self.span(i, r2) }));
+                return Ok((
+                    r2,
+                    Formula { kind: FormulaKind::Not(Box::new(body)), span: self.span(i, r2) },
+                ));
             }
         }
         let quantifier = self
             .sym(i, &["∀", "forall"], "a quantifier")
             .map(|(r, _)| (r, Quantifier::Forall))
-            .or_else(|_| self.sym(i, &["∃!", "exists!"], "a quantifier").map(|(r, _)| (r, Quantifier::ExistsUnique)))
-            .or_else(|_| self.sym(i, &["∃", "exists"], "a quantifier").map(|(r, _)| (r, Quantifier::Exists)));
+            .or_else(|_| {
+                self.sym(i, &["∃!", "exists!"], "a quantifier")
+                    .map(|(r, _)| (r, Quantifier::ExistsUnique))
+            })
+            .or_else(|_| {
+                self.sym(i, &["∃", "exists"], "a quantifier").map(|(r, _)| (r, Quantifier::Exists))
+            });
         if let Ok((r, q)) = quantifier {
-            let (r, vars) = self
-                .comma_list(r, |s, i| s.ident(i))
-                .map_err(|_| nom::Err::Failure(PErr::expected(ws(r), "a variable after the quantifier")))?;
+            let (r, vars) = self.comma_list(r, |s, i| s.ident(i)).map_err(|_| {
+                nom::Err::Failure(PErr::expected(ws(r), "a variable after the quantifier"))
+            })?;
             let r = self.sym(r, &["."], "`.`").map(|(r, _)| r).unwrap_or(r);
             let (end, body) = self.formula(r)?;
             let span = self.span(i, end);
@@ -437,11 +456,18 @@ impl<'a> Parser_<'a> {
         // An equation first: its left side may look like a parenthesised formula.
         let mut err = match self.term(i) {
             Ok((r, left)) => {
-                let equation = self.sym(r, &["=", "≠", "!="], "`=`").ok().filter(|(r2, _)| !r2.starts_with('>'));
+                let equation = self
+                    .sym(r, &["=", "≠", "!="], "`=`")
+                    .ok()
+                    .filter(|(r2, _)| !r2.starts_with('>'));
                 if let Some((r2, op)) = equation {
                     let (r3, right) = self.term(r2)?;
                     let span = self.span(i, r3);
-                    let kind = if op == "=" { FormulaKind::Eq(left, right) } else { FormulaKind::Neq(left, right) };
+                    let kind = if op == "=" {
+                        FormulaKind::Eq(left, right)
+                    } else {
+                        FormulaKind::Neq(left, right)
+                    };
                     return Ok((r3, Formula { kind, span }));
                 }
                 if let TermKind::App { func, args } = &left.kind {
@@ -523,9 +549,8 @@ impl<'a> Parser_<'a> {
             let (r3, _) = self.sym(r2, &[")"], "`)`")?;
             return Ok((r3, inner));
         }
-        let (r, (func, args)) = self
-            .application(i)
-            .map_err(|e| e.map(|e| e.or(PErr::expected(ws(i), "a term"))))?;
+        let (r, (func, args)) =
+            self.application(i).map_err(|e| e.map(|e| e.or(PErr::expected(ws(i), "a term"))))?;
         Ok((r, Term { kind: TermKind::App { func, args }, span: self.span(i, r) }))
     }
 
@@ -634,7 +659,10 @@ mod tests {
 
     #[test]
     fn ascii_and_unicode_spellings_agree() {
-        assert_eq!(kind("∀x∀y ¬(x ≠ y) ∧ p ∨ q → r ↔ s"), kind("forall x forall y ~(x != y) & p | q -> r <-> s"));
+        assert_eq!(
+            kind("∀x∀y ¬(x ≠ y) ∧ p ∨ q → r ↔ s"),
+            kind("forall x forall y ~(x != y) & p | q -> r <-> s")
+        );
         assert_eq!(kind("∀x,y p(x,y)"), kind("forall x, y. p(x, y)"));
         assert_eq!(kind("¬p ⇒ q ⇔ r"), kind("not p => q <=> r"));
         assert_eq!(kind("!p and q or r"), kind("¬p ∧ q ∨ r"));

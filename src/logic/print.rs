@@ -244,20 +244,31 @@ mod tests {
     }
 
     fn arb_formula() -> impl Strategy<Value = Formula> {
-        atom().prop_recursive(5, 40, 2, |inner| {
-            let op = prop::sample::select(vec![BinaryOp::And, BinaryOp::Or, BinaryOp::Implies, BinaryOp::Iff]);
-            let q = prop::sample::select(vec![Quantifier::Forall, Quantifier::Exists, Quantifier::ExistsUnique]);
-            prop_oneof![
-                inner.clone().prop_map(Formula::not),
-                (op, inner.clone(), inner.clone()).prop_map(|(op, l, r)| Formula::binary(op, l, r)),
-                (q, prop::sample::select(vec!["x", "y", "z"]), inner)
-                    .prop_map(|(q, v, body)| Formula::quant(q, v, body)),
-            ]
-        })
-        .prop_map(|mut f| {
-            resolve_formula(&mut f, &mut Vec::new());
-            f
-        })
+        atom()
+            .prop_recursive(5, 40, 2, |inner| {
+                let op = prop::sample::select(vec![
+                    BinaryOp::And,
+                    BinaryOp::Or,
+                    BinaryOp::Implies,
+                    BinaryOp::Iff,
+                ]);
+                let q = prop::sample::select(vec![
+                    Quantifier::Forall,
+                    Quantifier::Exists,
+                    Quantifier::ExistsUnique,
+                ]);
+                prop_oneof![
+                    inner.clone().prop_map(Formula::not),
+                    (op, inner.clone(), inner.clone())
+                        .prop_map(|(op, l, r)| Formula::binary(op, l, r)),
+                    (q, prop::sample::select(vec!["x", "y", "z"]), inner)
+                        .prop_map(|(q, v, body)| Formula::quant(q, v, body)),
+                ]
+            })
+            .prop_map(|mut f| {
+                resolve_formula(&mut f, &mut Vec::new());
+                f
+            })
     }
 
     proptest! {

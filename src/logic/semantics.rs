@@ -14,10 +14,12 @@
 //! assert!(m.satisfies(&b.board.statements[1], false).unwrap());
 //! ```
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+use crate::logic::ast::{
+    BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind,
+};
 use crate::logic::check::{Signature, SymbolKind};
-use serde::{Deserialize, Serialize};
 use crate::solve::{Budget, Exhausted};
+use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
@@ -64,7 +66,9 @@ impl Meter<'_> {
         let n = self.steps.get() + 1;
         self.steps.set(n);
         match self.budget {
-            Some(b) if n % 4096 == 0 => b.spent().map_or(Ok(()), |why| Err(EvalError::OutOfBudget(why))),
+            Some(b) if n % 4096 == 0 => {
+                b.spent().map_or(Ok(()), |why| Err(EvalError::OutOfBudget(why)))
+            }
             _ => Ok(()),
         }
     }
@@ -77,9 +81,12 @@ impl Structure {
         for (name, info) in &signature.symbols {
             let n = size.saturating_pow(info.arity as u32);
             match info.kind {
-                SymbolKind::Predicate => s.predicates.insert(name.clone(), Table { arity: info.arity, values: vec![false; n] }),
+                SymbolKind::Predicate => s
+                    .predicates
+                    .insert(name.clone(), Table { arity: info.arity, values: vec![false; n] }),
                 SymbolKind::Function => {
-                    s.functions.insert(name.clone(), Table { arity: info.arity, values: vec![0; n] });
+                    s.functions
+                        .insert(name.clone(), Table { arity: info.arity, values: vec![0; n] });
                     None
                 }
             };
@@ -130,14 +137,26 @@ impl Structure {
 
     /// Like [`Structure::satisfies`], giving up with [`EvalError::OutOfBudget`] when `budget`
     /// is spent.
-    pub fn satisfies_within(&self, st: &Statement, negated: bool, budget: &Budget) -> Result<bool, EvalError> {
+    pub fn satisfies_within(
+        &self,
+        st: &Statement,
+        negated: bool,
+        budget: &Budget,
+    ) -> Result<bool, EvalError> {
         self.satisfies_metered(st, negated, &Meter { budget: Some(budget), steps: Cell::new(0) })
     }
 
-    fn satisfies_metered(&self, st: &Statement, negated: bool, meter: &Meter) -> Result<bool, EvalError> {
+    fn satisfies_metered(
+        &self,
+        st: &Statement,
+        negated: bool,
+        meter: &Meter,
+    ) -> Result<bool, EvalError> {
         Ok(match &st.kind {
             StatementKind::Formula(f) => self.eval_metered(f, &mut Vec::new(), meter)? != negated,
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {
+            StatementKind::AtLeast { .. }
+            | StatementKind::LessThan { .. }
+            | StatementKind::NegatedBound { .. } => {
                 let (at_least, n) = st.kind.size_bound().expect("a cardinality statement");
                 ((self.size >= n as usize) == at_least) != negated
             }
@@ -154,12 +173,23 @@ impl Structure {
     }
 
     /// Like [`Structure::satisfies_premise`], within `budget`.
-    pub fn satisfies_premise_within(&self, p: &crate::logic::cnf::Premise, budget: &Budget) -> Result<bool, EvalError> {
+    pub fn satisfies_premise_within(
+        &self,
+        p: &crate::logic::cnf::Premise,
+        budget: &Budget,
+    ) -> Result<bool, EvalError> {
         self.satisfies_within(p.statement, p.negated, budget)
     }
 
     /// `∀p̄ ((∃!y φ) → φ(p̄, name(p̄)))`.
-    fn name_means(&self, formula: &Formula, name: &str, arity: usize, target: &str, meter: &Meter) -> Result<bool, EvalError> {
+    fn name_means(
+        &self,
+        formula: &Formula,
+        name: &str,
+        arity: usize,
+        target: &str,
+        meter: &Meter,
+    ) -> Result<bool, EvalError> {
         let mut params = Vec::new();
         let mut f = formula;
         while params.len() < arity {
@@ -171,7 +201,9 @@ impl Structure {
                 _ => return Ok(false),
             }
         }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else { return Ok(false) };
+        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+            return Ok(false);
+        };
         let count = self.size.saturating_pow(arity as u32);
         for index in 0..count {
             let tuple = self.tuple(index, arity);
@@ -197,11 +229,17 @@ impl Structure {
         self.eval_metered(f, env, &Meter { budget: None, steps: Cell::new(0) })
     }
 
-    fn eval_metered<'f>(&self, f: &'f Formula, env: &mut Env<'f>, meter: &Meter) -> Result<bool, EvalError> {
+    fn eval_metered<'f>(
+        &self,
+        f: &'f Formula,
+        env: &mut Env<'f>,
+        meter: &Meter,
+    ) -> Result<bool, EvalError> {
         meter.tick()?;
         Ok(match &f.kind {
             FormulaKind::Atom { pred, args } => {
-                let values = args.iter().map(|a| self.term(a, env)).collect::<Result<Vec<_>, _>>()?;
+                let values =
+                    args.iter().map(|a| self.term(a, env)).collect::<Result<Vec<_>, _>>()?;
                 self.holds(&pred.name, &values)?
             }
             FormulaKind::Eq(a, b) => self.term(a, env)? == self.term(b, env)?,
@@ -224,7 +262,8 @@ impl Structure {
                     env.pop();
                     if v? {
                         count += 1;
-                        if *q == Quantifier::Exists || (*q == Quantifier::ExistsUnique && count > 1) {
+                        if *q == Quantifier::Exists || (*q == Quantifier::ExistsUnique && count > 1)
+                        {
                             break;
                         }
                     } else if *q == Quantifier::Forall {
@@ -249,7 +288,8 @@ impl Structure {
                 .map(|&(_, v)| v)
                 .ok_or_else(|| EvalError::UnboundVariable(id.name.clone())),
             TermKind::App { func, args } => {
-                let values = args.iter().map(|a| self.term(a, env)).collect::<Result<Vec<_>, _>>()?;
+                let values =
+                    args.iter().map(|a| self.term(a, env)).collect::<Result<Vec<_>, _>>()?;
                 self.apply(&func.name, &values)
             }
         }
@@ -309,6 +349,9 @@ mod tests {
         m.functions.get_mut("father").unwrap().values = vec![5, 0];
         assert!(matches!(m.satisfies(&b.board.statements[0], false), Err(EvalError::BadTable(_))));
         m.functions.remove("father");
-        assert!(matches!(m.satisfies(&b.board.statements[0], false), Err(EvalError::MissingSymbol(_))));
+        assert!(matches!(
+            m.satisfies(&b.board.statements[0], false),
+            Err(EvalError::MissingSymbol(_))
+        ));
     }
 }

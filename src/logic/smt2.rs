@@ -11,7 +11,12 @@ use crate::logic::export::{name_definition, statement, Dialect};
 fn symbol(name: &str) -> String {
     let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain && !matches!(name, "and" | "or" | "not" | "forall" | "exists" | "true" | "false" | "distinct") {
+    if plain
+        && !matches!(
+            name,
+            "and" | "or" | "not" | "forall" | "exists" | "true" | "false" | "distinct"
+        )
+    {
         name.to_string()
     } else {
         format!("|{}|", name.replace(['|', '\\'], "_"))
@@ -23,9 +28,13 @@ fn variable(name: &str) -> String {
 }
 
 /// The board as an SMT-LIB 2 script; with `negate` = k, statement k is asserted negated.
-pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> Result<String, crate::logic::export::TooLargeToWrite> {
+pub fn problem(
+    board: &CheckedBoard,
+    negate: Option<usize>,
+) -> Result<String, crate::logic::export::TooLargeToWrite> {
     crate::logic::export::writable(board)?;
-    let mut out = format!("; {} exported by umpire\n(set-logic UF)\n(declare-sort U 0)\n", board.board.name);
+    let mut out =
+        format!("; {} exported by umpire\n(set-logic UF)\n(declare-sort U 0)\n", board.board.name);
     for (name, info) in &board.signature.symbols {
         let args = vec!["U"; info.arity].join(" ");
         let result = if info.kind == SymbolKind::Predicate { "Bool" } else { "U" };
@@ -37,7 +46,10 @@ pub fn problem(board: &CheckedBoard, negate: Option<usize>) -> Result<String, cr
         let f = if negate == Some(k) { format!("(not {f})") } else { f };
         out.push_str(&format!("; ({k})\n(assert {f})\n"));
         if let StatementKind::Named { formula, name, params, target } = &st.kind {
-            out.push_str(&format!("(assert {})\n", name_definition(&Smt2, formula, &name.name, params.len(), &target.name)));
+            out.push_str(&format!(
+                "(assert {})\n",
+                name_definition(&Smt2, formula, &name.name, params.len(), &target.name)
+            ));
         }
     }
     out.push_str("(check-sat)\n");
@@ -100,7 +112,10 @@ impl Dialect for Smt2 {
         if params.is_empty() {
             inner
         } else {
-            format!("(forall ({}) {inner})", params.iter().map(|p| format!("({p} U)")).collect::<Vec<_>>().join(" "))
+            format!(
+                "(forall ({}) {inner})",
+                params.iter().map(|p| format!("({p} U)")).collect::<Vec<_>>().join(" ")
+            )
         }
     }
 }
@@ -112,7 +127,12 @@ mod tests {
 
     #[test]
     fn boards_become_smt2_scripts() {
-        let b = board::load("b", "∀x blonde(x) → happy(x)\n|L| < 3\nhappy(0 + a)", CheckMode::FreeStanding).unwrap();
+        let b = board::load(
+            "b",
+            "∀x blonde(x) → happy(x)\n|L| < 3\nhappy(0 + a)",
+            CheckMode::FreeStanding,
+        )
+        .unwrap();
         let p = problem(&b, Some(3)).unwrap();
         assert!(p.contains("(declare-fun |+| (U U) U)"), "{p}");
         assert!(p.contains("(declare-fun blonde (U) Bool)"), "{p}");

@@ -35,22 +35,37 @@ use std::time::Instant;
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum DecideError {
     #[error("there is no statement {k}: the board has {count}")]
-    #[diagnostic(code(umpire::no_such_statement), help("statements are counted from 1, skipping blank lines and comments"))]
+    #[diagnostic(
+        code(umpire::no_such_statement),
+        help("statements are counted from 1, skipping blank lines and comments")
+    )]
     NoSuchStatement { k: usize, count: usize },
     #[error(transparent)]
     #[diagnostic(transparent)]
     Search(#[from] SearchError),
     #[error("internal error: the prover's proof failed the independent check: {0}")]
-    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    #[diagnostic(
+        code(umpire::uncertified_proof),
+        help("this is a bug in umpire; please report it with the board")
+    )]
     BadProof(proof::check::ProofError),
     #[error("internal error: the model search found a model and the prover a proof")]
-    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    #[diagnostic(
+        code(umpire::uncertified_proof),
+        help("this is a bug in umpire; please report it with the board")
+    )]
     Contradictory,
     #[error("internal error: the prover stopped unexpectedly")]
-    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    #[diagnostic(
+        code(umpire::uncertified_proof),
+        help("this is a bug in umpire; please report it with the board")
+    )]
     ProverFailed,
     #[error("internal error: a certificate for `{0}` failed its re-check")]
-    #[diagnostic(code(umpire::uncertified_proof), help("this is a bug in umpire; please report it with the board"))]
+    #[diagnostic(
+        code(umpire::uncertified_proof),
+        help("this is a bug in umpire; please report it with the board")
+    )]
     Uncertified(&'static str),
 }
 
@@ -60,7 +75,10 @@ impl DecideError {
         match self {
             DecideError::NoSuchStatement { .. } => false,
             DecideError::Search(e) => e.kind() == FailureKind::Internal,
-            DecideError::BadProof(_) | DecideError::Contradictory | DecideError::ProverFailed | DecideError::Uncertified(_) => true,
+            DecideError::BadProof(_)
+            | DecideError::Contradictory
+            | DecideError::ProverFailed
+            | DecideError::Uncertified(_) => true,
         }
     }
 }
@@ -129,14 +147,21 @@ impl Provers {
         self.running = self.running.saturating_sub(1);
         match report {
             Report::Instantiation(Refutation::Proved(p)) => self.instantiation_proof = Some(p),
-            Report::Superposition(saturate::Outcome::Refuted(p)) => self.superposition_proof = Some(p),
-            Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => self.instantiation = Some((stopped, rounds, instances)),
-            Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => self.superposition = Some((why, clauses)),
+            Report::Superposition(saturate::Outcome::Refuted(p)) => {
+                self.superposition_proof = Some(p)
+            }
+            Report::Instantiation(Refutation::Stopped { stopped, rounds, instances }) => {
+                self.instantiation = Some((stopped, rounds, instances))
+            }
+            Report::Superposition(saturate::Outcome::Stopped { why, clauses }) => {
+                self.superposition = Some((why, clauses))
+            }
             // The thread reports a saturation as `Saturated` once checked; one the check does
             // not accept is no answer (see the thread).
-            Report::Superposition(saturate::Outcome::Saturated(s)) => {
-                self.superposition = Some(("ran out of inferences, but its saturation did not pass the independent re-check", s.clauses.len()))
-            }
+            Report::Superposition(saturate::Outcome::Saturated(s)) => self.superposition = Some((
+                "ran out of inferences, but its saturation did not pass the independent re-check",
+                s.clauses.len(),
+            )),
             Report::Saturated(s) => {
                 self.superposition = Some(("saturated", s.saturation.clauses.len()));
                 self.saturated = Some(s);
@@ -185,11 +210,13 @@ impl Provers {
         self.poll();
         while !self.has_answer() && self.running > 0 {
             let r = match deadline {
-                Some(d) => match self.receiver.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                    Ok(r) => r,
-                    Err(mpsc::RecvTimeoutError::Timeout) => return true,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => return false,
-                },
+                Some(d) => {
+                    match self.receiver.recv_timeout(d.saturating_duration_since(Instant::now())) {
+                        Ok(r) => r,
+                        Err(mpsc::RecvTimeoutError::Timeout) => return true,
+                        Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+                    }
+                }
                 None => match self.receiver.recv() {
                     Ok(r) => r,
                     Err(_) => return false,
@@ -238,7 +265,10 @@ pub fn decide_with(
     // A certified saturation stops instantiation at once (it cannot find a proof), the
     // model searches only after PREFER_WAIT.
     let saturated = Arc::new(AtomicBool::new(false));
-    let search_limits = Limits { max_size: limits.max_size, budget: rival_budget.clone().with_cancel(models_race.clone()) };
+    let search_limits = Limits {
+        max_size: limits.max_size,
+        budget: rival_budget.clone().with_cancel(models_race.clone()),
+    };
     let (sender, receiver) = mpsc::channel();
     {
         let (board, race, sender) = (board.clone(), race.clone(), sender.clone());
@@ -255,12 +285,16 @@ pub fn decide_with(
     }
     let finite_done = Arc::new(AtomicBool::new(false));
     {
-        let (board, race, budget, finite_done) = (board.clone(), race.clone(), rival_budget.clone(), finite_done.clone());
+        let (board, race, budget, finite_done) =
+            (board.clone(), race.clone(), rival_budget.clone(), finite_done.clone());
         let (models_race, saturated) = (models_race.clone(), saturated.clone());
         std::thread::spawn(move || {
             while !finite_done.load(Ordering::Relaxed) && start.elapsed() < SUPERPOSITION_WAIT {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
-                    let _ = sender.send(Report::Superposition(saturate::Outcome::Stopped { why: "another engine answered first", clauses: 0 }));
+                    let _ = sender.send(Report::Superposition(saturate::Outcome::Stopped {
+                        why: "another engine answered first",
+                        clauses: 0,
+                    }));
                     return;
                 }
                 std::thread::sleep(std::time::Duration::from_millis(2));
@@ -280,14 +314,21 @@ pub fn decide_with(
                 // not all ones the check accepts, so the others go on.
                 saturate::Outcome::Saturated(claim) => {
                     if proof::saturation::check(&board.signature, &premises, &claim).is_err() {
-                        let _ = sender.send(Report::Superposition(saturate::Outcome::Saturated(claim)));
+                        let _ =
+                            sender.send(Report::Superposition(saturate::Outcome::Saturated(claim)));
                         return;
                     }
-                    let _ = sender.send(Report::Saturated(Saturated { saturation: claim, symbols: ProofSymbol::of(&set.vocabulary) }));
+                    let _ = sender.send(Report::Saturated(Saturated {
+                        saturation: claim,
+                        symbols: ProofSymbol::of(&set.vocabulary),
+                    }));
                     saturated.store(true, Ordering::Relaxed);
                     // A model, if one comes soon, is what players can read.
                     let until = Instant::now() + PREFER_WAIT;
-                    while Instant::now() < until && !race.load(Ordering::Relaxed) && budget.spent().is_none() {
+                    while Instant::now() < until
+                        && !race.load(Ordering::Relaxed)
+                        && budget.spent().is_none()
+                    {
                         std::thread::sleep(std::time::Duration::from_millis(5));
                     }
                     race.store(true, Ordering::Relaxed);
@@ -316,7 +357,8 @@ pub fn decide_with(
         std::thread::spawn(move || {
             // `|L| ≥ n` makes the finite search start at size n: then only the time counts.
             while !finite_done.load(Ordering::Relaxed)
-                && (refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER || start.elapsed() < INFINITE_WAIT)
+                && (refuted_up_to.load(Ordering::Relaxed) < INFINITE_AFTER
+                    || start.elapsed() < INFINITE_WAIT)
                 && start.elapsed() < INFINITE_WAIT * 10
             {
                 if race.load(Ordering::Relaxed) || budget.spent().is_some() {
@@ -340,7 +382,9 @@ pub fn decide_with(
     };
     // A problem the finder cannot ground is left to the prover.
     let result = match finite::search(&board.signature, &premises, &search_limits, &mut watch) {
-        Err(SearchError::Unsupported(_)) => Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported },
+        Err(SearchError::Unsupported(_)) => {
+            Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported }
+        }
         other => other?,
     };
     finite_done.store(true, Ordering::Relaxed);
@@ -372,7 +416,11 @@ pub fn decide_with(
     }
     // When steps will be shown and superposition's proof came first, instantiation's, if it
     // comes soon, is usually shorter and made of fewer kinds of step: the shorter is shown.
-    if options.steps && provers.superposition_proof.is_some() && provers.instantiation_proof.is_none() && provers.instantiation.is_none() {
+    if options.steps
+        && provers.superposition_proof.is_some()
+        && provers.instantiation_proof.is_none()
+        && provers.instantiation.is_none()
+    {
         let mut deadline = Instant::now() + PREFER_WAIT;
         if let Some(d) = limits.budget.deadline {
             deadline = deadline.min(d);
@@ -386,12 +434,10 @@ pub fn decide_with(
     // the budget, or at its own limits; a prover that stopped at its clause limit must not
     // cut it short).
     let infinite_model = match result {
-        Search::GaveUp { .. } => {
-            match infinite_receiver.recv() {
-                Ok(infinite::Outcome::Found(m)) => Some(m),
-                _ => None,
-            }
-        }
+        Search::GaveUp { .. } => match infinite_receiver.recv() {
+            Ok(infinite::Outcome::Found(m)) => Some(m),
+            _ => None,
+        },
         _ => None,
     };
     let proof = provers.shortest();
@@ -401,27 +447,39 @@ pub fn decide_with(
     let mut refuted_sizes = Vec::new();
     let verdict = match (result, proof) {
         (Search::Found { .. }, Some(_)) => return Err(DecideError::Contradictory),
-        (Search::NoModel { .. } | Search::NoSize { .. }, _) | (_, Some(_)) if saturated.is_some() => return Err(DecideError::Contradictory),
+        (Search::NoModel { .. } | Search::NoSize { .. }, _) | (_, Some(_))
+            if saturated.is_some() =>
+        {
+            return Err(DecideError::Contradictory)
+        }
         (Search::Found { model, refuted }, _) => {
             refuted_sizes = refuted;
             match question {
                 Question::Consistency => Verdict::Consistent { model: Witness::Finite(model) },
-                Question::Follows(_) => Verdict::NotRedundant { countermodel: Witness::Finite(model) },
+                Question::Follows(_) => {
+                    Verdict::NotRedundant { countermodel: Witness::Finite(model) }
+                }
             }
         }
-        (Search::GaveUp { .. }, Some(_)) if infinite_model.is_some() => return Err(DecideError::Contradictory),
+        (Search::GaveUp { .. }, Some(_)) if infinite_model.is_some() => {
+            return Err(DecideError::Contradictory)
+        }
         (Search::GaveUp { refuted, .. }, _) if infinite_model.is_some() => {
             refuted_sizes = refuted;
             let model = infinite_model.expect("just matched");
             let premises = premises_of(board, negate);
             let holds = model.well_defined(None) == Ok(true)
-                && premises.iter().all(|p| model.satisfies(p.statement, p.negated, None) == Ok(true));
+                && premises
+                    .iter()
+                    .all(|p| model.satisfies(p.statement, p.negated, None) == Ok(true));
             if !holds {
                 return Err(DecideError::Uncertified("an infinite model"));
             }
             match question {
                 Question::Consistency => Verdict::Consistent { model: Witness::Infinite(model) },
-                Question::Follows(_) => Verdict::NotRedundant { countermodel: Witness::Infinite(model) },
+                Question::Follows(_) => {
+                    Verdict::NotRedundant { countermodel: Witness::Infinite(model) }
+                }
             }
         }
         (Search::NoSize { bounds }, _) => {
@@ -429,7 +487,10 @@ pub fn decide_with(
                 at_least: bounds.at_least,
                 at_least_from: bounds.at_least_from.map(|o| o.statement),
                 below: bounds.below.expect("an empty range has an upper bound"),
-                below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
+                below_from: bounds
+                    .below_from
+                    .expect("an upper bound comes from a statement")
+                    .statement,
             };
             refuted_verdict(question, certificate)
         }
@@ -437,14 +498,19 @@ pub fn decide_with(
             if let Search::NoModel { refuted, .. } | Search::GaveUp { refuted, .. } = search {
                 refuted_sizes = refuted;
             }
-            let argument = proof::check::check(&board.signature, &premises, &proof).map_err(DecideError::BadProof)?;
+            let argument = proof::check::check(&board.signature, &premises, &proof)
+                .map_err(DecideError::BadProof)?;
             refuted_verdict(question, Certificate::Refutation { proof, argument })
         }
         (Search::NoModel { refuted, bounds }, _) => {
             refuted_sizes = refuted.clone();
             let below = bounds.below.expect("a finished search had an upper bound");
-            let below_from = bounds.below_from.expect("an upper bound comes from a statement").statement;
-            refuted_verdict(question, Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from })
+            let below_from =
+                bounds.below_from.expect("an upper bound comes from a statement").statement;
+            refuted_verdict(
+                question,
+                Certificate::NoModelOfAllowedSize { sizes: refuted, below, below_from },
+            )
         }
         (Search::GaveUp { refuted, .. }, None) if saturated.is_some() => {
             refuted_sizes = refuted;
@@ -475,11 +541,18 @@ pub fn decide_with(
                 }
             };
             let superposition = match saturation {
-                Some((why, clauses)) if why.starts_with("ran out") => format!("; superposition {why} ({clauses} clauses)"),
-                Some((_, clauses)) if clauses > 0 => format!("; superposition derived no contradiction in {clauses} clauses"),
+                Some((why, clauses)) if why.starts_with("ran out") => {
+                    format!("; superposition {why} ({clauses} clauses)")
+                }
+                Some((_, clauses)) if clauses > 0 => {
+                    format!("; superposition derived no contradiction in {clauses} clauses")
+                }
                 _ => String::new(),
             };
-            Verdict::Unknown { reason: format!("{}; {prover}{superposition}", unknown_reason(&refuted, why)), stopped_by }
+            Verdict::Unknown {
+                reason: format!("{}; {prover}{superposition}", unknown_reason(&refuted, why)),
+                stopped_by,
+            }
         }
     };
     if let Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } = &verdict {
@@ -491,7 +564,8 @@ pub fn decide_with(
     // Where a statement that does not follow fails in an infinite countermodel: the smallest
     // values of its ∀ variables that make it false, decided exactly.
     if let (Some(m), Question::Follows(k)) = (verdict.infinite_model(), question) {
-        if let Some(values) = m.counterexample(&board.board.statements[k - 1], Some(&limits.budget)) {
+        if let Some(values) = m.counterexample(&board.board.statements[k - 1], Some(&limits.budget))
+        {
             let shown: Vec<String> = values.iter().map(|(x, v)| format!("{x} = {v}")).collect();
             explanation.push_str(&format!("; ({k}) fails for {}", shown.join(", ")));
         }
@@ -543,4 +617,3 @@ fn unknown_reason(refuted: &[usize], why: GaveUp) -> String {
     };
     format!("{searched}; {stop}")
 }
-

@@ -9,8 +9,8 @@
 //! - unknown says what was tried and why the search stopped. It is never a guess.
 
 use crate::logic::board::CheckedBoard;
-use crate::logic::cnf::premises_of;
 use crate::logic::clauses::DomainBounds;
+use crate::logic::cnf::premises_of;
 use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::Model;
 use crate::reason::proof::saturation::Saturated;
@@ -68,10 +68,18 @@ pub enum Witness {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
-    Consistent { model: Witness },
-    Inconsistent { certificate: Certificate },
-    Redundant { certificate: Certificate },
-    NotRedundant { countermodel: Witness },
+    Consistent {
+        model: Witness,
+    },
+    Inconsistent {
+        certificate: Certificate,
+    },
+    Redundant {
+        certificate: Certificate,
+    },
+    NotRedundant {
+        countermodel: Witness,
+    },
     Unknown {
         reason: String,
         /// What ended the search: `time`, `memory`, `conflicts`, `cancelled`, `limit`,
@@ -108,7 +116,9 @@ impl Verdict {
     /// The certificate of an inconsistent or redundant verdict.
     pub fn certificate(&self) -> Option<&Certificate> {
         match self {
-            Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } => Some(certificate),
+            Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate } => {
+                Some(certificate)
+            }
             _ => None,
         }
     }
@@ -116,7 +126,9 @@ impl Verdict {
     /// The model or countermodel, finite or infinite, if the verdict carries one.
     pub fn witness(&self) -> Option<&Witness> {
         match self {
-            Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => Some(model),
+            Verdict::Consistent { model } | Verdict::NotRedundant { countermodel: model } => {
+                Some(model)
+            }
             _ => None,
         }
     }
@@ -165,7 +177,8 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         Question::Consistency => "the board".to_string(),
         Question::Follows(k) => format!("the other statements together with the negation of ({k})"),
     };
-    let because = |c: &Certificate| match c {
+    let because = |c: &Certificate| {
+        match c {
         Certificate::Refutation { proof, .. } => {
             let used: Vec<String> = proof.statements().iter().map(|s| format!("({s})")).collect();
             let used = if used.is_empty() { "equality alone".to_string() } else { used.join(", ") };
@@ -185,6 +198,7 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
             if *below == 2 { "" } else { "s" },
             size_range(sizes),
         ),
+    }
     };
     match (verdict, question) {
         (Verdict::Consistent { model: Witness::Finite(model) }, _) => format!(
@@ -269,7 +283,8 @@ impl Certificate {
         match self {
             Certificate::Refutation { proof, argument } => {
                 let premises = premises_of(board, negated);
-                proof::check::check(&board.signature, &premises, proof).is_ok_and(|lines| lines == *argument)
+                proof::check::check(&board.signature, &premises, proof)
+                    .is_ok_and(|lines| lines == *argument)
             }
             Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => {
                 let low_ok = match at_least_from {
@@ -278,13 +293,15 @@ impl Certificate {
                 };
                 low_ok && bound(*below_from) == Some((false, *below)) && below <= at_least
             }
-            Certificate::NoModelOfAllowedSize { sizes, below, below_from } => match bound(*below_from) {
-                Some((false, b)) if b == *below => {
-                    let needed: Vec<usize> = (lower..b).collect();
-                    !needed.is_empty() && needed.iter().all(|s| sizes.contains(s))
+            Certificate::NoModelOfAllowedSize { sizes, below, below_from } => {
+                match bound(*below_from) {
+                    Some((false, b)) if b == *below => {
+                        let needed: Vec<usize> = (lower..b).collect();
+                        !needed.is_empty() && needed.iter().all(|s| sizes.contains(s))
+                    }
+                    _ => false,
                 }
-                _ => false,
-            },
+            }
         }
     }
 }

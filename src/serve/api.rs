@@ -50,7 +50,11 @@ impl Reply {
     }
 
     fn message(status: u16, kind: &str, message: &str) -> Reply {
-        Reply::error(status, kind, vec![json!({ "code": null, "message": message, "help": null, "labels": [] })])
+        Reply::error(
+            status,
+            kind,
+            vec![json!({ "code": null, "message": message, "help": null, "labels": [] })],
+        )
     }
 
     fn from_failure(e: &(impl miette::Diagnostic + Classify)) -> Reply {
@@ -136,7 +140,9 @@ fn bad(message: &str) -> Reply {
 }
 
 fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Reply> {
-    body.get(name).and_then(Value::as_str).ok_or_else(|| bad(&format!("the request needs a `{name}` text field")))
+    body.get(name)
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(&format!("the request needs a `{name}` text field")))
 }
 
 /// An optional text field: absent (or null) is `None`; anything but text is refused.
@@ -164,7 +170,14 @@ fn optional_count(body: &Value, name: &str) -> Result<Option<usize>, Reply> {
 fn optional_texts(body: &Value, name: &str) -> Result<Vec<String>, Reply> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items.iter().map(|i| i.as_str().map(str::to_string).ok_or_else(|| bad(&format!("`{name}` must be a list of texts")))).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|i| {
+                i.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad(&format!("`{name}` must be a list of texts")))
+            })
+            .collect(),
         Some(_) => Err(bad(&format!("`{name}` must be a list of texts"))),
     }
 }
@@ -172,7 +185,11 @@ fn optional_texts(body: &Value, name: &str) -> Result<Vec<String>, Reply> {
 impl Api {
     /// An API over the game in `game_path` (opened if it exists; `new` creates it).
     pub fn new(game_path: PathBuf, search_time: Duration) -> Result<Api, GameError> {
-        let table = if game_path.exists() { Some(Table { saved: SavedGame::open(&game_path)?, evidence: Vec::new() }) } else { None };
+        let table = if game_path.exists() {
+            Some(Table { saved: SavedGame::open(&game_path)?, evidence: Vec::new() })
+        } else {
+            None
+        };
         let api = Api {
             game_path,
             table: Mutex::new(table),
@@ -193,18 +210,35 @@ impl Api {
             if body.trim().is_empty() {
                 return Ok(json!({}));
             }
-            serde_json::from_str(body).map_err(|e| bad(&format!("the request body is not JSON: {e}")))
+            serde_json::from_str(body)
+                .map_err(|e| bad(&format!("the request body is not JSON: {e}")))
         };
         let answer = match (method, path) {
-            ("GET", "/") | ("GET", "/index.html") => return Reply { status: 200, content_type: "text/html; charset=utf-8", body: super::PAGE.to_string() },
-            ("GET", "/api/health") => Ok(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") })),
-            ("GET", "/api/game") => Ok(self.snapshot.read().unwrap_or_else(|p| p.into_inner()).clone()),
+            ("GET", "/") | ("GET", "/index.html") => {
+                return Reply {
+                    status: 200,
+                    content_type: "text/html; charset=utf-8",
+                    body: super::PAGE.to_string(),
+                }
+            }
+            ("GET", "/api/health") => {
+                Ok(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
+            }
+            ("GET", "/api/game") => {
+                Ok(self.snapshot.read().unwrap_or_else(|p| p.into_inner()).clone())
+            }
             ("POST", route) => match read() {
                 Ok(request) => self.post(route, &request),
                 Err(reply) => Err(reply),
             },
-            (_, route) if route.starts_with("/api/") || route == "/" => Err(Reply::message(405, "bad_input", &format!("{method} is not how {route} is used"))),
-            (_, route) => Err(Reply::message(404, "bad_input", &format!("there is nothing at {route}"))),
+            (_, route) if route.starts_with("/api/") || route == "/" => Err(Reply::message(
+                405,
+                "bad_input",
+                &format!("{method} is not how {route} is used"),
+            )),
+            (_, route) => {
+                Err(Reply::message(404, "bad_input", &format!("there is nothing at {route}")))
+            }
         };
         match answer {
             Ok(value) => Reply::ok(value),
@@ -218,7 +252,9 @@ impl Api {
             "/api/check" => self.check(request),
             "/api/game/new" => self.new_game(request),
             "/api/game/play" => self.play(request),
-            "/api/game/pass" => self.change(request, |saved, player, _| saved.pass(player).map(|_| None)),
+            "/api/game/pass" => {
+                self.change(request, |saved, player, _| saved.pass(player).map(|_| None))
+            }
             "/api/game/undo" => self.change(request, |saved, _, _| {
                 if saved.game.events.is_empty() {
                     return Err(GameError::MovedOn("there is nothing to undo".into()));
@@ -243,8 +279,12 @@ impl Api {
     fn parse(&self, request: &Value) -> Result<Value, Reply> {
         let text = field(request, "text")?;
         let mut out = match load("statement", text, CheckMode::FreeStanding) {
-            Ok(board) => json!({ "ok": true, "statements": board.board.statements.iter().map(|s| print_statement(s, Style::Unicode)).collect::<Vec<_>>(), "diagnostics": [] }),
-            Err(report) => json!({ "ok": false, "statements": [], "diagnostics": report.errors.iter().map(|e| diagnostic_json(e)).collect::<Vec<_>>() }),
+            Ok(board) => {
+                json!({ "ok": true, "statements": board.board.statements.iter().map(|s| print_statement(s, Style::Unicode)).collect::<Vec<_>>(), "diagnostics": [] })
+            }
+            Err(report) => {
+                json!({ "ok": false, "statements": [], "diagnostics": report.errors.iter().map(|e| diagnostic_json(e)).collect::<Vec<_>>() })
+            }
         };
         if let Some(player) = optional_text(request, "player")? {
             let names = optional_texts(request, "cards")?;
@@ -255,7 +295,10 @@ impl Api {
                 Some(game) => {
                     // A dry run on a copy of the game: the same rules as the real play.
                     let mut copy = game.clone();
-                    match game.player_index(player).and_then(|p| parse_cards(names.iter().map(String::as_str)).and_then(|cards| copy.play(p, &cards, text, target))) {
+                    match game.player_index(player).and_then(|p| {
+                        parse_cards(names.iter().map(String::as_str))
+                            .and_then(|cards| copy.play(p, &cards, text, target))
+                    }) {
                         Ok(_) => json!({ "legal": true, "why": null }),
                         Err(e) => json!({ "legal": false, "why": first_line(&e.to_string()) }),
                     }
@@ -269,26 +312,47 @@ impl Api {
     /// The check pad: a board's consistency, or whether statement `k` follows.
     fn check(&self, request: &Value) -> Result<Value, Reply> {
         let text = field(request, "text")?;
-        let board = load("board", text, CheckMode::FreeStanding).map_err(|report| Reply::error(400, "bad_input", report.errors.iter().map(|e| diagnostic_json(e)).collect()))?;
+        let board = load("board", text, CheckMode::FreeStanding).map_err(|report| {
+            Reply::error(
+                400,
+                "bad_input",
+                report.errors.iter().map(|e| diagnostic_json(e)).collect(),
+            )
+        })?;
         let question = match optional_count(request, "follows")? {
             Some(k) => Question::Follows(k),
             None => Question::Consistency,
         };
-        let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is searching for other players: try again in a moment"))?;
-        let decision = decide_with(&board, question, &self.limits(), Options { steps: true }, &mut |_| {}).map_err(|e| Reply::from_failure(&e))?;
+        let _turn = self.turns.take().ok_or_else(|| {
+            Reply::message(
+                503,
+                "out_of_budget",
+                "every core is searching for other players: try again in a moment",
+            )
+        })?;
+        let decision =
+            decide_with(&board, question, &self.limits(), Options { steps: true }, &mut |_| {})
+                .map_err(|e| Reply::from_failure(&e))?;
         Ok(decision_json(&decision))
     }
 
     fn new_game(&self, request: &Value) -> Result<Value, Reply> {
-        let players: Vec<String> = optional_texts(request, "players")?.iter().map(|s| s.trim().to_string()).collect();
+        let players: Vec<String> =
+            optional_texts(request, "players")?.iter().map(|s| s.trim().to_string()).collect();
         if let Some(k) = players.iter().position(String::is_empty) {
             return Err(bad(&format!("player {} has no name", k + 1)));
         }
-        if let Some((k, p)) = players.iter().enumerate().find(|(k, p)| players[..*k].iter().any(|q| q.eq_ignore_ascii_case(p))) {
+        if let Some((k, p)) = players
+            .iter()
+            .enumerate()
+            .find(|(k, p)| players[..*k].iter().any(|q| q.eq_ignore_ascii_case(p)))
+        {
             return Err(bad(&format!("two players are called {p} (player {})", k + 1)));
         }
         let seed = match request.get("seed") {
-            None | Some(Value::Null) => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+            None | Some(Value::Null) => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
             Some(v) => v.as_u64().ok_or_else(|| bad("`seed` must be a whole number"))?,
         };
         let own_cards = match request.get("own_cards") {
@@ -296,7 +360,13 @@ impl Api {
             Some(v) => v.as_bool().ok_or_else(|| bad("`own_cards` must be true or false"))?,
         };
         // The same defaults as `umpire game new`.
-        let settings = Settings { players, hand_size: optional_count(request, "hand")?.unwrap_or(3), points_to_win: optional_count(request, "win")?.unwrap_or(3), seed, own_cards };
+        let settings = Settings {
+            players,
+            hand_size: optional_count(request, "hand")?.unwrap_or(3),
+            points_to_win: optional_count(request, "win")?.unwrap_or(3),
+            seed,
+            own_cards,
+        };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| t.saved.game.state.winner.is_none()) {
             return Err(Reply::message(409, "bad_input", "a game is in progress on this table: finish it (or start umpire serve with another --game file)"));
@@ -305,7 +375,8 @@ impl Api {
             // A finished game's file is kept: the new one takes the next free name.
             let _ = std::fs::rename(&self.game_path, finished_name(&self.game_path));
         }
-        let saved = SavedGame::create(&self.game_path, settings).map_err(|e| Reply::from_failure(&e))?;
+        let saved =
+            SavedGame::create(&self.game_path, settings).map_err(|e| Reply::from_failure(&e))?;
         *guard = Some(Table { saved, evidence: Vec::new() });
         Ok(self.refresh(&guard))
     }
@@ -331,17 +402,28 @@ impl Api {
         }
         let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
         let claim = parse_claim(&words).map_err(|e| Reply::from_failure(&e))?;
-        let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))?;
+        let game =
+            self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
+                Reply::message(409, "bad_input", "there is no game yet: start one")
+            })?;
         let player = match optional_text(request, "player")? {
             Some(name) => game.player_index(name),
             None => Ok(game.state.current),
         }
         .map_err(|e| Reply::from_failure(&e))?;
         let version = game.events.len();
-        let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is searching for other players: try again in a moment"))?;
+        let _turn = self.turns.take().ok_or_else(|| {
+            Reply::message(
+                503,
+                "out_of_budget",
+                "every core is searching for other players: try again in a moment",
+            )
+        })?;
         let mut copy = game;
-        let (event, decision) = copy.claim(player, claim, &self.limits()).map_err(|e| Reply::from_failure(&e))?;
-        let extra = json!({ "outcome": claim_outcome(&event), "decision": decision_json(&decision) });
+        let (event, decision) =
+            copy.claim(player, claim, &self.limits()).map_err(|e| Reply::from_failure(&e))?;
+        let extra =
+            json!({ "outcome": claim_outcome(&event), "decision": decision_json(&decision) });
         self.change(request, move |saved, _, _| {
             saved.record(event, version)?;
             Ok(Some(extra))
@@ -350,12 +432,19 @@ impl Api {
 
     /// One change to the game, by the player the request names, under the game's lock;
     /// the snapshot is rebuilt after it. A claim's evidence is kept for the pages.
-    fn change(&self, request: &Value, step: impl FnOnce(&mut SavedGame, usize, ()) -> Result<Option<Value>, GameError>) -> Result<Value, Reply> {
+    fn change(
+        &self,
+        request: &Value,
+        step: impl FnOnce(&mut SavedGame, usize, ()) -> Result<Option<Value>, GameError>,
+    ) -> Result<Value, Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let Some(table) = guard.as_mut() else {
             return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
         };
-        let player = table.saved.player(optional_text(request, "player")?).map_err(|e| Reply::from_failure(&e))?;
+        let player = table
+            .saved
+            .player(optional_text(request, "player")?)
+            .map_err(|e| Reply::from_failure(&e))?;
         let extra = step(&mut table.saved, player, ()).map_err(|e| Reply::from_failure(&e))?;
         if let Some(extra) = &extra {
             let at = table.saved.game.events.len();
@@ -377,7 +466,8 @@ impl Api {
             None => json!({ "game": null }),
             Some(t) => game_json(t),
         };
-        *self.current.write().unwrap_or_else(|p| p.into_inner()) = table.as_ref().map(|t| t.saved.game.clone());
+        *self.current.write().unwrap_or_else(|p| p.into_inner()) =
+            table.as_ref().map(|t| t.saved.game.clone());
         *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = state.clone();
         state
     }
@@ -385,9 +475,16 @@ impl Api {
     fn clue(&self, request: &Value) -> Result<Value, Reply> {
         use crate::games::clue::{log, solve, Deck};
         let text = field(request, "log")?;
-        let parsed = log::parse(text, &|name| Deck::builtin(name).ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))).map_err(|e| Reply::from_failure(&e))?;
-        let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is busy: try again in a moment"))?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| Reply::from_failure(&e))?;
+        let parsed = log::parse(text, &|name| {
+            Deck::builtin(name)
+                .ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))
+        })
+        .map_err(|e| Reply::from_failure(&e))?;
+        let _turn = self.turns.take().ok_or_else(|| {
+            Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
+        })?;
+        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+            .map_err(|e| Reply::from_failure(&e))?;
         Ok(json!({ "notebook": solve::notebook(&parsed, &solution) }))
     }
 
@@ -395,8 +492,11 @@ impl Api {
         use crate::games::deduction::{log, solve};
         let text = field(request, "log")?;
         let parsed = log::parse(text).map_err(|e| Reply::from_failure(&e))?;
-        let _turn = self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", "every core is busy: try again in a moment"))?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time)).map_err(|e| Reply::from_failure(&e))?;
+        let _turn = self.turns.take().ok_or_else(|| {
+            Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
+        })?;
+        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+            .map_err(|e| Reply::from_failure(&e))?;
         Ok(json!({ "notebook": solve::notebook(&solution) }))
     }
 }
@@ -404,14 +504,22 @@ impl Api {
 impl Api {
     /// The Inverted Dice coach for a position: the best keep, the alternatives, the odds.
     fn coach(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::dice::{coach::advise, parse_box_list, roll::parse_dice, strategy::Strategy, Rules, ScoreSheet, Sheet};
+        use crate::games::dice::{
+            coach::advise, parse_box_list, roll::parse_dice, strategy::Strategy, Rules, ScoreSheet,
+            Sheet,
+        };
         let dice = parse_dice(field(request, "dice")?, 5..=5).map_err(|e| bad(&e))?;
-        let rerolls_left = request.get("rerolls_left").and_then(Value::as_u64).unwrap_or(2) as usize;
+        let rerolls_left =
+            request.get("rerolls_left").and_then(Value::as_u64).unwrap_or(2) as usize;
         if rerolls_left > 2 {
             return Err(bad("a turn has at most 2 rerolls"));
         }
-        let list = |name: &str| parse_box_list(request.get(name).and_then(Value::as_str).unwrap_or("")).map_err(|e| bad(&e));
-        let sheet = ScoreSheet::with(Sheet::standard(), &list("scored")?, &list("zeroed")?).map_err(|e| bad(&e))?;
+        let list = |name: &str| {
+            parse_box_list(request.get(name).and_then(Value::as_str).unwrap_or(""))
+                .map_err(|e| bad(&e))
+        };
+        let sheet = ScoreSheet::with(Sheet::standard(), &list("scored")?, &list("zeroed")?)
+            .map_err(|e| bad(&e))?;
         let mut coach = self.strategy.lock().unwrap_or_else(|p| p.into_inner());
         if matches!(*coach, Coach::NotAsked) {
             let path = Strategy::default_path(&Rules::default(), &Sheet::standard());
@@ -421,12 +529,19 @@ impl Api {
                     *coach = Coach::Computing;
                     let slot = self.strategy.clone();
                     std::thread::spawn(move || {
-                        let done = match Strategy::compute(Rules::default(), Sheet::standard(), &Budget::time(Duration::from_secs(600)), &|_| {}) {
+                        let done = match Strategy::compute(
+                            Rules::default(),
+                            Sheet::standard(),
+                            &Budget::time(Duration::from_secs(600)),
+                            &|_| {},
+                        ) {
                             Ok(s) => {
                                 let _ = s.save(&path);
                                 Coach::Ready(std::sync::Arc::new(s))
                             }
-                            Err(why) => Coach::Failed(format!("the strategy table could not be computed: {why}")),
+                            Err(why) => Coach::Failed(format!(
+                                "the strategy table could not be computed: {why}"
+                            )),
                         };
                         *slot.lock().unwrap_or_else(|p| p.into_inner()) = done;
                     });
@@ -439,7 +554,8 @@ impl Api {
             Coach::Failed(why) => return Err(Reply::message(500, "internal", why)),
         };
         drop(coach);
-        let advice = advise(&strategy, &sheet, &dice, rerolls_left).map_err(|e| bad(&e.to_string()))?;
+        let advice =
+            advise(&strategy, &sheet, &dice, rerolls_left).map_err(|e| bad(&e.to_string()))?;
         Ok(json!({ "advice": advice, "text": advice.render(5) }))
     }
 }
@@ -454,7 +570,10 @@ fn first_line(message: &str) -> String {
 fn finished_name(path: &std::path::Path) -> PathBuf {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
     let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("json");
-    (1..).map(|k| path.with_file_name(format!("{stem}.{k}.{ext}"))).find(|p| !p.exists()).expect("some name is free")
+    (1..)
+        .map(|k| path.with_file_name(format!("{stem}.{k}.{ext}")))
+        .find(|p| !p.exists())
+        .expect("some name is free")
 }
 
 /// A decision as the pages show it: the verdict fields (`verdict`, …) as `check --json`
@@ -522,5 +641,7 @@ fn infer_judge(request: &Value) -> Result<Value, Reply> {
     let l = law::parse(law_text).map_err(|e| Reply::from_failure(&e))?;
     let x = Experiment::parse(experiment).map_err(|e| Reply::from_failure(&e))?;
     let j = l.judge(&x).map_err(|e| Reply::from_failure(&e))?;
-    Ok(json!({ "law": l.english(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason, "svg": picture::svg(&x) }))
+    Ok(
+        json!({ "law": l.english(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason, "svg": picture::svg(&x) }),
+    )
 }

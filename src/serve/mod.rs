@@ -52,7 +52,10 @@ pub struct Server {
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum ServeError {
     #[error("cannot listen on port {port}: {why}")]
-    #[diagnostic(code(umpire::serve::listen), help("another program may use the port: try --port 0 for any free port"))]
+    #[diagnostic(
+        code(umpire::serve::listen),
+        help("another program may use the port: try --port 0 for any free port")
+    )]
     Listen { port: u16, why: String },
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -64,7 +67,10 @@ impl crate::util::failure::Classify for ServeError {}
 /// A join code: 6 letters and digits that are hard to mistake for each other.
 fn new_join_code() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) ^ u64::from(std::process::id()).rotate_left(32);
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(7, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id()).rotate_left(32);
     let mut rng = crate::util::random::SplitMix64::new(seed);
     (0..6).map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize] as char).collect()
 }
@@ -72,16 +78,27 @@ fn new_join_code() -> String {
 impl Server {
     pub fn bind(options: &Options) -> Result<Server, ServeError> {
         let host = if options.lan { "0.0.0.0" } else { "127.0.0.1" };
-        let http = tiny_http::Server::http((host, options.port)).map_err(|e| ServeError::Listen { port: options.port, why: e.to_string() })?;
+        let http = tiny_http::Server::http((host, options.port))
+            .map_err(|e| ServeError::Listen { port: options.port, why: e.to_string() })?;
         let port = http.server_addr().to_ip().map_or(options.port, |a| a.port());
         let join_code = options.lan.then(new_join_code);
-        let shown_host = if options.lan { local_address().unwrap_or_else(|| "0.0.0.0".into()) } else { "127.0.0.1".into() };
+        let shown_host = if options.lan {
+            local_address().unwrap_or_else(|| "0.0.0.0".into())
+        } else {
+            "127.0.0.1".into()
+        };
         let address = match &join_code {
             Some(code) => format!("http://{shown_host}:{port}/?code={code}"),
             None => format!("http://{shown_host}:{port}/"),
         };
         let api = Api::new(options.game.clone(), options.search_time)?;
-        Ok(Server { http: Arc::new(http), api: Arc::new(api), address, join_code, workers: options.workers.max(1) })
+        Ok(Server {
+            http: Arc::new(http),
+            api: Arc::new(api),
+            address,
+            join_code,
+            workers: options.workers.max(1),
+        })
     }
 
     /// The port it listens on.
@@ -93,7 +110,8 @@ impl Server {
     pub fn run(&self, stop: &Arc<AtomicBool>) {
         let workers: Vec<_> = (0..self.workers)
             .map(|_| {
-                let (http, api, stop, code) = (self.http.clone(), self.api.clone(), stop.clone(), self.join_code.clone());
+                let (http, api, stop, code) =
+                    (self.http.clone(), self.api.clone(), stop.clone(), self.join_code.clone());
                 std::thread::spawn(move || {
                     while !stop.load(Ordering::Relaxed) {
                         match http.recv_timeout(Duration::from_millis(200)) {
@@ -121,32 +139,69 @@ fn local_address() -> Option<String> {
 
 /// The join code a request carries: the `X-Join-Code` header or `code=` in the query.
 fn carried_code(request: &tiny_http::Request) -> Option<String> {
-    let header = request.headers().iter().find(|h| h.field.equiv("X-Join-Code")).map(|h| h.value.as_str().trim().to_string());
-    let query = request.url().split_once('?').and_then(|(_, q)| q.split('&').find_map(|kv| kv.strip_prefix("code=")).map(str::to_string));
+    let header = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("X-Join-Code"))
+        .map(|h| h.value.as_str().trim().to_string());
+    let query = request.url().split_once('?').and_then(|(_, q)| {
+        q.split('&').find_map(|kv| kv.strip_prefix("code=")).map(str::to_string)
+    });
     header.or(query)
 }
 
 fn answer(api: &Api, mut request: tiny_http::Request, join_code: Option<&str>) {
-    let wrong_code = join_code.is_some_and(|c| !carried_code(&request).is_some_and(|given| given.eq_ignore_ascii_case(c)));
+    let wrong_code = join_code.is_some_and(|c| {
+        !carried_code(&request).is_some_and(|given| given.eq_ignore_ascii_case(c))
+    });
     let reply = if wrong_code && !request.url().starts_with("/api/") {
         // A person opening the bare address: a page that says what is missing.
         Reply { status: 403, content_type: "text/html; charset=utf-8", body: "<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>umpire</title><p style=\"font:1.2rem system-ui;margin:2rem\">This table needs its join code: open the address shown on the host's screen (it ends in <code>?code=…</code>).</p>".into() }
     } else if wrong_code {
-        Reply::error(403, "bad_input", vec![serde_json::json!({ "code": "umpire::serve::join_code", "message": "this table needs its join code: open the address shown on the host's screen", "help": "the address ends in ?code=…", "labels": [] })])
+        Reply::error(
+            403,
+            "bad_input",
+            vec![
+                serde_json::json!({ "code": "umpire::serve::join_code", "message": "this table needs its join code: open the address shown on the host's screen", "help": "the address ends in ?code=…", "labels": [] }),
+            ],
+        )
     } else {
         let mut body = Vec::new();
         let limit = api::MAX_BODY_BYTES as u64;
         match request.as_reader().take(limit + 1).read_to_end(&mut body) {
-            Ok(_) if body.len() as u64 > limit => Reply::error(413, "bad_input", vec![serde_json::json!({ "code": "umpire::serve::too_large", "message": format!("the request is larger than {} kB", limit / 1024), "help": null, "labels": [] })]),
+            Ok(_) if body.len() as u64 > limit => Reply::error(
+                413,
+                "bad_input",
+                vec![
+                    serde_json::json!({ "code": "umpire::serve::too_large", "message": format!("the request is larger than {} kB", limit / 1024), "help": null, "labels": [] }),
+                ],
+            ),
             Ok(_) => match String::from_utf8(body) {
                 Ok(text) => api.handle(&request.method().to_string(), request.url(), &text),
-                Err(_) => Reply::error(400, "bad_input", vec![serde_json::json!({ "code": null, "message": "the request is not UTF-8 text", "help": null, "labels": [] })]),
+                Err(_) => Reply::error(
+                    400,
+                    "bad_input",
+                    vec![
+                        serde_json::json!({ "code": null, "message": "the request is not UTF-8 text", "help": null, "labels": [] }),
+                    ],
+                ),
             },
-            Err(e) => Reply::error(400, "bad_input", vec![serde_json::json!({ "code": null, "message": format!("cannot read the request: {e}"), "help": null, "labels": [] })]),
+            Err(e) => Reply::error(
+                400,
+                "bad_input",
+                vec![
+                    serde_json::json!({ "code": null, "message": format!("cannot read the request: {e}"), "help": null, "labels": [] }),
+                ],
+            ),
         }
     };
-    let header = tiny_http::Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes()).expect("a valid header");
-    let no_store = tiny_http::Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]).expect("a valid header");
-    let response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status).with_header(header).with_header(no_store);
+    let header = tiny_http::Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes())
+        .expect("a valid header");
+    let no_store = tiny_http::Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..])
+        .expect("a valid header");
+    let response = tiny_http::Response::from_string(reply.body)
+        .with_status_code(reply.status)
+        .with_header(header)
+        .with_header(no_store);
     let _ = request.respond(response);
 }

@@ -48,7 +48,11 @@ impl Budget {
     /// A time limit from now, with the default memory ceiling. A limit too far away for the
     /// clock is no deadline at all.
     pub fn time(limit: Duration) -> Self {
-        Budget { deadline: Instant::now().checked_add(limit), memory: Some(default_memory_limit()), ..Budget::default() }
+        Budget {
+            deadline: Instant::now().checked_add(limit),
+            memory: Some(default_memory_limit()),
+            ..Budget::default()
+        }
     }
 
     pub fn with_conflicts(mut self, n: u64) -> Self {
@@ -148,7 +152,9 @@ impl crate::util::failure::Classify for TimeLimitError {}
 /// ```
 pub fn parse_seconds(text: &str) -> Result<Duration, TimeLimitError> {
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        Ok(s) if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) => {
+            Ok(Duration::from_secs_f64(s))
+        }
         _ => Err(TimeLimitError { text: text.to_string() }),
     }
 }

@@ -64,7 +64,12 @@ impl Deal {
     pub fn new(items: usize, capacities: Vec<u32>) -> Self {
         assert!(capacities.len() <= 64, "at most 64 holders");
         let all = if capacities.len() == 64 { u64::MAX } else { (1u64 << capacities.len()) - 1 };
-        Deal { capacities, allowed: vec![all; items], at_least_one: Vec::new(), exactly: Vec::new() }
+        Deal {
+            capacities,
+            allowed: vec![all; items],
+            at_least_one: Vec::new(),
+            exactly: Vec::new(),
+        }
     }
 
     pub fn items(&self) -> usize {
@@ -122,8 +127,11 @@ impl Deal {
         };
         let clauses = self.at_least_one.len();
         // The layer after which each clause must be satisfied (an empty clause: before any).
-        let closes: Vec<Option<usize>> =
-            self.at_least_one.iter().map(|(_, items)| items.iter().map(|&i| layer_of[i]).max()).collect();
+        let closes: Vec<Option<usize>> = self
+            .at_least_one
+            .iter()
+            .map(|(_, items)| items.iter().map(|&i| layer_of[i]).max())
+            .collect();
         if closes.iter().any(Option::is_none) {
             return Outcome::Sat(empty);
         }
@@ -131,7 +139,11 @@ impl Deal {
         let later: Vec<Vec<u32>> = self
             .exactly
             .iter()
-            .map(|(_, items, _)| (0..layers).map(|t| items.iter().filter(|&&i| layer_of[i] > t).count() as u32).collect())
+            .map(|(_, items, _)| {
+                (0..layers)
+                    .map(|t| items.iter().filter(|&&i| layer_of[i] > t).count() as u32)
+                    .collect()
+            })
             .collect();
         let caps = h;
         let counts = self.exactly.len();
@@ -188,10 +200,12 @@ impl Deal {
         // The splits of a class that fit a state's capacities, by the capacities (clipped to
         // the class's size) of the holders the class may go to: states that differ only
         // elsewhere share one list, and no split is tried that a capacity rules out.
-        let mut split_lists: Vec<rustc_hash::FxHashMap<Vec<u8>, std::rc::Rc<Vec<Split>>>> = vec![Default::default(); layers];
+        let mut split_lists: Vec<rustc_hash::FxHashMap<Vec<u8>, std::rc::Rc<Vec<Split>>>> =
+            vec![Default::default(); layers];
         let mut splits_for = |t: usize, state: &[u8]| -> Option<std::rc::Rc<Vec<Split>>> {
             let class = &classes[t];
-            let key: Vec<u8> = class.holders.iter().map(|&hh| state[hh].min(class.items.len() as u8)).collect();
+            let key: Vec<u8> =
+                class.holders.iter().map(|&hh| state[hh].min(class.items.len() as u8)).collect();
             if let Some(list) = split_lists[t].get(&key) {
                 return Some(list.clone());
             }
@@ -207,7 +221,9 @@ impl Deal {
         for t in 0..layers {
             let mut next = Layer::default();
             for (state, &ways) in &forward[t] {
-                let Some(splits) = splits_for(t, state) else { return Outcome::Exhausted(Exhausted::Limit) };
+                let Some(splits) = splits_for(t, state) else {
+                    return Outcome::Exhausted(Exhausted::Limit);
+                };
                 for split in splits.iter() {
                     work += 1;
                     if work % 4096 == 0 {
@@ -218,7 +234,9 @@ impl Deal {
                     if !step(state, t, split, &mut s) {
                         continue;
                     }
-                    let Some(add) = ways.checked_mul(split.ways) else { return Outcome::Exhausted(Exhausted::Limit) };
+                    let Some(add) = ways.checked_mul(split.ways) else {
+                        return Outcome::Exhausted(Exhausted::Limit);
+                    };
                     let sum = match next.get(s.as_slice()) {
                         Some(v) => v.checked_add(add),
                         None => Some(add),
@@ -248,7 +266,9 @@ impl Deal {
             let mut through = vec![0u128; h];
             for (state, &ways_in) in &forward[t] {
                 let mut total = 0u128;
-                let Some(splits) = splits_for(t, state) else { return Outcome::Exhausted(Exhausted::Limit) };
+                let Some(splits) = splits_for(t, state) else {
+                    return Outcome::Exhausted(Exhausted::Limit);
+                };
                 for split in splits.iter() {
                     if !step(state, t, split, &mut s) {
                         continue;
@@ -257,17 +277,22 @@ impl Deal {
                     if ways_out == 0 {
                         continue;
                     }
-                    let Some(both) = ways_in.checked_mul(ways_out) else { return Outcome::Exhausted(Exhausted::Limit) };
+                    let Some(both) = ways_in.checked_mul(ways_out) else {
+                        return Outcome::Exhausted(Exhausted::Limit);
+                    };
                     for &(holder, one) in &split.one_item {
-                        let Some(v) = both.checked_mul(one).and_then(|x| x.checked_add(through[holder])) else {
+                        let Some(v) =
+                            both.checked_mul(one).and_then(|x| x.checked_add(through[holder]))
+                        else {
                             return Outcome::Exhausted(Exhausted::Limit);
                         };
                         through[holder] = v;
                     }
-                    total = match ways_out.checked_mul(split.ways).and_then(|x| x.checked_add(total)) {
-                        Some(v) => v,
-                        None => return Outcome::Exhausted(Exhausted::Limit),
-                    };
+                    total =
+                        match ways_out.checked_mul(split.ways).and_then(|x| x.checked_add(total)) {
+                            Some(v) => v,
+                            None => return Outcome::Exhausted(Exhausted::Limit),
+                        };
                 }
                 here.insert(state.clone(), total);
             }
@@ -306,7 +331,11 @@ impl Deal {
         let n = self.items();
         let mut order = Vec::with_capacity(n);
         let mut seen = vec![false; n];
-        let mentioned = self.at_least_one.iter().map(|(_, items)| items).chain(self.exactly.iter().map(|(_, items, _)| items));
+        let mentioned = self
+            .at_least_one
+            .iter()
+            .map(|(_, items)| items)
+            .chain(self.exactly.iter().map(|(_, items, _)| items));
         for items in mentioned {
             for &i in items {
                 if !seen[i] {
@@ -318,9 +347,14 @@ impl Deal {
         order.extend((0..n).filter(|&i| !seen[i]));
         let mut classes: Vec<Class> = Vec::new();
         for i in order {
-            let exact: Vec<usize> = (0..self.exactly.len()).filter(|&e| self.exactly[e].1.contains(&i)).collect();
-            let clauses: Vec<usize> = (0..self.at_least_one.len()).filter(|&c| self.at_least_one[c].1.contains(&i)).collect();
-            match classes.iter_mut().find(|c| allowed[c.items[0]] == allowed[i] && c.exact == exact && c.clauses == clauses) {
+            let exact: Vec<usize> =
+                (0..self.exactly.len()).filter(|&e| self.exactly[e].1.contains(&i)).collect();
+            let clauses: Vec<usize> = (0..self.at_least_one.len())
+                .filter(|&c| self.at_least_one[c].1.contains(&i))
+                .collect();
+            match classes.iter_mut().find(|c| {
+                allowed[c.items[0]] == allowed[i] && c.exact == exact && c.clauses == clauses
+            }) {
                 Some(class) => class.items.push(i),
                 None => classes.push(Class { items: vec![i], exact, clauses, holders: Vec::new() }),
             }
@@ -331,13 +365,22 @@ impl Deal {
         for class in classes {
             let holders = allowed[class.items[0]].count_ones() as u128;
             let mut size = class.items.len();
-            while size > 1 && binomial(size as u128 + holders.max(1) - 1, holders.max(1) - 1).is_none_or(|b| b > MAX_SPLITS) {
+            while size > 1
+                && binomial(size as u128 + holders.max(1) - 1, holders.max(1) - 1)
+                    .is_none_or(|b| b > MAX_SPLITS)
+            {
                 size -= 1;
             }
-            let holders: Vec<usize> =
-                (0..self.holders()).filter(|&h| allowed[class.items[0]] & (1 << h) != 0 && self.capacities[h] > 0).collect();
+            let holders: Vec<usize> = (0..self.holders())
+                .filter(|&h| allowed[class.items[0]] & (1 << h) != 0 && self.capacities[h] > 0)
+                .collect();
             for chunk in class.items.chunks(size) {
-                pieces.push(Class { items: chunk.to_vec(), exact: class.exact.clone(), clauses: class.clauses.clone(), holders: holders.clone() });
+                pieces.push(Class {
+                    items: chunk.to_vec(),
+                    exact: class.exact.clone(),
+                    clauses: class.clauses.clone(),
+                    holders: holders.clone(),
+                });
             }
         }
         pieces
@@ -382,7 +425,14 @@ impl Class {
     /// capacity, in the order of `holders`); `None` when a count would overflow.
     fn splits(&self, room: &[u8]) -> Option<Vec<Split>> {
         let k = self.items.len();
-        fn go(rest: usize, at: usize, holders: &[usize], room: &[u8], parts: &mut Vec<(usize, u8)>, out: &mut Vec<Vec<(usize, u8)>>) {
+        fn go(
+            rest: usize,
+            at: usize,
+            holders: &[usize],
+            room: &[u8],
+            parts: &mut Vec<(usize, u8)>,
+            out: &mut Vec<Vec<(usize, u8)>>,
+        ) {
             if at == holders.len() {
                 if rest == 0 {
                     out.push(parts.clone());
@@ -412,7 +462,10 @@ impl Class {
             // ways·m/k is a whole number (the ways with one given item placed first); split
             // the division so the product cannot overflow.
             let k = k as u128;
-            let one_item = parts.iter().map(|&(h, m)| (h, ways / k * m as u128 + ways % k * m as u128 / k)).collect();
+            let one_item = parts
+                .iter()
+                .map(|&(h, m)| (h, ways / k * m as u128 + ways % k * m as u128 / k))
+                .collect();
             out.push(Split { parts, ways, one_item });
         }
         Some(out)

@@ -157,7 +157,12 @@ impl IntVar {
 impl IntVar {
     /// An integer over `values` forced to `value(i, j)` whenever `self = self.values[i]` and
     /// `other = other.values[j]`: exact in both directions, since each pair fixes it.
-    fn combine(&self, p: &mut SatProblem, other: &IntVar, value: impl Fn(i64, i64) -> i64) -> IntVar {
+    fn combine(
+        &self,
+        p: &mut SatProblem,
+        other: &IntVar,
+        value: impl Fn(i64, i64) -> i64,
+    ) -> IntVar {
         let mut values: Vec<i64> = Vec::with_capacity(self.values.len() * other.values.len());
         for &a in &self.values {
             for &b in &other.values {

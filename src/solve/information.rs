@@ -15,9 +15,14 @@ pub fn entropy(weights: &[f64]) -> f64 {
     if total <= 0.0 {
         return 0.0;
     }
-    let bits: f64 = weights.iter().filter(|&&w| w > 0.0).map(|&w| -(w / total) * (w / total).log2()).sum();
+    let bits: f64 =
+        weights.iter().filter(|&&w| w > 0.0).map(|&w| -(w / total) * (w / total).log2()).sum();
     // A certain outcome sums to −0.0; say 0.
-    if bits > 0.0 { bits } else { 0.0 }
+    if bits > 0.0 {
+        bits
+    } else {
+        0.0
+    }
 }
 
 /// The expected information, in bits, that observing an outcome gives about a hidden

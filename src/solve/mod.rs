@@ -90,7 +90,11 @@ impl std::fmt::Display for Stop {
 impl std::error::Error for Stop {}
 
 impl ProofProcessor for Interrupter {
-    fn process_step(&mut self, step: &CheckedProofStep, _: CheckerData) -> Result<(), anyhow::Error> {
+    fn process_step(
+        &mut self,
+        step: &CheckedProofStep,
+        _: CheckerData,
+    ) -> Result<(), anyhow::Error> {
         if !matches!(step, CheckedProofStep::AtClause { .. }) {
             return Ok(());
         }
@@ -139,7 +143,14 @@ impl SatProblem {
         let interrupter: &'static mut Interrupter =
             Box::leak(Box::new(Interrupter { guard: guard.clone(), steps: 0 }));
         solver.add_proof_processor(interrupter);
-        let mut p = SatProblem { solver, guard, num_vars: 0, clauses: Vec::new(), true_lit: Lit::from_index(0, true), dead: None };
+        let mut p = SatProblem {
+            solver,
+            guard,
+            num_vars: 0,
+            clauses: Vec::new(),
+            true_lit: Lit::from_index(0, true),
+            dead: None,
+        };
         p.true_lit = p.new_lit();
         p.add_clause(&[p.true_lit]);
         p
@@ -272,7 +283,8 @@ impl SatProblem {
                         break Outcome::Exhausted(Exhausted::Limit);
                     }
                     let values: Vec<bool> = on.iter().map(|&l| s.value(l)).collect();
-                    let mut block: Vec<Lit> = on.iter().zip(&values).map(|(&l, &v)| if v { !l } else { l }).collect();
+                    let mut block: Vec<Lit> =
+                        on.iter().zip(&values).map(|(&l, &v)| if v { !l } else { l }).collect();
                     block.push(!active);
                     self.add_clause(&block);
                     found.push(values);
@@ -287,7 +299,13 @@ impl SatProblem {
     }
 
     /// The number of solutions projected on `on`, by enumeration (at most `limit`).
-    pub fn count_by_enumeration(&mut self, on: &[Lit], assumptions: &[Lit], limit: usize, budget: &Budget) -> Outcome<u128> {
+    pub fn count_by_enumeration(
+        &mut self,
+        on: &[Lit],
+        assumptions: &[Lit],
+        limit: usize,
+        budget: &Budget,
+    ) -> Outcome<u128> {
         match self.enumerate(on, assumptions, limit, budget) {
             Outcome::Sat(v) => Outcome::Sat(v.len() as u128),
             Outcome::Unsat(()) => Outcome::Sat(0),
@@ -297,14 +315,20 @@ impl SatProblem {
 
     /// The literals among `candidates` (and their negations) that hold in every solution
     /// under `assumptions`. `Unsat` when there is no solution at all.
-    pub fn backbone(&mut self, candidates: &[Lit], assumptions: &[Lit], budget: &Budget) -> Outcome<Vec<Lit>, Vec<Lit>> {
+    pub fn backbone(
+        &mut self,
+        candidates: &[Lit],
+        assumptions: &[Lit],
+        budget: &Budget,
+    ) -> Outcome<Vec<Lit>, Vec<Lit>> {
         let first = match self.solve(assumptions, budget) {
             Outcome::Sat(s) => s,
             Outcome::Unsat(core) => return Outcome::Unsat(core),
             Outcome::Exhausted(e) => return Outcome::Exhausted(e),
         };
         // Each candidate in the polarity it has in the first model; drop those refuted.
-        let mut open: Vec<Lit> = candidates.iter().map(|&l| if first.value(l) { l } else { !l }).collect();
+        let mut open: Vec<Lit> =
+            candidates.iter().map(|&l| if first.value(l) { l } else { !l }).collect();
         let mut backbone = Vec::new();
         while let Some(l) = open.pop() {
             let mut assume = assumptions.to_vec();

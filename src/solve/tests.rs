@@ -229,7 +229,8 @@ fn random_deal(items: usize, holders: usize, seed: u64) -> Deal {
         d.at_least_one(next(holders), &set);
     }
     for _ in 0..next(2) {
-        let set: Vec<usize> = (0..1 + next(4)).map(|_| next(items)).collect::<BTreeSet<_>>().into_iter().collect();
+        let set: Vec<usize> =
+            (0..1 + next(4)).map(|_| next(items)).collect::<BTreeSet<_>>().into_iter().collect();
         let k = next(set.len() + 1) as u32;
         d.exactly(next(holders), &set, k);
     }
@@ -245,7 +246,9 @@ fn brute_deal(d: &Deal) -> super::deal::DealCount {
         let ok = (0..h).all(|k| a.iter().filter(|&&x| x == k).count() == d.capacities[k] as usize)
             && (0..n).all(|i| d.allowed[i] & (1 << a[i]) != 0)
             && d.at_least_one.iter().all(|(k, s)| s.iter().any(|&i| a[i] == *k))
-            && d.exactly.iter().all(|(k, s, m)| s.iter().filter(|&&i| a[i] == *k).count() == *m as usize);
+            && d.exactly
+                .iter()
+                .all(|(k, s, m)| s.iter().filter(|&&i| a[i] == *k).count() == *m as usize);
         if ok {
             total += 1;
             for i in 0..n {
@@ -294,12 +297,18 @@ fn cancellation_and_time_limits() {
     let flag = Arc::new(AtomicBool::new(true));
     let mut p = SatProblem::new();
     pigeonhole(&mut p, 5, 4);
-    assert_eq!(p.solve(&[], &Budget::unlimited().with_cancel(flag.clone())), Outcome::Exhausted(Exhausted::Cancelled));
+    assert_eq!(
+        p.solve(&[], &Budget::unlimited().with_cancel(flag.clone())),
+        Outcome::Exhausted(Exhausted::Cancelled)
+    );
     flag.store(false, Ordering::Relaxed);
     assert!(p.solve(&[], &Budget::unlimited().with_cancel(flag)).is_unsat());
     let mut hard = SatProblem::new();
     pigeonhole(&mut hard, 13, 12);
-    assert_eq!(hard.solve(&[], &Budget::time(Duration::from_millis(50))), Outcome::Exhausted(Exhausted::Time));
+    assert_eq!(
+        hard.solve(&[], &Budget::time(Duration::from_millis(50))),
+        Outcome::Exhausted(Exhausted::Time)
+    );
 }
 
 #[test]
@@ -314,7 +323,10 @@ fn a_cancelled_flag_set_from_another_thread_stops_the_search() {
     };
     let mut hard = SatProblem::new();
     pigeonhole(&mut hard, 13, 12);
-    assert_eq!(hard.solve(&[], &Budget::unlimited().with_cancel(flag)), Outcome::Exhausted(Exhausted::Cancelled));
+    assert_eq!(
+        hard.solve(&[], &Budget::unlimited().with_cancel(flag)),
+        Outcome::Exhausted(Exhausted::Cancelled)
+    );
     setter.join().unwrap();
 }
 

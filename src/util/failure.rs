@@ -39,7 +39,8 @@ pub fn diagnostic_json(d: &dyn miette::Diagnostic) -> serde_json::Value {
         .flatten()
         .map(|l| serde_json::json!({ "offset": l.offset(), "length": l.len(), "label": l.label() }))
         .collect();
-    let related: Vec<serde_json::Value> = d.related().into_iter().flatten().map(diagnostic_json).collect();
+    let related: Vec<serde_json::Value> =
+        d.related().into_iter().flatten().map(diagnostic_json).collect();
     let mut v = serde_json::json!({
         "code": d.code().map(|c| c.to_string()),
         "message": crate::util::input::shorten_message(&d.to_string()),

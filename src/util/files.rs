@@ -22,8 +22,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 fn parts(path: &Path) -> (PathBuf, String) {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "file".into());
+    let dir =
+        path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let name =
+        path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "file".into());
     (dir, name)
 }
 
@@ -59,7 +61,11 @@ impl Exclusive {
 
     fn lock_file(path: &Path) -> std::io::Result<File> {
         let (dir, name) = parts(path);
-        OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(format!(".{name}.lock")))
+        OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(format!(".{name}.lock")))
     }
 
     /// Writes the file atomically, after removing what killed writers left behind.

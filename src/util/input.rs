@@ -92,7 +92,8 @@ impl InputError {
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
     let shown = path.display().to_string();
     let bytes = read_bytes(path, limit)?;
-    String::from_utf8(bytes).map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
+    String::from_utf8(bytes)
+        .map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
 }
 
 /// The bytes as text, when they are within the limit (checked first: a cut at the limit
@@ -101,7 +102,8 @@ fn text_within(bytes: Vec<u8>, limit: u64, shown: String) -> Result<String, Inpu
     if bytes.len() as u64 > limit {
         return Err(InputError::TooLarge { path: shown, limit });
     }
-    String::from_utf8(bytes).map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
+    String::from_utf8(bytes)
+        .map_err(|_| InputError::Unreadable { path: shown, why: "it is not UTF-8 text".into() })
 }
 
 /// A file of at most `limit` bytes, as bytes (the size is checked before anything else).
@@ -110,9 +112,12 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
     if path.is_dir() {
         return Err(InputError::Folder { path: shown });
     }
-    let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::Unreadable { path: shown.clone(), why: e.to_string() })?;
     if bytes.len() as u64 > limit {
         return Err(InputError::TooLarge { path: shown, limit });
     }
@@ -122,10 +127,9 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
 /// Standard input, within the same limits.
 pub fn read_stdin(limit: u64) -> Result<String, InputError> {
     let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| InputError::Unreadable { path: "standard input".into(), why: e.to_string() })?;
+    std::io::stdin().take(limit + 1).read_to_end(&mut bytes).map_err(|e| {
+        InputError::Unreadable { path: "standard input".into(), why: e.to_string() }
+    })?;
     text_within(bytes, limit, "standard input".into())
 }
 
@@ -136,10 +140,16 @@ mod tests {
     #[test]
     fn an_endless_file_is_refused_after_its_limit() {
         if Path::new("/dev/zero").exists() {
-            assert!(matches!(read_text(Path::new("/dev/zero"), 1000), Err(InputError::TooLarge { limit: 1000, .. })));
+            assert!(matches!(
+                read_text(Path::new("/dev/zero"), 1000),
+                Err(InputError::TooLarge { limit: 1000, .. })
+            ));
         }
         assert!(matches!(read_text(Path::new("."), 10), Err(InputError::Folder { .. })));
-        assert!(matches!(read_text(Path::new("no/such/file"), 10), Err(InputError::Unreadable { .. })));
+        assert!(matches!(
+            read_text(Path::new("no/such/file"), 10),
+            Err(InputError::Unreadable { .. })
+        ));
         // A limit that cuts a character in two is still a size error, not an encoding one.
         let dir = std::env::temp_dir().join(format!("umpire-input-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -18,13 +18,25 @@ impl SourceText {
 }
 
 impl SourceCode for SourceText {
-    fn read_span<'a>(&'a self, span: &SourceSpan, before: usize, after: usize) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let inner = self.text.read_span(span, before, after)?;
         let start = inner.span().offset();
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
         // A span may start inside a character (a bad offset): count up to the boundary before it.
         let column = self.text.get(line_start..start).map_or(0, |s| s.chars().count());
-        Ok(Box::new(MietteSpanContents::new_named(self.name.clone(), inner.data(), *inner.span(), inner.line(), column, inner.line_count())))
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
     }
 }
 

@@ -43,7 +43,9 @@ const DECK_JSON: &str = include_str!("../../../corpus/cards/deck.json");
 
 /// The kinds of card with their counts and texts.
 pub fn specs() -> Vec<CardSpec> {
-    serde_json::from_str::<DeckFile>(DECK_JSON).expect("corpus/cards/deck.json is valid (a test reads it)").cards
+    serde_json::from_str::<DeckFile>(DECK_JSON)
+        .expect("corpus/cards/deck.json is valid (a test reads it)")
+        .cards
 }
 
 /// Every card of the deck, one entry per physical card, in the file's order.
@@ -84,13 +86,17 @@ impl CardKind {
             "Q" => {
                 let wanted = quantifier_prefix(rest)?;
                 specs().into_iter().map(|s| s.kind).find(|k| match k {
-                    CardKind::Quantifier { prefix } => quantifier_prefix(prefix).as_ref() == Some(&wanted),
+                    CardKind::Quantifier { prefix } => {
+                        quantifier_prefix(prefix).as_ref() == Some(&wanted)
+                    }
                     _ => false,
                 })
             }
             "S" => {
                 let n: usize = rest.parse().ok()?;
-                statement_cards().get(n.checked_sub(1)?).map(|s| CardKind::Statement { statement: s.clone() })
+                statement_cards()
+                    .get(n.checked_sub(1)?)
+                    .map(|s| CardKind::Statement { statement: s.clone() })
             }
             "X" => match rest {
                 "?" => Some(CardKind::Wild),
@@ -119,11 +125,23 @@ pub fn quantifier_prefix(text: &str) -> Option<Vec<(Quantifier, String)>> {
     let mut out = Vec::new();
     let mut rest = text.trim();
     while !rest.is_empty() {
-        let (q, after) = if let Some(r) = rest.strip_prefix("∃!").or_else(|| rest.strip_prefix("E!")).or_else(|| rest.strip_prefix("exists!")) {
+        let (q, after) = if let Some(r) = rest
+            .strip_prefix("∃!")
+            .or_else(|| rest.strip_prefix("E!"))
+            .or_else(|| rest.strip_prefix("exists!"))
+        {
             (Quantifier::ExistsUnique, r)
-        } else if let Some(r) = rest.strip_prefix('∃').or_else(|| rest.strip_prefix("exists")).or_else(|| rest.strip_prefix('E')) {
+        } else if let Some(r) = rest
+            .strip_prefix('∃')
+            .or_else(|| rest.strip_prefix("exists"))
+            .or_else(|| rest.strip_prefix('E'))
+        {
             (Quantifier::Exists, r)
-        } else if let Some(r) = rest.strip_prefix('∀').or_else(|| rest.strip_prefix("forall")).or_else(|| rest.strip_prefix('A')) {
+        } else if let Some(r) = rest
+            .strip_prefix('∀')
+            .or_else(|| rest.strip_prefix("forall"))
+            .or_else(|| rest.strip_prefix('A'))
+        {
             (Quantifier::Forall, r)
         } else {
             return None;
@@ -132,7 +150,9 @@ pub fn quantifier_prefix(text: &str) -> Option<Vec<(Quantifier, String)>> {
         // A variable is one letter, then digits or primes (so `AxEy` reads as ∀x∃y).
         let mut chars = after.chars();
         let first = chars.next().filter(|c| c.is_alphabetic())?;
-        let var: String = std::iter::once(first).chain(chars.take_while(|c| c.is_ascii_digit() || *c == '\'')).collect();
+        let var: String = std::iter::once(first)
+            .chain(chars.take_while(|c| c.is_ascii_digit() || *c == '\''))
+            .collect();
         rest = after[var.len()..].trim_start();
         out.push((q, var));
     }

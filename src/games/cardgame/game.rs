@@ -54,7 +54,9 @@ impl ClaimBudget {
     pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
 
     pub fn of(limits: &Limits) -> ClaimBudget {
-        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| d.saturating_duration_since(std::time::Instant::now()));
+        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| {
+            d.saturating_duration_since(std::time::Instant::now())
+        });
         // Whole tenths of a second: the limit asked for, not the milliseconds already gone.
         let ms = timeout.as_millis().min(u64::MAX as u128 - 100) as u64;
         ClaimBudget { timeout_ms: ms.div_ceil(100) * 100, max_size: limits.max_size }
@@ -164,7 +166,10 @@ pub enum GameError {
     #[diagnostic(code(umpire::game::no_statement))]
     NoStatement(usize),
     #[error("({0}) has already scored as redundant, and no ¬ has changed it since")]
-    #[diagnostic(code(umpire::game::scored), help("a statement scores again only once a ¬ card changes it (ruling G9)"))]
+    #[diagnostic(
+        code(umpire::game::scored),
+        help("a statement scores again only once a ¬ card changes it (ruling G9)")
+    )]
     AlreadyScored(usize),
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -176,7 +181,10 @@ pub enum GameError {
     #[diagnostic(code(umpire::game::io))]
     Io { path: String, why: String },
     #[error("there is no saved game {0}")]
-    #[diagnostic(code(umpire::game::missing), help("start one with `umpire game new FILE --players …`"))]
+    #[diagnostic(
+        code(umpire::game::missing),
+        help("start one with `umpire game new FILE --players …`")
+    )]
     Missing(String),
 }
 
@@ -202,15 +210,24 @@ impl Game {
             return Err(GameError::Settings("a game has 1 to 8 players".into()));
         }
         if settings.players.iter().any(|p| p.trim().is_empty() || p.contains(',')) {
-            return Err(GameError::Settings("player names must be non-empty and contain no comma".into()));
+            return Err(GameError::Settings(
+                "player names must be non-empty and contain no comma".into(),
+            ));
         }
         let names: BTreeSet<&String> = settings.players.iter().collect();
         if names.len() != players {
             return Err(GameError::Settings("player names must differ".into()));
         }
         let deck = full_deck();
-        if !settings.own_cards && (settings.hand_size == 0 || settings.hand_size.checked_mul(players).is_none_or(|n| n > deck.len())) {
-            return Err(GameError::Settings(format!("hands of {} cards for {players} players do not fit a deck of {}", settings.hand_size, deck.len())));
+        if !settings.own_cards
+            && (settings.hand_size == 0
+                || settings.hand_size.checked_mul(players).is_none_or(|n| n > deck.len()))
+        {
+            return Err(GameError::Settings(format!(
+                "hands of {} cards for {players} players do not fit a deck of {}",
+                settings.hand_size,
+                deck.len()
+            )));
         }
         if settings.points_to_win == 0 {
             return Err(GameError::Settings("the points to win must be at least 1".into()));
@@ -224,7 +241,14 @@ impl Game {
                 hand.push(draw.pop().expect("checked that the deck is large enough"));
             }
         }
-        let state = State { draw, hands, board: Vec::new(), scores: vec![0; players], current: 0, winner: None };
+        let state = State {
+            draw,
+            hands,
+            board: Vec::new(),
+            scores: vec![0; players],
+            current: 0,
+            winner: None,
+        };
         Ok(Game { settings, events: Vec::new(), state, note: None })
     }
 
@@ -240,7 +264,11 @@ impl Game {
         // An event of a save names its player by number; an edited save may name one that
         // is not at the table.
         if player >= self.settings.players.len() {
-            return Err(GameError::NoSuchPlayer(format!("#{} (the game has {})", player + 1, self.settings.players.len())));
+            return Err(GameError::NoSuchPlayer(format!(
+                "#{} (the game has {})",
+                player + 1,
+                self.settings.players.len()
+            )));
         }
         if let Some(w) = self.state.winner {
             return Err(GameError::Over(self.settings.players[w].clone()));
@@ -257,14 +285,16 @@ impl Game {
     /// The board as a checked board (in-game mode: only the game's symbols and names).
     pub fn checked_board(&self, board: &[Entry]) -> Result<CheckedBoard, GameError> {
         let text: String = board.iter().map(|e| format!("{}\n", e.text)).collect();
-        board::load("board", &text, CheckMode::InGame).map_err(|r| GameError::Statement(crate::util::input::shorten_lines(&r.render_plain())))
+        board::load("board", &text, CheckMode::InGame)
+            .map_err(|r| GameError::Statement(crate::util::input::shorten_lines(&r.render_plain())))
     }
 
     /// The question a claim asks of the board as it stands, refusing what the rules do not
     /// allow (a statement that is not there; one that scored and has not changed since).
     fn question(&self, claim: Claim) -> Result<Question, GameError> {
         match claim {
-            Claim::Redundant { statement } => match self.state.board.get(statement.wrapping_sub(1)) {
+            Claim::Redundant { statement } => match self.state.board.get(statement.wrapping_sub(1))
+            {
                 None => Err(GameError::NoStatement(statement)),
                 Some(entry) if entry.scored => Err(GameError::AlreadyScored(statement)),
                 Some(_) => Ok(Question::Follows(statement)),
@@ -275,18 +305,32 @@ impl Game {
 
     /// A claim in the scoring phase, decided now (with proof steps, since the table will
     /// read them). Returns the event recorded and the decision, with its evidence.
-    pub fn claim(&mut self, player: usize, claim: Claim, limits: &Limits) -> Result<(Event, Decision), GameError> {
+    pub fn claim(
+        &mut self,
+        player: usize,
+        claim: Claim,
+        limits: &Limits,
+    ) -> Result<(Event, Decision), GameError> {
         self.my_turn(player)?;
         let question = self.question(claim)?;
         let board = self.checked_board(&self.state.board)?;
         let budget = ClaimBudget::of(limits);
         let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
-        let upheld = matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
+        let upheld =
+            matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
         let model = decision.verdict.model().map(|m| m.structure.clone());
         let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
         let saturation = decision.verdict.saturation().map(|s| s.saturation.clauses.len());
-        let event =
-            Event::Claim { player, claim, upheld, verdict: decision.explanation.clone(), budget: Some(budget), model, infinite_model, saturation };
+        let event = Event::Claim {
+            player,
+            claim,
+            upheld,
+            verdict: decision.explanation.clone(),
+            budget: Some(budget),
+            model,
+            infinite_model,
+            saturation,
+        };
         self.apply(event.clone())?;
         Ok((event, decision))
     }
@@ -298,19 +342,29 @@ impl Game {
     /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
     /// recorded.
     fn verify(&self, event: &Event) -> Result<(), String> {
-        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event else { return Ok(()) };
+        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event
+        else {
+            return Ok(());
+        };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
         // Decided again within the claim's budget, doubled for a slower machine.
         let decide_again = || {
             let b = budget.unwrap_or(ClaimBudget::DEFAULT);
-            let limits = Limits { max_size: b.max_size, budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))) };
+            let limits = Limits {
+                max_size: b.max_size,
+                budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))),
+            };
             crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())
         };
         if *upheld {
             let decision = decide_again()?;
-            if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. }) {
-                return Err(format!("it is recorded as upheld, but deciding it again gives: {}", decision.explanation));
+            if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. })
+            {
+                return Err(format!(
+                    "it is recorded as upheld, but deciding it again gives: {}",
+                    decision.explanation
+                ));
             }
         } else if let Some(lines) = infinite_model {
             // Decided again: a model must refute the claim again (the infinite engine finds the
@@ -327,7 +381,10 @@ impl Game {
             // finds one) a model.
             let decision = decide_again()?;
             if decision.verdict.witness().is_none() {
-                return Err(format!("it is recorded as refuted by a saturation, but deciding it again gives: {}", decision.explanation));
+                return Err(format!(
+                    "it is recorded as refuted by a saturation, but deciding it again gives: {}",
+                    decision.explanation
+                ));
             }
         } else if let Some(structure) = model {
             let negate = match question {
@@ -336,7 +393,11 @@ impl Game {
             };
             for p in premises_of(&board, negate) {
                 if !structure.satisfies_premise(&p).unwrap_or(false) {
-                    let what = if p.negated { format!("the negation of ({})", p.index) } else { format!("({})", p.index) };
+                    let what = if p.negated {
+                        format!("the negation of ({})", p.index)
+                    } else {
+                        format!("({})", p.index)
+                    };
                     return Err(format!("it is recorded as refuted by a model, but {what} does not hold in that model"));
                 }
             }
@@ -345,8 +406,19 @@ impl Game {
     }
 
     /// A play in the writing phase; ends the turn.
-    pub fn play(&mut self, player: usize, cards: &[CardKind], statement: &str, target: Option<usize>) -> Result<Event, GameError> {
-        let event = Event::Play { player, cards: cards.iter().map(|c| c.short_name()).collect(), statement: statement.trim().to_string(), target };
+    pub fn play(
+        &mut self,
+        player: usize,
+        cards: &[CardKind],
+        statement: &str,
+        target: Option<usize>,
+    ) -> Result<Event, GameError> {
+        let event = Event::Play {
+            player,
+            cards: cards.iter().map(|c| c.short_name()).collect(),
+            statement: statement.trim().to_string(),
+            target,
+        };
         self.apply(event.clone())?;
         Ok(event)
     }
@@ -368,7 +440,11 @@ impl Game {
                 if *upheld {
                     match claim {
                         Claim::Redundant { statement } => {
-                            let entry = self.state.board.get_mut(statement - 1).ok_or(GameError::NoStatement(*statement))?;
+                            let entry = self
+                                .state
+                                .board
+                                .get_mut(statement - 1)
+                                .ok_or(GameError::NoStatement(*statement))?;
                             entry.scored = true;
                             self.state.scores[*player] += 1;
                             if self.state.scores[*player] >= self.settings.points_to_win {
@@ -383,46 +459,73 @@ impl Game {
                 self.my_turn(*player)?;
                 let kinds: Vec<CardKind> = cards
                     .iter()
-                    .map(|c| CardKind::parse(c).ok_or_else(|| GameError::Illegal(Illegal { reason: format!("no card `{c}`"), ruling: "G1" })))
+                    .map(|c| {
+                        CardKind::parse(c).ok_or_else(|| {
+                            GameError::Illegal(Illegal {
+                                reason: format!("no card `{c}`"),
+                                ruling: "G1",
+                            })
+                        })
+                    })
                     .collect::<Result<_, _>>()?;
                 // The cards must be in the hand (as a multiset), unless the table plays its
                 // own cards.
                 let mut hand = self.state.hands[*player].clone();
                 for k in kinds.iter().filter(|_| !self.settings.own_cards) {
-                    let i = hand.iter().position(|h| h == k).ok_or_else(|| GameError::NotInHand {
-                        player: self.settings.players[*player].clone(),
-                        card: k.short_name(),
-                    })?;
+                    let i =
+                        hand.iter().position(|h| h == k).ok_or_else(|| GameError::NotInHand {
+                            player: self.settings.players[*player].clone(),
+                            card: k.short_name(),
+                        })?;
                     hand.remove(i);
                 }
                 let mut board = self.state.board.clone();
                 let negation = kinds.len() == 1 && kinds[0] == CardKind::Negation;
                 match (negation, target) {
                     (true, Some(k)) => {
-                        let entry = board.get_mut(k.wrapping_sub(1)).ok_or(GameError::NoStatement(*k))?;
+                        let entry =
+                            board.get_mut(k.wrapping_sub(1)).ok_or(GameError::NoStatement(*k))?;
                         entry.text = statement.clone();
                         // A changed statement is a new statement: it may score (ruling G9).
                         entry.scored = false;
                     }
                     (true, None) => {
-                        return Err(Illegal { reason: "the ¬ card changes a statement on the board; say which one".into(), ruling: "G5" }.into())
+                        return Err(Illegal {
+                            reason: "the ¬ card changes a statement on the board; say which one"
+                                .into(),
+                            ruling: "G5",
+                        }
+                        .into())
                     }
                     (false, Some(_)) => {
-                        return Err(Illegal { reason: "only the ¬ card changes a statement already on the board".into(), ruling: "G5" }.into())
+                        return Err(Illegal {
+                            reason: "only the ¬ card changes a statement already on the board"
+                                .into(),
+                            ruling: "G5",
+                        }
+                        .into())
                     }
-                    (false, None) => board.push(Entry { text: statement.clone(), by: *player, scored: false }),
+                    (false, None) => {
+                        board.push(Entry { text: statement.clone(), by: *player, scored: false })
+                    }
                 }
                 let checked = self.checked_board(&board)?;
                 // A board line is one statement: an empty play, a comment or two lines
                 // would leave the board's numbering off by one.
                 if checked.board.statements.len() != board.len() {
-                    return Err(GameError::Statement("a play is exactly one statement, on one line".into()));
+                    return Err(GameError::Statement(
+                        "a play is exactly one statement, on one line".into(),
+                    ));
                 }
                 match target {
                     Some(k) => {
                         let before = self.checked_board(&self.state.board)?;
-                        let at = check_negation(&before.board.statements[k - 1], &checked.board.statements[k - 1])?;
-                        self.note = Some(format!("¬ now stands in front of `{}` in ({k})", at.negated));
+                        let at = check_negation(
+                            &before.board.statements[k - 1],
+                            &checked.board.statements[k - 1],
+                        )?;
+                        self.note =
+                            Some(format!("¬ now stands in front of `{}` in ({k})", at.negated));
                     }
                     None => {
                         let new = checked.board.statements.last().expect("just added");
@@ -473,12 +576,18 @@ impl Game {
         let corrupt = |why: String| GameError::Corrupt { path: path.to_string(), why };
         let saved: Saved = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
         if saved.umpire_game != 1 {
-            return Err(corrupt(format!("format version {} is not one this umpire reads", saved.umpire_game)));
+            return Err(corrupt(format!(
+                "format version {} is not one this umpire reads",
+                saved.umpire_game
+            )));
         }
         let mut game = Game::new(saved.settings).map_err(|e| corrupt(e.to_string()))?;
         for (i, event) in saved.events.into_iter().enumerate() {
-            game.verify(&event).map_err(|why| corrupt(format!("event {} (a claim) does not stand: {why}", i + 1)))?;
-            game.apply(event).map_err(|e| corrupt(format!("event {} does not replay: {e}", i + 1)))?;
+            game.verify(&event).map_err(|why| {
+                corrupt(format!("event {} (a claim) does not stand: {why}", i + 1))
+            })?;
+            game.apply(event)
+                .map_err(|e| corrupt(format!("event {} does not replay: {e}", i + 1)))?;
         }
         Ok(game)
     }
@@ -503,8 +612,9 @@ impl Game {
         if !path.exists() {
             return Err(GameError::Missing(path.display().to_string()));
         }
-        let text = crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES)
-            .map_err(|e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() })?;
+        let text = crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES).map_err(
+            |e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() },
+        )?;
         Game::from_json(&text, &path.display().to_string())
     }
 
@@ -521,7 +631,12 @@ impl Game {
         }
         for (i, e) in self.state.board.iter().enumerate() {
             let mark = if e.scored { "  (scored as redundant)" } else { "" };
-            out.push_str(&format!("  ({}) {}   — {}{mark}\n", i + 1, e.text, self.settings.players[e.by]));
+            out.push_str(&format!(
+                "  ({}) {}   — {}{mark}\n",
+                i + 1,
+                e.text,
+                self.settings.players[e.by]
+            ));
         }
         out.push_str("Scores:");
         for (p, s) in self.settings.players.iter().zip(&self.state.scores) {
@@ -530,8 +645,15 @@ impl Game {
         out.push_str(&format!("  (first to {} wins)\n", self.settings.points_to_win));
         match self.state.winner {
             Some(w) => out.push_str(&format!("{} has won.\n", self.settings.players[w])),
-            None if self.settings.own_cards => out.push_str(&format!("{} to play (the table's own cards).\n", self.settings.players[self.state.current])),
-            None => out.push_str(&format!("{} to play. Cards left to draw: {}\n", self.settings.players[self.state.current], self.state.draw.len())),
+            None if self.settings.own_cards => out.push_str(&format!(
+                "{} to play (the table's own cards).\n",
+                self.settings.players[self.state.current]
+            )),
+            None => out.push_str(&format!(
+                "{} to play. Cards left to draw: {}\n",
+                self.settings.players[self.state.current],
+                self.state.draw.len()
+            )),
         }
         if let Some(p) = hand_of.filter(|_| !self.settings.own_cards) {
             let cards: Vec<String> = self.state.hands[p].iter().map(|c| c.short_name()).collect();
@@ -553,7 +675,13 @@ mod tests {
 
     /// A game whose hands are set by hand, for scripted play.
     fn game_with(hands: &[&[&str]]) -> Game {
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 2, seed: 7, own_cards: false };
+        let settings = Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 2,
+            seed: 7,
+            own_cards: false,
+        };
         let mut g = Game::new(settings).unwrap();
         for (i, h) in hands.iter().enumerate() {
             g.state.hands[i] = h.iter().map(|c| CardKind::parse(c).unwrap()).collect();
@@ -563,7 +691,13 @@ mod tests {
 
     #[test]
     fn the_deal_is_seeded_and_complete() {
-        let s = Settings { players: vec!["a".into(), "b".into(), "c".into()], hand_size: 3, points_to_win: 3, seed: 42, own_cards: false };
+        let s = Settings {
+            players: vec!["a".into(), "b".into(), "c".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 42,
+            own_cards: false,
+        };
         let g1 = Game::new(s.clone()).unwrap();
         let g2 = Game::new(s).unwrap();
         assert_eq!(g1.state, g2.state);
@@ -585,15 +719,21 @@ mod tests {
         assert!(matches!(e, Event::Claim { upheld: true, .. }), "{e:?}");
         assert_eq!(g.state.scores, vec![0, 1]);
         assert!(g.state.board[2].scored);
-        assert!(matches!(g.claim(1, Claim::Redundant { statement: 3 }, &limits()), Err(GameError::AlreadyScored(3))));
+        assert!(matches!(
+            g.claim(1, Claim::Redundant { statement: 3 }, &limits()),
+            Err(GameError::AlreadyScored(3))
+        ));
         // Bob's ¬ card goes in front of blonde(x) in (1).
         g.play(1, &[CardKind::parse("X:¬").unwrap()], "∀x ¬blonde(x) ⇒ happy(x)", Some(1)).unwrap();
         assert_eq!(g.state.board[0].text, "∀x ¬blonde(x) ⇒ happy(x)");
         // Ann's P:blonde card does not cover happy; and she does not hold P:happy.
-        g.state.hands[0] = vec![CardKind::parse("P:blonde").unwrap(), CardKind::parse("Q:∀x").unwrap()];
-        let err = g.play(0, &[CardKind::parse("P:blonde").unwrap()], "∀x ¬happy(x)", None).unwrap_err();
+        g.state.hands[0] =
+            vec![CardKind::parse("P:blonde").unwrap(), CardKind::parse("Q:∀x").unwrap()];
+        let err =
+            g.play(0, &[CardKind::parse("P:blonde").unwrap()], "∀x ¬happy(x)", None).unwrap_err();
         assert!(matches!(err, GameError::Illegal(_)), "{err}");
-        let err = g.play(0, &[CardKind::parse("P:happy").unwrap()], "∀x ¬happy(x)", None).unwrap_err();
+        let err =
+            g.play(0, &[CardKind::parse("P:happy").unwrap()], "∀x ¬happy(x)", None).unwrap_err();
         assert!(matches!(err, GameError::NotInHand { .. }), "{err}");
         g.pass(0).unwrap();
         assert_eq!(g.state.current, 1);
@@ -607,14 +747,32 @@ mod tests {
     fn illegal_plays_of_each_kind_are_refused() {
         let mut g = game_with(&[&["Q:∀x", "X:¬", "S:1"], &["X:?", "P:happy", "R:likes"]]);
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];
-        assert!(matches!(g.play(0, &card("Q:∀x"), "∃x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G3", .. }))));
-        assert!(matches!(g.play(0, &card("S:1"), "∀x happy(x) ⇒ blonde(x)", None), Err(GameError::Illegal(Illegal { ruling: "G4", .. }))));
-        assert!(matches!(g.play(0, &card("X:¬"), "∀x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G5", .. }))));
+        assert!(matches!(
+            g.play(0, &card("Q:∀x"), "∃x happy(x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G3", .. }))
+        ));
+        assert!(matches!(
+            g.play(0, &card("S:1"), "∀x happy(x) ⇒ blonde(x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G4", .. }))
+        ));
+        assert!(matches!(
+            g.play(0, &card("X:¬"), "∀x happy(x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G5", .. }))
+        ));
         g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
-        assert!(matches!(g.play(1, &card("P:happy"), "∀x likes(x, x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
-        assert!(matches!(g.play(1, &[card("P:happy")[0].clone(), card("X:?")[0].clone()], "∀x happy(x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
+        assert!(matches!(
+            g.play(1, &card("P:happy"), "∀x likes(x, x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G1", .. }))
+        ));
+        assert!(matches!(
+            g.play(1, &[card("P:happy")[0].clone(), card("X:?")[0].clone()], "∀x happy(x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G1", .. }))
+        ));
         g.pass(1).unwrap();
-        assert!(matches!(g.play(0, &card("X:¬"), "¬¬∀x happy(x)", Some(1)), Err(GameError::Illegal(Illegal { ruling: "G5", .. }))));
+        assert!(matches!(
+            g.play(0, &card("X:¬"), "¬¬∀x happy(x)", Some(1)),
+            Err(GameError::Illegal(Illegal { ruling: "G5", .. }))
+        ));
         g.play(0, &card("X:¬"), "∀x ¬happy(x)", Some(1)).unwrap();
         assert_eq!(g.note.as_deref(), Some("¬ now stands in front of `happy(x)` in (1)"));
         assert_eq!(g.events.len(), 3, "refused plays leave no event");
@@ -668,12 +826,19 @@ mod tests {
         let (e, d) = g.claim(0, Claim::Redundant { statement: 2 }, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: true, .. }), "{}", d.explanation);
         assert_eq!(g.state.scores, vec![1, 0]);
-        assert!(matches!(g.claim(0, Claim::Redundant { statement: 2 }, &limits()), Err(GameError::AlreadyScored(2))));
+        assert!(matches!(
+            g.claim(0, Claim::Redundant { statement: 2 }, &limits()),
+            Err(GameError::AlreadyScored(2))
+        ));
         g.play(0, &card("X:¬"), "∀x ¬happy(x)", Some(1)).unwrap();
         // (2) is still on the board: with (1) as it now reads, the board contradicts itself.
         let (e, d) = g.claim(1, Claim::Inconsistent, &limits()).unwrap();
         assert!(matches!(e, Event::Claim { upheld: true, .. }), "{}", d.explanation);
-        assert!(d.explanation.contains("(1)") && d.explanation.contains("(2)"), "{}", d.explanation);
+        assert!(
+            d.explanation.contains("(1)") && d.explanation.contains("(2)"),
+            "{}",
+            d.explanation
+        );
         assert_eq!(g.state.winner, Some(1));
     }
 
@@ -696,12 +861,21 @@ mod tests {
 
     #[test]
     fn own_cards_deal_nothing_and_check_plays_against_the_cards_only() {
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true };
+        let settings = Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 1,
+            own_cards: true,
+        };
         let mut g = Game::new(settings).unwrap();
         assert!(g.state.draw.is_empty() && g.state.hands.iter().all(Vec::is_empty));
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];
         g.play(0, &card("P:happy"), "∀x happy(x)", None).unwrap();
-        assert!(matches!(g.play(1, &card("P:happy"), "∀x blonde(x)", None), Err(GameError::Illegal(Illegal { ruling: "G1", .. }))));
+        assert!(matches!(
+            g.play(1, &card("P:happy"), "∀x blonde(x)", None),
+            Err(GameError::Illegal(Illegal { ruling: "G1", .. }))
+        ));
         g.play(1, &card("Q:∃x"), "∃x happy(x)", None).unwrap();
         assert!(g.state.hands.iter().all(Vec::is_empty), "nothing is drawn");
         assert!(g.show(Some(0)).contains("Ann to play (the table's own cards)"));
@@ -709,7 +883,13 @@ mod tests {
 
     #[test]
     fn a_save_with_a_made_up_claim_is_refused() {
-        let settings = Settings { players: vec!["Ann".into(), "Bob".into()], hand_size: 3, points_to_win: 3, seed: 1, own_cards: true };
+        let settings = Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 1,
+            own_cards: true,
+        };
         let mut g = Game::new(settings).unwrap();
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];
         g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
@@ -724,7 +904,8 @@ mod tests {
         assert!(e.contains("event 3") && e.contains("recorded as upheld"), "{e}");
         // A model that does not refute the claim is refused too.
         let mut v: serde_json::Value = serde_json::from_str(&honest).unwrap();
-        let model = v["events"][2]["model"]["predicates"]["blonde"]["values"].as_array_mut().unwrap();
+        let model =
+            v["events"][2]["model"]["predicates"]["blonde"]["values"].as_array_mut().unwrap();
         model.iter_mut().for_each(|b| *b = serde_json::Value::Bool(true));
         let e = Game::from_json(&v.to_string(), "g").unwrap_err().to_string();
         assert!(e.contains("event 3") && e.contains("does not hold in that model"), "{e}");

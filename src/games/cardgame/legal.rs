@@ -2,7 +2,9 @@
 //! is not, citing the ruling (RULINGS.md, G-rulings) that decides it.
 
 use crate::games::cardgame::deck::{quantifier_prefix, CardKind};
-use crate::logic::ast::{Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind};
+use crate::logic::ast::{
+    Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind,
+};
 use crate::logic::parse::parse_statement;
 use crate::logic::print::{self, Style};
 use std::collections::BTreeSet;
@@ -22,7 +24,11 @@ fn illegal(ruling: &'static str, reason: impl Into<String>) -> Illegal {
 /// Checks a play that writes a new statement. `names` are the names made by `∃!` on the
 /// board so far (free to use with any card). The statement must already have passed the
 /// language checker.
-pub fn check_write(cards: &[CardKind], st: &Statement, names: &BTreeSet<String>) -> Result<(), Illegal> {
+pub fn check_write(
+    cards: &[CardKind],
+    st: &Statement,
+    names: &BTreeSet<String>,
+) -> Result<(), Illegal> {
     if cards.is_empty() {
         return Err(illegal("G1", "a play needs at least one card"));
     }
@@ -39,7 +45,9 @@ pub fn check_write(cards: &[CardKind], st: &Statement, names: &BTreeSet<String>)
         CardKind::Quantifier { .. } => quantifier_play(cards, st),
         CardKind::Statement { statement } => statement_play(statement, st),
         CardKind::Wild => Ok(()),
-        CardKind::Negation => Err(illegal("G5", "the ¬ card changes a statement on the board; say which one")),
+        CardKind::Negation => {
+            Err(illegal("G5", "the ¬ card changes a statement on the board; say which one"))
+        }
     }
 }
 
@@ -52,7 +60,11 @@ pub fn symbols_of(st: &Statement) -> BTreeSet<String> {
     out
 }
 
-fn symbol_play(cards: &[CardKind], st: &Statement, names: &BTreeSet<String>) -> Result<(), Illegal> {
+fn symbol_play(
+    cards: &[CardKind],
+    st: &Statement,
+    names: &BTreeSet<String>,
+) -> Result<(), Illegal> {
     let Some(_) = st.formula() else {
         return Err(illegal("G2", "a cardinality statement is played with its S card (or the ? card), not with symbol cards"));
     };
@@ -67,21 +79,35 @@ fn symbol_play(cards: &[CardKind], st: &Statement, names: &BTreeSet<String>) -> 
         })
         .collect();
     let used = symbols_of(st);
-    let outside: Vec<&String> = used.iter().filter(|s| !played.contains(*s) && !names.contains(*s)).collect();
+    let outside: Vec<&String> =
+        used.iter().filter(|s| !played.contains(*s) && !names.contains(*s)).collect();
     if !outside.is_empty() {
         let list: Vec<String> = outside.iter().map(|s| format!("`{s}`")).collect();
-        return Err(illegal("G1", format!("the statement uses {} without its card", list.join(", "))));
+        return Err(illegal(
+            "G1",
+            format!("the statement uses {} without its card", list.join(", ")),
+        ));
     }
-    let unused: Vec<String> = played.iter().filter(|s| !used.contains(*s)).map(|s| format!("`{s}`")).collect();
+    let unused: Vec<String> =
+        played.iter().filter(|s| !used.contains(*s)).map(|s| format!("`{s}`")).collect();
     if !unused.is_empty() {
-        return Err(illegal("G1", format!("every card played must be used: the statement does not mention {}", unused.join(", "))));
+        return Err(illegal(
+            "G1",
+            format!(
+                "every card played must be used: the statement does not mention {}",
+                unused.join(", ")
+            ),
+        ));
     }
     Ok(())
 }
 
 fn quantifier_play(cards: &[CardKind], st: &Statement) -> Result<(), Illegal> {
     let Some(f) = st.formula() else {
-        return Err(illegal("G2", "a cardinality statement is played with its S card (or the ? card), not with Q cards"));
+        return Err(illegal(
+            "G2",
+            "a cardinality statement is played with its S card (or the ? card), not with Q cards",
+        ));
     };
     let (prefix, body) = f.prefix();
     if has_quantifier(body) {
@@ -91,15 +117,20 @@ fn quantifier_play(cards: &[CardKind], st: &Statement) -> Result<(), Illegal> {
     let pieces: Vec<Vec<Quantifier>> = cards
         .iter()
         .map(|c| match c {
-            CardKind::Quantifier { prefix } => quantifier_prefix(prefix).unwrap_or_default().into_iter().map(|(q, _)| q).collect(),
+            CardKind::Quantifier { prefix } => {
+                quantifier_prefix(prefix).unwrap_or_default().into_iter().map(|(q, _)| q).collect()
+            }
             _ => Vec::new(),
         })
         .collect();
-    if permutations(pieces.len()).iter().any(|order| order.iter().flat_map(|&i| pieces[i].iter().copied()).eq(written.iter().copied())) {
+    if permutations(pieces.len()).iter().any(|order| {
+        order.iter().flat_map(|&i| pieces[i].iter().copied()).eq(written.iter().copied())
+    }) {
         return Ok(());
     }
     let shown: Vec<String> = cards.iter().map(|c| c.short_name()).collect();
-    let prefix_text: String = prefix.iter().map(|(q, v)| format!("{}{}", quantifier_symbol(*q), v.name)).collect();
+    let prefix_text: String =
+        prefix.iter().map(|(q, v)| format!("{}{}", quantifier_symbol(*q), v.name)).collect();
     Err(illegal(
         "G3",
         format!(
@@ -144,13 +175,29 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 
 fn statement_play(card: &str, st: &Statement) -> Result<(), Illegal> {
     if let Some(kind) = card.strip_prefix("|L|") {
-        let ok = matches!((&st.kind, kind.trim()), (StatementKind::AtLeast { .. }, "≥ n") | (StatementKind::LessThan { .. }, "< n"));
-        return if ok { Ok(()) } else { Err(illegal("G4", format!("this S card says `{card}` (with your n)"))) };
+        let ok = matches!(
+            (&st.kind, kind.trim()),
+            (StatementKind::AtLeast { .. }, "≥ n") | (StatementKind::LessThan { .. }, "< n")
+        );
+        return if ok {
+            Ok(())
+        } else {
+            Err(illegal("G4", format!("this S card says `{card}` (with your n)")))
+        };
     }
     let expected = parse_statement(card).expect("the S cards parse (a test checks them)");
     match (expected.formula(), st.formula()) {
-        (Some(a), Some(b)) if canonical(a) == canonical(b) && !matches!(st.kind, StatementKind::Named { .. }) => Ok(()),
-        _ => Err(illegal("G4", format!("this S card says `{card}`; write that statement (bound variables may be renamed)"))),
+        (Some(a), Some(b))
+            if canonical(a) == canonical(b) && !matches!(st.kind, StatementKind::Named { .. }) =>
+        {
+            Ok(())
+        }
+        _ => Err(illegal(
+            "G4",
+            format!(
+                "this S card says `{card}`; write that statement (bound variables may be renamed)"
+            ),
+        )),
     }
 }
 
@@ -159,13 +206,18 @@ fn statement_play(card: &str, st: &Statement) -> Result<(), Illegal> {
 pub fn canonical(f: &Formula) -> Formula {
     fn go(f: &Formula, env: &mut Vec<(String, String)>, next: &mut usize) -> Formula {
         let kind = match &f.kind {
-            FormulaKind::Atom { pred, args } => FormulaKind::Atom { pred: pred.clone(), args: args.iter().map(|a| term(a, env)).collect() },
+            FormulaKind::Atom { pred, args } => FormulaKind::Atom {
+                pred: pred.clone(),
+                args: args.iter().map(|a| term(a, env)).collect(),
+            },
             FormulaKind::Eq(a, b) => FormulaKind::Eq(term(a, env), term(b, env)),
             FormulaKind::Neq(a, b) => FormulaKind::Neq(term(a, env), term(b, env)),
             FormulaKind::Not(g) => FormulaKind::Not(Box::new(go(g, env, next))),
-            FormulaKind::Binary { op, left, right } => {
-                FormulaKind::Binary { op: *op, left: Box::new(go(left, env, next)), right: Box::new(go(right, env, next)) }
-            }
+            FormulaKind::Binary { op, left, right } => FormulaKind::Binary {
+                op: *op,
+                left: Box::new(go(left, env, next)),
+                right: Box::new(go(right, env, next)),
+            },
             FormulaKind::Quant { q, var, body } => {
                 let fresh = format!("v{next}");
                 *next += 1;
@@ -188,7 +240,10 @@ pub fn canonical(f: &Formula) -> Formula {
                 }
                 TermKind::Var(id)
             }
-            TermKind::App { func, args } => TermKind::App { func: func.clone(), args: args.iter().map(|a| term(a, env)).collect() },
+            TermKind::App { func, args } => TermKind::App {
+                func: func.clone(),
+                args: args.iter().map(|a| term(a, env)).collect(),
+            },
         };
         Term { kind, span: t.span }
     }
@@ -218,16 +273,25 @@ pub fn check_negation(old: &Statement, new: &Statement) -> Result<Insertion, Ill
         return Ok(insertion);
     }
     let (Some(a), Some(b), true) = (old.formula(), new.formula(), same_naming) else {
-        return Err(illegal("G5", "a ¬ card goes into a statement's formula, and the statement otherwise stays as it was"));
+        return Err(illegal(
+            "G5",
+            "a ¬ card goes into a statement's formula, and the statement otherwise stays as it was",
+        ));
     };
     let mut path = Vec::new();
     let Some(part) = inserted(a, b, &mut path) else {
-        return Err(illegal("G5", "the new statement is not the old one with exactly one ¬ inserted"));
+        return Err(illegal(
+            "G5",
+            "the new statement is not the old one with exactly one ¬ inserted",
+        ));
     };
     // In front of the naming prefix `∀…∀∃!` the statement would no longer name anything.
     if let StatementKind::Named { params, .. } = &old.kind {
         if path.len() <= params.len() {
-            return Err(illegal("G6", "a ¬ cannot go in front of the quantifiers that make a name; put it inside"));
+            return Err(illegal(
+                "G6",
+                "a ¬ cannot go in front of the quantifiers that make a name; put it inside",
+            ));
         }
     }
     Ok(Insertion { path, negated: print::formula(part, Style::Unicode) })
@@ -243,7 +307,9 @@ fn negated_bound(old: &Statement, new: &Statement) -> Option<Insertion> {
         _ => return None,
     };
     match new.kind {
-        StatementKind::NegatedBound { negations, at_least, n } if negations == before + 1 && (at_least, n) == bound => {
+        StatementKind::NegatedBound { negations, at_least, n }
+            if negations == before + 1 && (at_least, n) == bound =>
+        {
             Some(Insertion { path: Vec::new(), negated: print::statement(old, Style::Unicode) })
         }
         _ => None,
@@ -259,12 +325,14 @@ fn inserted<'a>(old: &'a Formula, new: &Formula, path: &mut Vec<usize>) -> Optio
     }
     let (olds, news): (Vec<&Formula>, Vec<&Formula>) = match (&old.kind, &new.kind) {
         (FormulaKind::Not(a), FormulaKind::Not(b)) => (vec![a], vec![b]),
-        (FormulaKind::Binary { op: o1, left: l1, right: r1 }, FormulaKind::Binary { op: o2, left: l2, right: r2 }) if o1 == o2 => {
-            (vec![l1, r1], vec![l2, r2])
-        }
-        (FormulaKind::Quant { q: q1, var: v1, body: b1 }, FormulaKind::Quant { q: q2, var: v2, body: b2 }) if q1 == q2 && v1 == v2 => {
-            (vec![b1], vec![b2])
-        }
+        (
+            FormulaKind::Binary { op: o1, left: l1, right: r1 },
+            FormulaKind::Binary { op: o2, left: l2, right: r2 },
+        ) if o1 == o2 => (vec![l1, r1], vec![l2, r2]),
+        (
+            FormulaKind::Quant { q: q1, var: v1, body: b1 },
+            FormulaKind::Quant { q: q2, var: v2, body: b2 },
+        ) if q1 == q2 && v1 == v2 => (vec![b1], vec![b2]),
         _ => return None,
     };
     let differing: Vec<usize> = (0..olds.len()).filter(|&i| olds[i] != news[i]).collect();
@@ -292,26 +360,45 @@ mod tests {
     #[test]
     fn symbol_cards_allow_their_symbols_and_names() {
         assert!(check_write(&cards(&["P:blonde"]), &st("∀x blonde(x)"), &none()).is_ok());
-        assert!(check_write(&cards(&["P:blonde", "F:father"]), &st("∃x blonde(father(x))"), &none()).is_ok());
-        let e = check_write(&cards(&["P:blonde"]), &st("∃x blonde(father(x))"), &none()).unwrap_err();
+        assert!(check_write(
+            &cards(&["P:blonde", "F:father"]),
+            &st("∃x blonde(father(x))"),
+            &none()
+        )
+        .is_ok());
+        let e =
+            check_write(&cards(&["P:blonde"]), &st("∃x blonde(father(x))"), &none()).unwrap_err();
         assert!(e.reason.contains("`father` without its card"), "{e}");
         let names: BTreeSet<String> = ["blondie".to_string()].into();
         assert!(check_write(&cards(&["P:happy"]), &st("happy(blondie)"), &names).is_ok());
-        let e = check_write(&cards(&["P:blonde"]), &st("∃!x blonde(x) | b := x"), &none()).unwrap_err();
+        let e =
+            check_write(&cards(&["P:blonde"]), &st("∃!x blonde(x) | b := x"), &none()).unwrap_err();
         assert_eq!(e.ruling, "G7");
-        let e = check_write(&cards(&["P:happy", "R:likes"]), &st("∀x happy(x)"), &none()).unwrap_err();
+        let e =
+            check_write(&cards(&["P:happy", "R:likes"]), &st("∀x happy(x)"), &none()).unwrap_err();
         assert!(e.reason.contains("does not mention `likes`"), "{e}");
     }
 
     #[test]
     fn quantifier_cards_chain_in_any_order() {
         assert!(check_write(&cards(&["Q:∀x∃y"]), &st("∀a∃b likes(a, b)"), &none()).is_ok());
-        assert!(check_write(&cards(&["Q:∃x", "Q:∀x∀y"]), &st("∀x∀y∃z likes(x, z) ∨ likes(z, y)"), &none()).is_ok());
+        assert!(check_write(
+            &cards(&["Q:∃x", "Q:∀x∀y"]),
+            &st("∀x∀y∃z likes(x, z) ∨ likes(z, y)"),
+            &none()
+        )
+        .is_ok());
         let e = check_write(&cards(&["Q:∀x"]), &st("∃x happy(x)"), &none()).unwrap_err();
         assert_eq!(e.ruling, "G3");
-        let e = check_write(&cards(&["Q:∀x"]), &st("∀x happy(x) ∧ ∃y likes(x, y)"), &none()).unwrap_err();
+        let e = check_write(&cards(&["Q:∀x"]), &st("∀x happy(x) ∧ ∃y likes(x, y)"), &none())
+            .unwrap_err();
         assert!(e.reason.contains("at the front"), "{e}");
-        assert!(check_write(&cards(&["Q:∀x∃!y"]), &st("∀x∃!y likes(y, x) | liker(x) := y"), &none()).is_ok());
+        assert!(check_write(
+            &cards(&["Q:∀x∃!y"]),
+            &st("∀x∃!y likes(y, x) | liker(x) := y"),
+            &none()
+        )
+        .is_ok());
     }
 
     #[test]
@@ -326,7 +413,8 @@ mod tests {
 
     #[test]
     fn kinds_do_not_mix_and_wild_takes_anything() {
-        let e = check_write(&cards(&["P:blonde", "Q:∀x"]), &st("∀x blonde(x)"), &none()).unwrap_err();
+        let e =
+            check_write(&cards(&["P:blonde", "Q:∀x"]), &st("∀x blonde(x)"), &none()).unwrap_err();
         assert_eq!(e.ruling, "G1");
         assert!(check_write(&cards(&["X:?"]), &st("|L| < 4"), &none()).is_ok());
         assert!(check_write(&cards(&["P:blonde"]), &st("|L| < 4"), &none()).is_err());
@@ -338,9 +426,15 @@ mod tests {
         let ins = check_negation(&old, &st("∀x blonde(x) → ¬happy(x)")).unwrap();
         assert_eq!(ins.negated, "happy(x)");
         assert_eq!(ins.path, vec![0, 1]);
-        assert_eq!(check_negation(&old, &st("¬∀x blonde(x) → happy(x)")).unwrap().path, Vec::<usize>::new());
+        assert_eq!(
+            check_negation(&old, &st("¬∀x blonde(x) → happy(x)")).unwrap().path,
+            Vec::<usize>::new()
+        );
         assert!(check_negation(&old, &st("∀x ¬blonde(x) → ¬happy(x)")).is_err(), "two negations");
-        assert!(check_negation(&old, &st("∀x blonde(x) → blonde(x)")).is_err(), "changed, not negated");
+        assert!(
+            check_negation(&old, &st("∀x blonde(x) → blonde(x)")).is_err(),
+            "changed, not negated"
+        );
         let named = st("∃!x blonde(x) | blondie := x");
         // The language refuses `¬∃!x … | blondie := x`; built by hand, the ¬ card refuses it too.
         let mut front = named.clone();
@@ -348,7 +442,13 @@ mod tests {
             *formula = Formula::not(formula.clone());
         }
         assert_eq!(check_negation(&named, &front).unwrap_err().ruling, "G6");
-        assert_eq!(check_negation(&named, &st("∃!x ¬blonde(x) | blondie := x")).unwrap().negated, "blonde(x)");
-        assert!(check_negation(&named, &st("∃!x ¬blonde(x) | other := x")).is_err(), "the name stays");
+        assert_eq!(
+            check_negation(&named, &st("∃!x ¬blonde(x) | blondie := x")).unwrap().negated,
+            "blonde(x)"
+        );
+        assert!(
+            check_negation(&named, &st("∃!x ¬blonde(x) | other := x")).is_err(),
+            "the name stays"
+        );
     }
 }

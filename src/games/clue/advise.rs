@@ -64,7 +64,10 @@ pub fn advise(log: &Log, rooms: Option<&[usize]>, budget: &Budget) -> Result<Adv
     let bits_now: f64 = prior.iter().map(|d| crate::solve::information::entropy(d)).sum();
     let mut all: Vec<Vec<usize>> = vec![Vec::new()];
     for k in 0..kinds {
-        all = all.into_iter().flat_map(|p| log.deck.kind_range(k).map(move |c| [p.clone(), vec![c]].concat())).collect();
+        all = all
+            .into_iter()
+            .flat_map(|p| log.deck.kind_range(k).map(move |c| [p.clone(), vec![c]].concat()))
+            .collect();
     }
     let room = room_kind(log);
     let evaluated = AtomicUsize::new(0);
@@ -88,7 +91,9 @@ pub fn advise(log: &Log, rooms: Option<&[usize]>, budget: &Budget) -> Result<Adv
 
 /// For each kind, the weights of its cards being in the envelope.
 fn envelope_by_kind(log: &Log, counts: &[Vec<u128>], envelope: usize) -> Vec<Vec<f64>> {
-    (0..log.deck.kinds.len()).map(|k| log.deck.kind_range(k).map(|c| counts[c][envelope] as f64).collect()).collect()
+    (0..log.deck.kinds.len())
+        .map(|k| log.deck.kind_range(k).map(|c| counts[c][envelope] as f64).collect())
+        .collect()
 }
 
 /// One way my suggestion can turn out, with the deals' weight and the envelope's weights by
@@ -100,13 +105,23 @@ struct Observed {
 }
 
 /// (expected bits about the envelope, chance nobody refutes) for my suggesting `cards`.
-fn rate(log: &Log, deal: &Deal, accusations: &[Vec<usize>], cards: &[usize], prior: &[Vec<f64>], budget: &Budget) -> Result<(f64, f64), SolveError> {
+fn rate(
+    log: &Log,
+    deal: &Deal,
+    accusations: &[Vec<usize>],
+    cards: &[usize],
+    prior: &[Vec<f64>],
+    budget: &Budget,
+) -> Result<(f64, f64), SolveError> {
     let players = log.players.len();
     let envelope = players;
     let me = log.me;
     // Outcomes keyed by (refuter seat, card shown), or (None, 0) for nobody.
     let mut outcomes: Vec<Observed> = Vec::new();
-    let mut add = |key: (Option<usize>, usize), weight: f64, by_kind: Vec<Vec<f64>>| match outcomes.iter_mut().find(|o| o.key == key) {
+    let mut add = |key: (Option<usize>, usize), weight: f64, by_kind: Vec<Vec<f64>>| match outcomes
+        .iter_mut()
+        .find(|o| o.key == key)
+    {
         Some(o) => {
             o.weight += weight;
             for (a, b) in o.envelope.iter_mut().zip(&by_kind) {
@@ -121,9 +136,13 @@ fn rate(log: &Log, deal: &Deal, accusations: &[Vec<usize>], cards: &[usize], pri
     let mut seat = (me + 1) % players;
     while seat != me {
         // Subsets of the named cards this player may hold.
-        let possible: Vec<usize> = cards.iter().copied().filter(|&c| before.allowed[c] & (1 << seat) != 0).collect();
+        let possible: Vec<usize> =
+            cards.iter().copied().filter(|&c| before.allowed[c] & (1 << seat) != 0).collect();
         for mask in 1u32..(1 << possible.len()) {
-            let held: Vec<usize> = (0..possible.len()).filter(|&b| mask & (1 << b) != 0).map(|b| possible[b]).collect();
+            let held: Vec<usize> = (0..possible.len())
+                .filter(|&b| mask & (1 << b) != 0)
+                .map(|b| possible[b])
+                .collect();
             let mut d = before.clone();
             for &c in cards {
                 if held.contains(&c) {
@@ -158,7 +177,8 @@ fn rate(log: &Log, deal: &Deal, accusations: &[Vec<usize>], cards: &[usize], pri
     let total: f64 = outcomes.iter().map(|o| o.weight).sum();
     let bits = (0..prior.len())
         .map(|k| {
-            let per_outcome: Vec<(f64, Vec<f64>)> = outcomes.iter().map(|o| (o.weight, o.envelope[k].clone())).collect();
+            let per_outcome: Vec<(f64, Vec<f64>)> =
+                outcomes.iter().map(|o| (o.weight, o.envelope[k].clone())).collect();
             expected_gain(&prior[k], &per_outcome)
         })
         .sum();

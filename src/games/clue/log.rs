@@ -12,7 +12,13 @@ pub enum Event {
     Hand { cards: Vec<usize> },
     /// A suggestion of `cards` by `by`: `passed` could not refute; `shown_by` did, with the
     /// card when I saw it.
-    Suggest { by: usize, cards: Vec<usize>, passed: Vec<usize>, shown_by: Option<usize>, card: Option<usize> },
+    Suggest {
+        by: usize,
+        cards: Vec<usize>,
+        passed: Vec<usize>,
+        shown_by: Option<usize>,
+        card: Option<usize>,
+    },
     /// An accusation: when `correct`, these cards are the envelope and `by` wins (the game
     /// is over); when wrong, they are not all in the envelope and `by` is out of the game
     /// (still showing cards).
@@ -48,14 +54,23 @@ impl Log {
 }
 
 /// Reads a log. `load_deck` resolves a `deck:` line that names a file.
-pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Result<Log, LogError> {
+pub fn parse(
+    text: &str,
+    load_deck: &dyn Fn(&str) -> Result<Deck, String>,
+) -> Result<Log, LogError> {
     let mut deck = Deck::builtin("classic").expect("built in");
     let mut players: Vec<(String, u32)> = Vec::new();
     let mut me: Option<usize> = None;
     let mut pending: Vec<(usize, SourceSpan, String)> = Vec::new();
-    for crate::games::logs::Statement { line, span, text: content } in crate::games::logs::statements(text) {
+    for crate::games::logs::Statement { line, span, text: content } in
+        crate::games::logs::statements(text)
+    {
         let (head, rest) = content.split_once(':').ok_or_else(|| {
-            error("a log line is `word …: …`", span, Some("for example `suggest Bob: Plum, Rope, Hall; passed Cat; shown by Ann`"))
+            error(
+                "a log line is `word …: …`",
+                span,
+                Some("for example `suggest Bob: Plum, Rope, Hall; passed Cat; shown by Ann`"),
+            )
         })?;
         let word = head.split_whitespace().next().unwrap_or("").to_lowercase();
         match word.as_str() {
@@ -63,7 +78,9 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
                 let name = rest.trim();
                 deck = match Deck::builtin(name) {
                     Some(d) => d,
-                    None => load_deck(name).map_err(|e| error(e, span, Some("built in: `classic`, `ivory-tower`; or a deck file")))?,
+                    None => load_deck(name).map_err(|e| {
+                        error(e, span, Some("built in: `classic`, `ivory-tower`; or a deck file"))
+                    })?,
                 };
             }
             "players" => {
@@ -73,14 +90,35 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
                     match last.parse::<u32>() {
                         Ok(size) if !words.is_empty() => players.push((words.join(" "), size)),
                         Err(_) if !words.is_empty() && last.chars().all(|c| c.is_ascii_digit()) => {
-                            return Err(error(format!("a hand of {last} cards is larger than any deck"), span, Some("the number after a player is how many cards they hold")))
+                            return Err(error(
+                                format!("a hand of {last} cards is larger than any deck"),
+                                span,
+                                Some("the number after a player is how many cards they hold"),
+                            ))
                         }
-                        _ => return Err(error(format!("`{}` is not a player with a hand size", shorten(seat.trim())), span, Some("like `players: Ann 6, Bob 6, Cat 6`"))),
+                        _ => {
+                            return Err(error(
+                                format!(
+                                    "`{}` is not a player with a hand size",
+                                    shorten(seat.trim())
+                                ),
+                                span,
+                                Some("like `players: Ann 6, Bob 6, Cat 6`"),
+                            ))
+                        }
                     }
                 }
             }
-            "me" | "hand" | "suggest" | "accuse" | "seen" => pending.push((line, span, content.to_string())),
-            _ => return Err(error(format!("`{word}` is not a kind of log line"), span, Some("lines start with deck, players, me, hand, suggest, accuse or seen"))),
+            "me" | "hand" | "suggest" | "accuse" | "seen" => {
+                pending.push((line, span, content.to_string()))
+            }
+            _ => {
+                return Err(error(
+                    format!("`{word}` is not a kind of log line"),
+                    span,
+                    Some("lines start with deck, players, me, hand, suggest, accuse or seen"),
+                ))
+            }
         }
     }
     // The deal counter takes up to 64 holders: the players and the envelope.
@@ -88,17 +126,28 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
         return Err(error(format!("{} players: at most 63", players.len()), (0, 0).into(), None));
     }
     if players.iter().any(|(_, size)| *size as usize > deck.len()) {
-        return Err(error("a hand is larger than the deck", (0, 0).into(), Some("check the hand sizes on the `players:` line")));
+        return Err(error(
+            "a hand is larger than the deck",
+            (0, 0).into(),
+            Some("check the hand sizes on the `players:` line"),
+        ));
     }
     if players.is_empty() {
-        return Err(error("the log names no players", (0, 0).into(), Some("add `players: Ann 6, Bob 6, Cat 6` (seat order, hand sizes)")));
+        return Err(error(
+            "the log names no players",
+            (0, 0).into(),
+            Some("add `players: Ann 6, Bob 6, Cat 6` (seat order, hand sizes)"),
+        ));
     }
     let find_player = |name: &str, span: SourceSpan| -> Result<usize, LogError> {
         let want = name.trim().to_lowercase();
-        players
-            .iter()
-            .position(|(p, _)| p.to_lowercase() == want)
-            .ok_or_else(|| error(format!("there is no player `{}`", name.trim()), span, Some("players are named on the `players:` line")))
+        players.iter().position(|(p, _)| p.to_lowercase() == want).ok_or_else(|| {
+            error(
+                format!("there is no player `{}`", name.trim()),
+                span,
+                Some("players are named on the `players:` line"),
+            )
+        })
     };
     let card_list = |text: &str, span: SourceSpan| -> Result<Vec<usize>, LogError> {
         text.split(',').map(|c| deck.find(c).map_err(|e| error(e, span, None))).collect()
@@ -116,12 +165,21 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
             }
             "hand" => {
                 let cards = card_list(rest, span)?;
-                if let Some(twice) = cards.iter().enumerate().find(|(i, c)| cards[..*i].contains(c)).map(|(_, &c)| c) {
-                    return Err(error(format!("`{}` is named twice in the hand", deck.name_of(twice)), span, Some("each card is in one place only")));
+                if let Some(twice) =
+                    cards.iter().enumerate().find(|(i, c)| cards[..*i].contains(c)).map(|(_, &c)| c)
+                {
+                    return Err(error(
+                        format!("`{}` is named twice in the hand", deck.name_of(twice)),
+                        span,
+                        Some("each card is in one place only"),
+                    ));
                 }
                 Event::Hand { cards }
             }
-            "seen" => Event::Seen { player: find_player(&who, span)?, card: card_list(rest, span)?.first().copied().unwrap_or(0) },
+            "seen" => Event::Seen {
+                player: find_player(&who, span)?,
+                card: card_list(rest, span)?.first().copied().unwrap_or(0),
+            },
             "accuse" => {
                 let by = find_player(&who, span)?;
                 // Ruling C9: no silent default; a wrong accusation and a right one mean opposite things.
@@ -151,9 +209,15 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
                             None => (rest, None),
                         };
                         shown_by = Some(find_player(name, span)?);
-                        card = shown.map(|c| deck.find(c).map_err(|e| error(e, span, None))).transpose()?;
+                        card = shown
+                            .map(|c| deck.find(c).map_err(|e| error(e, span, None)))
+                            .transpose()?;
                     } else {
-                        return Err(error(format!("`{part}` is neither `passed …` nor `shown by …`"), span, None));
+                        return Err(error(
+                            format!("`{part}` is neither `passed …` nor `shown by …`"),
+                            span,
+                            None,
+                        ));
                     }
                 }
                 Event::Suggest { by, cards, passed, shown_by, card }
@@ -161,7 +225,9 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
         };
         entries.push(Entry { event, line, span, text: content });
     }
-    let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
+    let me = me.ok_or_else(|| {
+        error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`"))
+    })?;
     let (names, sizes): (Vec<String>, Vec<u32>) = players.into_iter().unzip();
     check_sequence(&names, &deck, me, &entries)?;
     Ok(Log { deck, players: names, hand_sizes: sizes, me, entries })
@@ -172,7 +238,12 @@ pub fn parse(text: &str, load_deck: &dyn Fn(&str) -> Result<Deck, String>) -> Re
 /// own suggestion, a card shown that was not suggested or that `me` could not have seen
 /// (ruling C2). The order of events is [`check_sequence`]'s. `solve` asks it too, for logs
 /// built in code.
-pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) -> Option<(String, String)> {
+pub fn event_error(
+    deck: &Deck,
+    players: &[String],
+    me: usize,
+    event: &Event,
+) -> Option<(String, String)> {
     let one_of_each = |cards: &[usize]| {
         let mut kinds: Vec<usize> = cards.iter().map(|&c| deck.kind_of(c)).collect();
         kinds.sort_unstable();
@@ -181,15 +252,23 @@ pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) ->
     };
     let kinds = || {
         let names: Vec<&str> = deck.kinds.iter().map(|k| k.kind.as_str()).collect();
-        let example: Vec<&str> = (0..deck.kinds.len()).map(|k| deck.name_of(deck.kind_range(k).start)).collect();
+        let example: Vec<&str> =
+            (0..deck.kinds.len()).map(|k| deck.name_of(deck.kind_range(k).start)).collect();
         format!("one card of each kind ({}), like `{}`", names.join(", "), example.join(", "))
     };
     let n = deck.kinds.len();
     match event {
-        Event::Suggest { cards, .. } if !one_of_each(cards) => Some((format!("a suggestion names one card of each of the {n} kinds"), kinds())),
-        Event::Accuse { cards, .. } if !one_of_each(cards) => Some((format!("an accusation names one card of each of the {n} kinds"), kinds())),
-        Event::Suggest { by, passed, shown_by, .. } if passed.contains(by) || *shown_by == Some(*by) => {
-            let order: Vec<&str> = (1..players.len()).map(|k| players[(by + k) % players.len()].as_str()).collect();
+        Event::Suggest { cards, .. } if !one_of_each(cards) => {
+            Some((format!("a suggestion names one card of each of the {n} kinds"), kinds()))
+        }
+        Event::Accuse { cards, .. } if !one_of_each(cards) => {
+            Some((format!("an accusation names one card of each of the {n} kinds"), kinds()))
+        }
+        Event::Suggest { by, passed, shown_by, .. }
+            if passed.contains(by) || *shown_by == Some(*by) =>
+        {
+            let order: Vec<&str> =
+                (1..players.len()).map(|k| players[(by + k) % players.len()].as_str()).collect();
             Some((
                 format!("{} made this suggestion and does not answer it", players[*by]),
                 format!("`passed` and `shown by` name the other players, asked in turn from {}'s left: {}", players[*by], order.join(", ")),
@@ -197,11 +276,17 @@ pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) ->
         }
         Event::Suggest { by, cards, shown_by, card: Some(c), .. } => {
             if !cards.contains(c) {
-                Some((format!("{} was not suggested", deck.name_of(*c)), "the card shown is one of the cards suggested".into()))
+                Some((
+                    format!("{} was not suggested", deck.name_of(*c)),
+                    "the card shown is one of the cards suggested".into(),
+                ))
             } else if *by != me && *shown_by != Some(me) {
                 Some((
                     "only the suggester sees the card shown (write it only when that is me)".into(),
-                    format!("write `shown by {}` without the card", shown_by.map_or("…", |r| players[r].as_str())),
+                    format!(
+                        "write `shown by {}` without the card",
+                        shown_by.map_or("…", |r| players[r].as_str())
+                    ),
                 ))
             } else {
                 None
@@ -216,7 +301,12 @@ pub fn event_error(deck: &Deck, players: &[String], me: usize, event: &Event) ->
 /// them (ruling C7); a player out after a wrong accusation neither suggests nor accuses
 /// (C8); nothing happens after the game is over (C9, C10). Each event must also be legal on
 /// its own ([`event_error`]). An illegal line is an error before anything is inferred from it.
-fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry]) -> Result<(), LogError> {
+fn check_sequence(
+    players: &[String],
+    deck: &Deck,
+    me: usize,
+    entries: &[Entry],
+) -> Result<(), LogError> {
     let n = players.len();
     let name = |p: usize| players[p].as_str();
     let mut standing = Standing::default();
@@ -229,11 +319,17 @@ fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry])
             Event::Seen { .. } => None,
             Event::Suggest { by, .. } | Event::Accuse { by, .. } => Some(*by),
         };
-        let words = ClaimWords { correctly: "accused correctly", wrongly: "accused wrongly", claim: "accusation", nobody: "nobody moves" };
+        let words = ClaimWords {
+            correctly: "accused correctly",
+            wrongly: "accused wrongly",
+            claim: "accusation",
+            nobody: "nobody moves",
+        };
         standing.refuse_after_end(e.span, &|p| name(p).to_string(), &words)?;
         if let Some(by) = by {
             if let Some(line) = standing.out_line(by) {
-                let doing = if matches!(e.event, Event::Suggest { .. }) { "suggests" } else { "accuses" };
+                let doing =
+                    if matches!(e.event, Event::Suggest { .. }) { "suggests" } else { "accuses" };
                 return Err(error(
                     format!("{} accused wrongly on line {line} and is out of the game: a player who is out no longer {doing}", name(by)),
                     e.span,
@@ -242,7 +338,9 @@ fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry])
             }
         }
         match &e.event {
-            Event::Suggest { by, passed, shown_by, .. } => check_refutation(players, *by, passed, *shown_by, e)?,
+            Event::Suggest { by, passed, shown_by, .. } => {
+                check_refutation(players, *by, passed, *shown_by, e)?
+            }
             Event::Accuse { by, cards, correct } => standing.claim(*by, e.line, cards, *correct, n),
             _ => {}
         }
@@ -252,7 +350,13 @@ fn check_sequence(players: &[String], deck: &Deck, me: usize, entries: &[Entry])
 
 /// Ruling C7: `passed` in the order the players were asked, going round the table from the
 /// suggester's left, and the player who showed a card after all of them.
-fn check_refutation(players: &[String], by: usize, passed: &[usize], shown_by: Option<usize>, e: &Entry) -> Result<(), LogError> {
+fn check_refutation(
+    players: &[String],
+    by: usize,
+    passed: &[usize],
+    shown_by: Option<usize>,
+    e: &Entry,
+) -> Result<(), LogError> {
     let n = players.len();
     let name = |p: usize| players[p].as_str();
     // How far round the table from the suggester a player sits (1: the next one to the left).
@@ -262,13 +366,22 @@ fn check_refutation(players: &[String], by: usize, passed: &[usize], shown_by: O
     for (i, &p) in passed.iter().enumerate() {
         if let Some(&before) = passed[..i].iter().find(|&&q| turn(q) >= turn(p)) {
             if before == p {
-                return Err(error(format!("{} is listed twice under `passed`", name(p)), e.span, Some("each player answers a suggestion once")));
+                return Err(error(
+                    format!("{} is listed twice under `passed`", name(p)),
+                    e.span,
+                    Some("each player answers a suggestion once"),
+                ));
             }
             let mut sorted = passed.to_vec();
             sorted.sort_by_key(|&q| turn(q));
             sorted.dedup();
             return Err(error(
-                format!("`passed` lists {} before {}, but {} is asked first", name(before), name(p), name(p)),
+                format!(
+                    "`passed` lists {} before {}, but {} is asked first",
+                    name(before),
+                    name(p),
+                    name(p)
+                ),
                 e.span,
                 Some(&format!(
                     "players are asked in seat order from {}'s left ({}): write `passed {}`",

@@ -90,7 +90,9 @@ impl Deck {
     }
 
     pub fn kind_of(&self, card: usize) -> usize {
-        (0..self.kinds.len()).find(|&k| self.kind_range(k).contains(&card)).expect("a card of the deck")
+        (0..self.kinds.len())
+            .find(|&k| self.kind_range(k).contains(&card))
+            .expect("a card of the deck")
     }
 
     /// The card a name means: the whole name, else the one card it is a prefix of
@@ -104,7 +106,8 @@ impl Deck {
         if let Some(i) = names.iter().position(|c| *c == want) {
             return Ok(i);
         }
-        let matches: Vec<usize> = (0..names.len()).filter(|&i| names[i].starts_with(&want)).collect();
+        let matches: Vec<usize> =
+            (0..names.len()).filter(|&i| names[i].starts_with(&want)).collect();
         match matches.as_slice() {
             [one] => Ok(*one),
             [] => Err(format!("there is no card `{}` in {}", name.trim(), self.name)),

@@ -18,7 +18,13 @@ pub struct SimulatedGame {
 /// extra cards) and plays `events` turns of random suggestions; about one turn in twenty is
 /// a wrong accusation instead, after which that player makes no more moves (the log may be
 /// shorter if everyone is out). Player 0 is `me`; the log's `deck:` line says `deck_ref`.
-pub fn random_game(deck: &Deck, deck_ref: &str, players: usize, events: usize, seed: u64) -> SimulatedGame {
+pub fn random_game(
+    deck: &Deck,
+    deck_ref: &str,
+    players: usize,
+    events: usize,
+    seed: u64,
+) -> SimulatedGame {
     assert!(players >= 2, "a game has at least two players");
     let mut rng = SplitMix64::new(seed);
     let kinds = deck.kinds.len();
@@ -42,8 +48,14 @@ pub fn random_game(deck: &Deck, deck_ref: &str, players: usize, events: usize, s
     let name = |p: usize| format!("P{}", p + 1);
     let cards = |cs: &[usize]| cs.iter().map(|&c| deck.name_of(c)).collect::<Vec<_>>().join(", ");
     let seats: Vec<String> = (0..players).map(|p| format!("{} {}", name(p), sizes[p])).collect();
-    let mut log = format!("# A random game, seed {seed}.\ndeck: {deck_ref}\nplayers: {}\nme: P1\n", seats.join(", "));
-    log.push_str(&format!("hand: {}\n", cards(&(0..deck.len()).filter(|&c| deal[c] == 0).collect::<Vec<_>>())));
+    let mut log = format!(
+        "# A random game, seed {seed}.\ndeck: {deck_ref}\nplayers: {}\nme: P1\n",
+        seats.join(", ")
+    );
+    log.push_str(&format!(
+        "hand: {}\n",
+        cards(&(0..deck.len()).filter(|&c| deal[c] == 0).collect::<Vec<_>>())
+    ));
     let mut written = 0;
     let mut turn = 0;
     // A player out after a wrong accusation makes no more moves (ruling C8).

@@ -118,7 +118,12 @@ pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usiz
 }
 
 /// Counts `deal` under "not all of each accusation in the envelope", by inclusion–exclusion.
-pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, budget: &Budget) -> Result<DealCount, SolveError> {
+pub(super) fn count(
+    deal: &Deal,
+    accusations: &[Vec<usize>],
+    envelope: usize,
+    budget: &Budget,
+) -> Result<DealCount, SolveError> {
     let n = deal.items();
     let h = deal.holders();
     let mut plus = DealCount { total: 0, marginals: vec![vec![0; h]; n] };
@@ -146,7 +151,12 @@ pub(super) fn count(deal: &Deal, accusations: &[Vec<usize>], envelope: usize, bu
         }
     }
     let total = plus.total - minus.total;
-    let marginals = plus.marginals.iter().zip(&minus.marginals).map(|(p, m)| p.iter().zip(m).map(|(a, b)| a - b).collect()).collect();
+    let marginals = plus
+        .marginals
+        .iter()
+        .zip(&minus.marginals)
+        .map(|(p, m)| p.iter().zip(m).map(|(a, b)| a - b).collect())
+        .collect();
     Ok(DealCount { total, marginals })
 }
 
@@ -180,7 +190,10 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
         prefixes = prefixes
             .into_iter()
             .flat_map(|p| {
-                log.deck.kind_range(k).filter(|&c| counted.marginals[c][envelope] > 0).map(move |c| [p.clone(), vec![c]].concat())
+                log.deck
+                    .kind_range(k)
+                    .filter(|&c| counted.marginals[c][envelope] > 0)
+                    .map(move |c| [p.clone(), vec![c]].concat())
             })
             .collect();
     }
@@ -201,7 +214,14 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
     let mut holders = log.players.clone();
     holders.push("envelope".into());
     let standing = log.standing(upto);
-    Ok(Solution { holders, cards: log.deck.cards().cloned().collect(), total: counted.total, counts: counted.marginals, envelopes, standing })
+    Ok(Solution {
+        holders,
+        cards: log.deck.cards().cloned().collect(),
+        total: counted.total,
+        counts: counted.marginals,
+        envelopes,
+        standing,
+    })
 }
 
 /// The lines that conflict: a minimal set of entries with no consistent deal (deletion: drop
@@ -214,16 +234,20 @@ fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
             Err(_) => true,
         }
     };
-    let core: Vec<&Entry> = minimal_conflict(entries.len(), |keep| consistent(&keep.iter().map(|&i| entries[i]).collect::<Vec<_>>()))
-        .into_iter()
-        .map(|i| entries[i])
-        .collect();
-    SolveError::contradiction(&core, |e| match e {
+    let core: Vec<&Entry> = minimal_conflict(entries.len(), |keep| {
+        consistent(&keep.iter().map(|&i| entries[i]).collect::<Vec<_>>())
+    })
+    .into_iter()
+    .map(|i| entries[i])
+    .collect();
+    SolveError::contradiction(&core, |e| {
+        match e {
         Event::Accuse { by, cards, correct: true } => Some((
             format!("{}'s accusation ({})", log.players[*by], names(log, cards)),
             "if the accusation was wrong, end its line with `wrong`; otherwise one of the other lines named has a typo".to_string(),
         )),
         _ => None,
+    }
     })
 }
 
@@ -279,11 +303,16 @@ pub fn notebook(log: &Log, s: &Solution) -> String {
         1 => "1 envelope is possible".to_string(),
         n => format!("{n} envelopes are possible"),
     };
-    let deals = if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
+    let deals =
+        if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
     out.push_str(&format!("{deals} the log; {envelopes}.\n"));
     for (cards, n) in s.envelopes.iter().take(5) {
         let names: Vec<&str> = cards.iter().map(|&c| s.cards[c].as_str()).collect();
-        out.push_str(&format!("  {:>6.2}%  {}\n", 100.0 * *n as f64 / s.total as f64, names.join(", ")));
+        out.push_str(&format!(
+            "  {:>6.2}%  {}\n",
+            100.0 * *n as f64 / s.total as f64,
+            names.join(", ")
+        ));
     }
     match (state_line(log, &s.standing), s.can_accuse()) {
         (Some(state), _) => {
@@ -305,5 +334,7 @@ fn truncate(s: &str, n: usize) -> String {
 
 /// The entries that hold a log's first `events` events (and every hand line).
 pub fn upto_events(log: &Log, events: usize) -> usize {
-    crate::games::logs::entries_through(&log.entries, events, |e| !matches!(e, crate::games::clue::log::Event::Hand { .. }))
+    crate::games::logs::entries_through(&log.entries, events, |e| {
+        !matches!(e, crate::games::clue::log::Event::Hand { .. })
+    })
 }

@@ -4,12 +4,22 @@
 use super::log::{parse, Entry, Event, Log};
 use super::solve::{solve, SolveError};
 use super::{Deck, Kind};
-use crate::util::random::SplitMix64;
 use crate::solve::Budget;
+use crate::util::random::SplitMix64;
 
 fn small_deck() -> Deck {
-    let kind = |k: &str, cards: &[&str]| Kind { kind: k.into(), cards: cards.iter().map(|c| c.to_string()).collect() };
-    Deck { name: "small".into(), kinds: vec![kind("who", &["Ann", "Bo"]), kind("what", &["axe", "bat"]), kind("where", &["cellar", "den", "attic"])] }
+    let kind = |k: &str, cards: &[&str]| Kind {
+        kind: k.into(),
+        cards: cards.iter().map(|c| c.to_string()).collect(),
+    };
+    Deck {
+        name: "small".into(),
+        kinds: vec![
+            kind("who", &["Ann", "Bo"]),
+            kind("what", &["axe", "bat"]),
+            kind("where", &["cellar", "den", "attic"]),
+        ],
+    }
 }
 
 /// Whether a deal (card → holder; envelope = players) fits an event, by the rules directly.
@@ -18,7 +28,9 @@ fn fits(deal: &[usize], players: usize, me: usize, e: &Event) -> bool {
     match e {
         Event::Hand { cards } => cards.iter().all(|&c| deal[c] == me),
         Event::Seen { player, card } => deal[*card] == *player,
-        Event::Accuse { cards, correct, .. } => cards.iter().all(|&c| deal[c] == envelope) == *correct,
+        Event::Accuse { cards, correct, .. } => {
+            cards.iter().all(|&c| deal[c] == envelope) == *correct
+        }
         Event::Suggest { by, cards, passed, shown_by, card } => {
             let holds = |p: usize| cards.iter().any(|&c| deal[c] == p);
             let mut seat = (by + 1) % players;
@@ -46,10 +58,19 @@ fn all_deals(deck: &Deck, sizes: &[u32]) -> Vec<Vec<usize>> {
     caps.push(deck.kinds.len() as u32);
     let mut out = Vec::new();
     let mut deal = vec![0; n];
-    fn go(i: usize, deal: &mut Vec<usize>, caps: &mut Vec<u32>, holders: usize, deck: &Deck, out: &mut Vec<Vec<usize>>) {
+    fn go(
+        i: usize,
+        deal: &mut Vec<usize>,
+        caps: &mut Vec<u32>,
+        holders: usize,
+        deck: &Deck,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if i == deal.len() {
             let env = holders - 1;
-            if (0..deck.kinds.len()).all(|k| deck.kind_range(k).filter(|&c| deal[c] == env).count() == 1) {
+            if (0..deck.kinds.len())
+                .all(|k| deck.kind_range(k).filter(|&c| deal[c] == env).count() == 1)
+            {
                 out.push(deal.clone());
             }
             return;
@@ -84,15 +105,18 @@ fn random_log(seed: u64, events: usize) -> Log {
     }];
     for i in 0..events {
         let by = rng.below(players as u64) as usize;
-        let cards: Vec<usize> = (0..3).map(|k| {
-            let r = deck.kind_range(k);
-            r.start + rng.below(r.len() as u64) as usize
-        }).collect();
+        let cards: Vec<usize> = (0..3)
+            .map(|k| {
+                let r = deck.kind_range(k);
+                r.start + rng.below(r.len() as u64) as usize
+            })
+            .collect();
         let event = match rng.below(5) {
             0 => Event::Accuse { by, cards: cards.clone(), correct: false },
             _ => {
                 let other = (by + 1) % players;
-                let held: Vec<usize> = cards.iter().copied().filter(|&c| truth[c] == other).collect();
+                let held: Vec<usize> =
+                    cards.iter().copied().filter(|&c| truth[c] == other).collect();
                 let (shown_by, card) = if held.is_empty() {
                     (None, None)
                 } else {
@@ -118,19 +142,29 @@ fn counts_and_envelopes_equal_brute_force_after_every_event() {
         let log = random_log(seed, 6);
         let deals = all_deals(&log.deck, &log.hand_sizes);
         for upto in 0..=log.entries.len() {
-            let fitting: Vec<&Vec<usize>> =
-                deals.iter().filter(|d| log.entries[..upto].iter().all(|e| fits(d, 2, 0, &e.event))).collect();
-            let s = solve(&log, Some(upto), &Budget::unlimited()).expect("a truthful log is consistent");
+            let fitting: Vec<&Vec<usize>> = deals
+                .iter()
+                .filter(|d| log.entries[..upto].iter().all(|e| fits(d, 2, 0, &e.event)))
+                .collect();
+            let s = solve(&log, Some(upto), &Budget::unlimited())
+                .expect("a truthful log is consistent");
             assert_eq!(s.total, fitting.len() as u128, "seed {seed}, {upto} events");
             for c in 0..log.deck.len() {
                 for h in 0..3 {
-                    assert_eq!(s.counts[c][h], fitting.iter().filter(|d| d[c] == h).count() as u128, "seed {seed} card {c} holder {h}");
+                    assert_eq!(
+                        s.counts[c][h],
+                        fitting.iter().filter(|d| d[c] == h).count() as u128,
+                        "seed {seed} card {c} holder {h}"
+                    );
                 }
             }
             let envelope_total: u128 = s.envelopes.iter().map(|e| e.1).sum();
             assert_eq!(envelope_total, s.total);
             for (cards, n) in &s.envelopes {
-                assert_eq!(*n, fitting.iter().filter(|d| cards.iter().all(|&c| d[c] == 2)).count() as u128);
+                assert_eq!(
+                    *n,
+                    fitting.iter().filter(|d| cards.iter().all(|&c| d[c] == 2)).count() as u128
+                );
             }
         }
     }
@@ -158,7 +192,10 @@ fn a_hand_checked_classic_scenario() {
     assert_eq!(s.counts[card("Plum")][0], 0);
     assert_eq!(s.certain_holder(card("Rope")), Some(1));
     // Neither the Rope nor the Hall is in the envelope.
-    assert!(s.envelopes.iter().all(|(cards, _)| !cards.contains(&card("Rope")) && !cards.contains(&card("Hall"))));
+    assert!(s
+        .envelopes
+        .iter()
+        .all(|(cards, _)| !cards.contains(&card("Rope")) && !cards.contains(&card("Hall"))));
     assert!(s.can_accuse().is_none());
 }
 
@@ -182,8 +219,10 @@ fn a_contradictory_log_names_the_lines_that_conflict() {
 #[test]
 fn bad_logs_are_diagnostics() {
     let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
-    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n").contains("no card `Moose`"));
-    assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n").contains("`L` could be Lead Pipe or Library or Lounge"));
+    assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n")
+        .contains("no card `Moose`"));
+    assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n")
+        .contains("`L` could be Lead Pipe or Library or Lounge"));
     assert!(parse("players: Ann six\n").contains("not a player with a hand size"));
     assert!(parse("players: Ann 99999999999\n").contains("larger than any deck"));
     assert!(parse("deck: classic\nplayers: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Knife, Rope, Knife, Hall, Study, Plum\n").contains("named twice"));
@@ -192,20 +231,32 @@ fn bad_logs_are_diagnostics() {
     assert!(parse("players: Ann 6\n").contains("who is `me`"));
     let crowd: Vec<String> = (0..70).map(|i| format!("P{i} {}", u32::from(i < 18))).collect();
     assert!(parse(&format!("players: {}\nme: P0\n", crowd.join(", "))).contains("at most 63"));
-    assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n").contains("larger than the deck"));
+    assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n")
+        .contains("larger than the deck"));
     let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
     assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Setup { .. })));
     let text = "players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n";
     let e = super::log::parse(text, &|_| Err("no files".into())).unwrap_err();
     assert_eq!(e.message, "a suggestion names one card of each of the 3 kinds");
     assert_eq!(e.span, (37, 35).into());
-    assert_eq!(e.help.as_deref(), Some("one card of each kind (suspect, weapon, room), like `Scarlet, Candlestick, Kitchen`"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some("one card of each kind (suspect, weapon, room), like `Scarlet, Candlestick, Kitchen`")
+    );
     assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Knife\n").contains("Knife was not suggested"));
     assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope, Hall; shown by Cat: Rope\n").contains("only the suggester sees"));
     // A log built in code is checked by the solver too.
     let mut wrong = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\n");
-    wrong.entries.push(Entry { event: Event::Suggest { by: 1, cards: vec![0], passed: vec![], shown_by: None, card: None }, line: 3, span: (0, 0).into(), text: String::new() });
-    assert!(matches!(solve(&wrong, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
+    wrong.entries.push(Entry {
+        event: Event::Suggest { by: 1, cards: vec![0], passed: vec![], shown_by: None, card: None },
+        line: 3,
+        span: (0, 0).into(),
+        text: String::new(),
+    });
+    assert!(matches!(
+        solve(&wrong, None, &Budget::unlimited()),
+        Err(SolveError::Event { line: 3, .. })
+    ));
 }
 
 /// The expected information about the envelope, kind by kind, by enumerating every deal
@@ -213,14 +264,18 @@ fn bad_logs_are_diagnostics() {
 fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
     let players = log.players.len();
     let envelope = players;
-    let fitting: Vec<&Vec<usize>> = deals.iter().filter(|d| log.entries.iter().all(|e| fits(d, players, log.me, &e.event))).collect();
+    let fitting: Vec<&Vec<usize>> = deals
+        .iter()
+        .filter(|d| log.entries.iter().all(|e| fits(d, players, log.me, &e.event)))
+        .collect();
     let h = |w: &[f64]| {
         let t: f64 = w.iter().sum();
         w.iter().filter(|&&x| x > 0.0).map(|&x| -(x / t) * (x / t).log2()).sum::<f64>()
     };
     // Outcome → (weight, envelope card weights for each kind).
     let kinds = log.deck.kinds.len();
-    let mut outcomes: std::collections::BTreeMap<(usize, usize), (f64, Vec<Vec<f64>>)> = Default::default();
+    let mut outcomes: std::collections::BTreeMap<(usize, usize), (f64, Vec<Vec<f64>>)> =
+        Default::default();
     let mut prior = vec![vec![0.0; log.deck.len()]; kinds];
     for d in &fitting {
         let mut seat = (log.me + 1) % players;
@@ -234,7 +289,9 @@ fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
             seat = (seat + 1) % players;
         }
         for (key, w) in shown {
-            let o = outcomes.entry(key).or_insert_with(|| (0.0, vec![vec![0.0; log.deck.len()]; kinds]));
+            let o = outcomes
+                .entry(key)
+                .or_insert_with(|| (0.0, vec![vec![0.0; log.deck.len()]; kinds]));
             o.0 += w;
             for c in 0..log.deck.len() {
                 if d[c] == envelope {
@@ -249,7 +306,9 @@ fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
         }
     }
     let total: f64 = outcomes.values().map(|o| o.0).sum();
-    (0..kinds).map(|k| h(&prior[k]) - outcomes.values().map(|o| o.0 / total * h(&o.1[k])).sum::<f64>()).sum()
+    (0..kinds)
+        .map(|k| h(&prior[k]) - outcomes.values().map(|o| o.0 / total * h(&o.1[k])).sum::<f64>())
+        .sum()
 }
 
 #[test]
@@ -264,14 +323,29 @@ fn advice_equals_brute_force_information() {
         let deals = all_deals(&deck, &log.hand_sizes);
         // Keep the events true of one deal of the new seating: my hand and others' refutations.
         let truth = deals[(seed as usize * 7) % deals.len()].clone();
-        log.entries.retain(|e| fits(&truth, 3, 0, &e.event) && !matches!(e.event, Event::Hand { .. }));
-        log.entries.insert(0, Entry { event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == 0).collect() }, line: 1, span: (0, 0).into(), text: String::new() });
-        let advice = advise(&log, Some(&[deck.find("den").unwrap()]), &Budget::unlimited()).unwrap();
+        log.entries
+            .retain(|e| fits(&truth, 3, 0, &e.event) && !matches!(e.event, Event::Hand { .. }));
+        log.entries.insert(
+            0,
+            Entry {
+                event: Event::Hand { cards: (0..deck.len()).filter(|&c| truth[c] == 0).collect() },
+                line: 1,
+                span: (0, 0).into(),
+                text: String::new(),
+            },
+        );
+        let advice =
+            advise(&log, Some(&[deck.find("den").unwrap()]), &Budget::unlimited()).unwrap();
         assert_eq!(advice.unevaluated, 0);
         assert_eq!(advice.suggestions.len(), 2 * 2 * 3);
         for s in &advice.suggestions {
             let want = brute_bits(&log, &deals, &s.cards);
-            assert!((s.bits - want).abs() < 1e-9, "seed {seed} {:?}: {} vs {want}", s.cards, s.bits);
+            assert!(
+                (s.bits - want).abs() < 1e-9,
+                "seed {seed} {:?}: {} vs {want}",
+                s.cards,
+                s.bits
+            );
             assert_eq!(s.reachable, Some(s.cards[2] == deck.find("den").unwrap()));
         }
         assert!(advice.suggestions.windows(2).all(|w| w[0].bits >= w[1].bits));
@@ -324,11 +398,17 @@ fn refusals_go_round_the_table_in_seat_order() {
     assert_eq!(e.span, span);
     assert!(e.help.unwrap().contains("once a card is shown nobody else is asked"));
     let bad = "suggest Bob: Plum, Rope, Hall; passed Cat; shown by Cat";
-    assert_eq!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message, "Cat is listed both as passing and as showing a card");
+    assert_eq!(
+        illegal(&format!("{FOUR}{bad}\n"), bad).0.message,
+        "Cat is listed both as passing and as showing a card"
+    );
     let bad = "suggest Bob: Plum, Rope, Hall; passed Cat, Cat";
     assert!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message.contains("Cat is listed twice"));
     let bad = "suggest Bob: Plum, Rope, Hall; passed Cat, Bob";
-    assert_eq!(illegal(&format!("{FOUR}{bad}\n"), bad).0.message, "Bob made this suggestion and does not answer it");
+    assert_eq!(
+        illegal(&format!("{FOUR}{bad}\n"), bad).0.message,
+        "Bob made this suggestion and does not answer it"
+    );
     // Round the table from Cat's left: Dan, Ann, then Bob; players left out passed (C1).
     let ok = classic_log(&format!("{FOUR}suggest Cat: Plum, Rope, Hall; passed Dan, Ann; shown by Bob\nsuggest Dan: Green, Wrench, Lounge; passed Ann\nsuggest Dan: Green, Rope, Hall; shown by Cat\n"));
     assert!(solve(&ok, None, &Budget::unlimited()).is_ok());
@@ -343,9 +423,15 @@ fn a_player_out_after_a_wrong_accusation_only_shows_cards() {
     assert_eq!(e.span, span);
     assert_eq!(e.help.as_deref(), Some("Bob still shows cards to the others; check who made this move, or whether line 4 was wrong"));
     let bad = "accuse Bob: Green, Rope, Hall wrong";
-    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad).0.message.ends_with("no longer accuses"));
+    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad)
+        .0
+        .message
+        .ends_with("no longer accuses"));
     let bad = "accuse Bob: Green, Rope, Hall correct";
-    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad).0.message.ends_with("no longer accuses"));
+    assert!(illegal(&format!("{FOUR}{accuse}\n{bad}\n"), bad)
+        .0
+        .message
+        .ends_with("no longer accuses"));
     // Bob still answers: passing and showing are legal, and count.
     let log = classic_log(&format!("{FOUR}{accuse}\nsuggest Ann: Plum, Wrench, Hall; passed Bob; shown by Cat\nsuggest Cat: Green, Rope, Lounge; passed Dan; shown by Bob\n"));
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
@@ -361,14 +447,23 @@ fn an_accusation_says_wrong_or_correct() {
     assert_eq!(e.message, "an accusation says whether it was `wrong` or `correct`");
     assert_eq!(e.span, span);
     assert!(e.help.unwrap().contains("end the line with `wrong`"));
-    for (line, correct) in [("accuse Bob: Plum, Rope, Hall WRONG", false), ("accuse Bob: Plum, Rope, Hall, correct", true)] {
+    for (line, correct) in [
+        ("accuse Bob: Plum, Rope, Hall WRONG", false),
+        ("accuse Bob: Plum, Rope, Hall, correct", true),
+    ] {
         let log = classic_log(&format!("{FOUR}{line}\n"));
-        assert!(matches!(&log.entries[1].event, Event::Accuse { cards, correct: c, .. } if cards.len() == 3 && *c == correct), "{line}");
+        assert!(
+            matches!(&log.entries[1].event, Event::Accuse { cards, correct: c, .. } if cards.len() == 3 && *c == correct),
+            "{line}"
+        );
     }
     // An accusation names one card of each kind, like a suggestion.
     let bad = "accuse Bob: Plum, Green, Hall wrong";
     let (e, span) = illegal(&format!("{FOUR}{bad}\n"), bad);
-    assert_eq!((e.message.as_str(), e.span), ("an accusation names one card of each of the 3 kinds", span));
+    assert_eq!(
+        (e.message.as_str(), e.span),
+        ("an accusation names one card of each of the 3 kinds", span)
+    );
 }
 
 #[test]
@@ -377,18 +472,35 @@ fn a_correct_accusation_ends_the_game() {
     let text = format!("{FOUR}suggest Ann: Plum, Rope, Hall; passed Bob, Cat, Dan\n{won}\n");
     let log = classic_log(&text);
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
-    let plum_rope_hall: Vec<usize> = ["Plum", "Rope", "Hall"].iter().map(|c| log.deck.find(c).unwrap()).collect();
-    assert_eq!(s.standing.over, Some(crate::games::logs::Over::Won { player: 2, line: 5, named: plum_rope_hall.clone() }));
+    let plum_rope_hall: Vec<usize> =
+        ["Plum", "Rope", "Hall"].iter().map(|c| log.deck.find(c).unwrap()).collect();
+    assert_eq!(
+        s.standing.over,
+        Some(crate::games::logs::Over::Won { player: 2, line: 5, named: plum_rope_hall.clone() })
+    );
     assert_eq!(s.can_accuse(), Some(plum_rope_hall.as_slice()));
     let notes = super::solve::notebook(&log, &s);
-    assert!(notes.ends_with("The game is over: Cat accused correctly on line 5 (Plum, Rope, Hall) and wins.\n"), "{notes}");
+    assert!(
+        notes.ends_with(
+            "The game is over: Cat accused correctly on line 5 (Plum, Rope, Hall) and wins.\n"
+        ),
+        "{notes}"
+    );
     assert!(!notes.contains("Accuse now"));
     // Before line 5 the game is on.
     assert!(solve(&log, Some(2), &Budget::unlimited()).unwrap().standing.over.is_none());
     // Nothing happens after it, not even a card seen.
-    for later in ["seen Bob: Green", "suggest Dan: Green, Rope, Hall", "accuse Ann: Plum, Rope, Hall correct"] {
+    for later in [
+        "seen Bob: Green",
+        "suggest Dan: Green, Rope, Hall",
+        "accuse Ann: Plum, Rope, Hall correct",
+    ] {
         let (e, span) = illegal(&format!("{text}{later}\n"), later);
-        assert_eq!(e.message, "the game ended on line 5, when Cat accused correctly: nothing happens after it", "{later}");
+        assert_eq!(
+            e.message,
+            "the game ended on line 5, when Cat accused correctly: nothing happens after it",
+            "{later}"
+        );
         assert_eq!(e.span, span);
         assert!(e.help.unwrap().contains("if the accusation on line 5 was wrong"));
     }
@@ -412,7 +524,9 @@ fn a_correct_accusation_the_log_rules_out_names_the_lines() {
     assert!(e.is_contradiction());
     // A correct accusation of what my own hand holds is ruled out by the hand.
     let mine = classic_log(&format!("{FOUR}accuse Bob: Scarlet, Rope, Hall correct\n"));
-    assert!(matches!(solve(&mine, None, &Budget::unlimited()), Err(SolveError::Refuted { lines, .. }) if lines == vec![3, 4]));
+    assert!(
+        matches!(solve(&mine, None, &Budget::unlimited()), Err(SolveError::Refuted { lines, .. }) if lines == vec![3, 4])
+    );
 }
 
 #[test]
@@ -422,9 +536,14 @@ fn when_everyone_has_accused_wrongly_nobody_wins() {
     let log = classic_log(text);
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
     assert_eq!(s.standing.over, Some(crate::games::logs::Over::AllOut { line: 5 }));
-    assert!(super::solve::notebook(&log, &s).contains("The game is over: every player has accused wrongly (the last on line 5); nobody wins."));
+    assert!(super::solve::notebook(&log, &s).contains(
+        "The game is over: every player has accused wrongly (the last on line 5); nobody wins."
+    ));
     let bad = "seen Bob: Plum";
-    assert!(illegal(&format!("{text}{bad}\n"), bad).0.message.starts_with("every player had accused wrongly by line 5"));
+    assert!(illegal(&format!("{text}{bad}\n"), bad)
+        .0
+        .message
+        .starts_with("every player had accused wrongly by line 5"));
     // Only Ann out: she is told she may no longer accuse, even when the envelope is certain.
     let s = solve(&log, Some(2), &Budget::unlimited()).unwrap();
     assert!(super::solve::notebook(&log, &s).contains("Not yet certain"));

@@ -21,10 +21,20 @@ pub enum Event {
     /// The face-up leftovers.
     Table(Vec<usize>),
     /// `asker` asked `answerer` about `about` ("have one?" or "how many?", by the answer).
-    Ask { asker: usize, answerer: usize, about: Attribute, answer: Answer, coin: Option<usize> },
+    Ask {
+        asker: usize,
+        answerer: usize,
+        about: Attribute,
+        answer: Answer,
+        coin: Option<usize>,
+    },
     /// An announcement: when `correct`, `tile` is the missing one and `by` wins (the game is
     /// over); when wrong, it is not, and `by` is out (takes no more turns, still answers).
-    Announce { by: usize, tile: usize, correct: bool },
+    Announce {
+        by: usize,
+        tile: usize,
+        correct: bool,
+    },
 }
 
 /// An event with the line it came from.
@@ -61,7 +71,12 @@ impl Log {
             Event::Hand(ts) => format!("hand: {}", tiles(ts)),
             Event::Table(ts) => format!("table: {}", tiles(ts)),
             Event::Announce { by, tile, correct } => {
-                format!("{} announces: {} {}", self.players[*by], tile_name(*tile), if *correct { "correct" } else { "wrong" })
+                format!(
+                    "{} announces: {} {}",
+                    self.players[*by],
+                    tile_name(*tile),
+                    if *correct { "correct" } else { "wrong" }
+                )
             }
             Event::Ask { asker, answerer, about, answer, .. } => {
                 let q = match answer {
@@ -80,8 +95,8 @@ impl Log {
     }
 }
 
-
-const TILE_HELP: &str = "a tile is a suit (Sun, Moon, Crown, Shield) and a value (Null, Ace, 2–5): `Moon 3`";
+const TILE_HELP: &str =
+    "a tile is a suit (Sun, Moon, Crown, Shield) and a value (Null, Ace, 2–5): `Moon 3`";
 
 /// Reads a log.
 pub fn parse(text: &str) -> Result<Log, LogError> {
@@ -89,25 +104,40 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
     let mut me = None;
     let mut entries = Vec::new();
     let mut coin: Option<(usize, SourceSpan)> = None;
-    for crate::games::logs::Statement { line, span, text: content } in crate::games::logs::statements(text) {
-        let (head, rest) = content
-            .split_once(':')
-            .ok_or_else(|| error("a log line is `…: …`", span, Some("for example `Ann asks Bob: have 3? yes`")))?;
+    for crate::games::logs::Statement { line, span, text: content } in
+        crate::games::logs::statements(text)
+    {
+        let (head, rest) = content.split_once(':').ok_or_else(|| {
+            error("a log line is `…: …`", span, Some("for example `Ann asks Bob: have 3? yes`"))
+        })?;
         let head = head.trim();
         let find = |name: &str| -> Result<usize, LogError> {
-            players
-                .iter()
-                .position(|p| p.eq_ignore_ascii_case(name.trim()))
-                .ok_or_else(|| error(format!("there is no player `{}`", name.trim()), span, Some("players are named on the `players:` line")))
+            players.iter().position(|p| p.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+                error(
+                    format!("there is no player `{}`", name.trim()),
+                    span,
+                    Some("players are named on the `players:` line"),
+                )
+            })
         };
         let tile_list = |t: &str| -> Result<Vec<usize>, LogError> {
-            t.split(',').map(|w| parse_tile(w).ok_or_else(|| error(format!("`{}` is not a tile", w.trim()), span, Some(TILE_HELP)))).collect()
+            t.split(',')
+                .map(|w| {
+                    parse_tile(w).ok_or_else(|| {
+                        error(format!("`{}` is not a tile", w.trim()), span, Some(TILE_HELP))
+                    })
+                })
+                .collect()
         };
         let event = match head.to_lowercase().as_str() {
             "players" => {
                 players = rest.split(',').map(|p| p.trim().to_string()).collect();
                 if players.iter().any(String::is_empty) || deal_for(players.len()).is_none() {
-                    return Err(error("Deduction is for 3 to 5 players, each named", span, Some("like `players: Ann, Bob, Cat`")));
+                    return Err(error(
+                        "Deduction is for 3 to 5 players, each named",
+                        span,
+                        Some("like `players: Ann, Bob, Cat`"),
+                    ));
                 }
                 continue;
             }
@@ -118,7 +148,12 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
             "hand" => Event::Hand(tile_list(rest)?),
             "table" => Event::Table(tile_list(rest)?),
             "coin" => {
-                coin = Some((parse_tile(rest).ok_or_else(|| error(format!("`{}` is not a coin", rest.trim()), span, Some(TILE_HELP)))?, span));
+                coin = Some((
+                    parse_tile(rest).ok_or_else(|| {
+                        error(format!("`{}` is not a coin", rest.trim()), span, Some(TILE_HELP))
+                    })?,
+                    span,
+                ));
                 continue;
             }
             _ if ends_with_word(head, " announces") => {
@@ -131,7 +166,9 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                         Some("end the line with `wrong` (the player is out, but still answers questions) or `correct` (the player wins and the game is over)"),
                     )
                 })?;
-                let tile = parse_tile(named).ok_or_else(|| error(format!("`{}` is not a tile", named.trim()), span, Some(TILE_HELP)))?;
+                let tile = parse_tile(named).ok_or_else(|| {
+                    error(format!("`{}` is not a tile", named.trim()), span, Some(TILE_HELP))
+                })?;
                 Event::Announce { by, tile, correct }
             }
             _ if find_word(head, " asks ").is_some() => {
@@ -141,22 +178,47 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                 if asker == answerer {
                     return Err(error("a player asks another player", span, None));
                 }
-                let (question, reply) = rest
-                    .split_once('?')
-                    .ok_or_else(|| error("a question ends with `?`", span, Some("`have 3? yes` or `how many Suns? 2`")))?;
+                let (question, reply) = rest.split_once('?').ok_or_else(|| {
+                    error(
+                        "a question ends with `?`",
+                        span,
+                        Some("`have 3? yes` or `how many Suns? 2`"),
+                    )
+                })?;
                 let question = question.trim().to_lowercase();
                 let (count, named) = if let Some(a) = question.strip_prefix("how many") {
                     (true, a.trim().strip_suffix("do you have").unwrap_or(a.trim()))
-                } else if let Some(a) = question.strip_prefix("have").or_else(|| question.strip_prefix("do you have")) {
-                    (false, a.trim().strip_prefix("a ").or_else(|| a.trim().strip_prefix("an ")).unwrap_or(a.trim()))
+                } else if let Some(a) =
+                    question.strip_prefix("have").or_else(|| question.strip_prefix("do you have"))
+                {
+                    (
+                        false,
+                        a.trim()
+                            .strip_prefix("a ")
+                            .or_else(|| a.trim().strip_prefix("an "))
+                            .unwrap_or(a.trim()),
+                    )
                 } else {
-                    return Err(error(format!("`{question}?` is neither `have …?` nor `how many …?`"), span, None));
+                    return Err(error(
+                        format!("`{question}?` is neither `have …?` nor `how many …?`"),
+                        span,
+                        None,
+                    ));
                 };
-                let about = parse_attribute(named)
-                    .ok_or_else(|| error(format!("`{named}` is neither a suit nor a value"), span, Some("suits: Sun, Moon, Crown, Shield; values: Null, Ace, 2, 3, 4, 5")))?;
+                let about = parse_attribute(named).ok_or_else(|| {
+                    error(
+                        format!("`{named}` is neither a suit nor a value"),
+                        span,
+                        Some("suits: Sun, Moon, Crown, Shield; values: Null, Ace, 2, 3, 4, 5"),
+                    )
+                })?;
                 let reply = reply.trim().to_lowercase();
                 let answer = if count {
-                    Answer::Count(reply.parse().map_err(|_| error(format!("`{reply}` is not a number"), span, None))?)
+                    Answer::Count(
+                        reply
+                            .parse()
+                            .map_err(|_| error(format!("`{reply}` is not a number"), span, None))?,
+                    )
                 } else if reply == "no" {
                     Answer::No
                 } else if let Some(shown) = reply.strip_prefix("yes") {
@@ -164,19 +226,36 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                     if shown.is_empty() {
                         Answer::Yes(None)
                     } else {
-                        let t = parse_tile(shown).ok_or_else(|| error(format!("`{shown}` is not a tile"), span, Some(TILE_HELP)))?;
+                        let t = parse_tile(shown).ok_or_else(|| {
+                            error(format!("`{shown}` is not a tile"), span, Some(TILE_HELP))
+                        })?;
                         if !about.fits(t) {
-                            return Err(error(format!("{} is not a {}", tile_name(t), about.name()), span, None));
+                            return Err(error(
+                                format!("{} is not a {}", tile_name(t), about.name()),
+                                span,
+                                None,
+                            ));
                         }
                         Answer::Yes(Some(t))
                     }
                 } else {
-                    return Err(error(format!("`{reply}` is not `yes`, `yes: tile` or `no`"), span, None));
+                    return Err(error(
+                        format!("`{reply}` is not `yes`, `yes: tile` or `no`"),
+                        span,
+                        None,
+                    ));
                 };
                 let coin = match coin.take() {
                     Some((c, coin_span)) => {
                         if !about.fits(c) {
-                            return Err(error(format!("the coin drawn was {}: a question names its suit or its value", tile_name(c)), coin_span, None));
+                            return Err(error(
+                                format!(
+                                    "the coin drawn was {}: a question names its suit or its value",
+                                    tile_name(c)
+                                ),
+                                coin_span,
+                                None,
+                            ));
                         }
                         Some(c)
                     }
@@ -184,18 +263,34 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                 };
                 Event::Ask { asker, answerer, about, answer, coin }
             }
-            _ => return Err(error(format!("`{head}` is not a kind of log line"), span, Some("lines are players, me, hand, table, coin, `… asks …` or `… announces`"))),
+            _ => {
+                return Err(error(
+                    format!("`{head}` is not a kind of log line"),
+                    span,
+                    Some("lines are players, me, hand, table, coin, `… asks …` or `… announces`"),
+                ))
+            }
         };
         entries.push(Entry { event, line, span, text: content.to_string() });
     }
     if players.is_empty() {
-        return Err(error("the log names no players", (0, 0).into(), Some("add `players: Ann, Bob, Cat` (3 to 5, in seat order)")));
+        return Err(error(
+            "the log names no players",
+            (0, 0).into(),
+            Some("add `players: Ann, Bob, Cat` (3 to 5, in seat order)"),
+        ));
     }
-    let me = me.ok_or_else(|| error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`")))?;
+    let me = me.ok_or_else(|| {
+        error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`"))
+    })?;
     for e in &entries {
         if let Event::Ask { asker, answerer, answer: Answer::Yes(Some(_)), .. } = e.event {
             if asker != me && answerer != me {
-                return Err(error("only the asker sees the tile shown (write it only when that is me)", e.span, None));
+                return Err(error(
+                    "only the asker sees the tile shown (write it only when that is me)",
+                    e.span,
+                    None,
+                ));
             }
         }
     }
@@ -217,10 +312,18 @@ pub fn event_error(players: usize, event: &Event) -> Option<(String, String)> {
             format!("{up} tiles lie face up with {players} players"),
             format!("the tiles left over after dealing {hand} to each player lie face up"),
         )),
-        Event::Ask { answer: Answer::Count(n), about, .. } if *n as usize > about.tiles().len().min(hand as usize) => Some((
-            format!("nobody can hold {n} {} tiles", about.name()),
-            format!("there are {} {} tiles, and a hand holds {hand}", about.tiles().len(), about.name()),
-        )),
+        Event::Ask { answer: Answer::Count(n), about, .. }
+            if *n as usize > about.tiles().len().min(hand as usize) =>
+        {
+            Some((
+                format!("nobody can hold {n} {} tiles", about.name()),
+                format!(
+                    "there are {} {} tiles, and a hand holds {hand}",
+                    about.tiles().len(),
+                    about.name()
+                ),
+            ))
+        }
         _ => None,
     }
 }
@@ -240,10 +343,16 @@ fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError>
             Event::Ask { asker, .. } => asker,
             Event::Announce { by, .. } => by,
         };
-        let words = ClaimWords { correctly: "announced the missing tile correctly", wrongly: "announced wrongly", claim: "announcement", nobody: "nobody takes a turn" };
+        let words = ClaimWords {
+            correctly: "announced the missing tile correctly",
+            wrongly: "announced wrongly",
+            claim: "announcement",
+            nobody: "nobody takes a turn",
+        };
         standing.refuse_after_end(e.span, &|p| players[p].clone(), &words)?;
         if let Some(line) = standing.out_line(by) {
-            let doing = if matches!(e.event, Event::Ask { .. }) { "asks questions" } else { "announces" };
+            let doing =
+                if matches!(e.event, Event::Ask { .. }) { "asks questions" } else { "announces" };
             return Err(error(
                 format!("{} announced wrongly on line {line} and is out of the game: a player who is out no longer {doing}", players[by]),
                 e.span,
@@ -261,9 +370,12 @@ fn check_sequence(players: &[String], entries: &[Entry]) -> Result<(), LogError>
 /// offsets found in a lowercased copy need not fit the original, whose non-ASCII letters
 /// may change length when lowercased.
 fn find_word(text: &str, word: &str) -> Option<usize> {
-    text.char_indices().map(|(i, _)| i).find(|&i| text[i..].get(..word.len()).is_some_and(|s| s.eq_ignore_ascii_case(word)))
+    text.char_indices()
+        .map(|(i, _)| i)
+        .find(|&i| text[i..].get(..word.len()).is_some_and(|s| s.eq_ignore_ascii_case(word)))
 }
 
 fn ends_with_word(text: &str, word: &str) -> bool {
-    text.len() >= word.len() && text.get(text.len() - word.len()..).is_some_and(|s| s.eq_ignore_ascii_case(word))
+    text.len() >= word.len()
+        && text.get(text.len() - word.len()..).is_some_and(|s| s.eq_ignore_ascii_case(word))
 }

@@ -88,10 +88,13 @@ pub fn parse_attribute(text: &str) -> Option<Attribute> {
 
 /// Reads a tile: `Sun 3`, `3 Sun`, `3 of Suns`, `Moon Null`, `Crown A`.
 pub fn parse_tile(text: &str) -> Option<usize> {
-    let words: Vec<&str> = text.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("of")).collect();
+    let words: Vec<&str> =
+        text.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("of")).collect();
     let [a, b] = words.as_slice() else { return None };
     match (parse_attribute(a)?, parse_attribute(b)?) {
-        (Attribute::Suit(s), Attribute::Value(v)) | (Attribute::Value(v), Attribute::Suit(s)) => Some(tile(s, v)),
+        (Attribute::Suit(s), Attribute::Value(v)) | (Attribute::Value(v), Attribute::Suit(s)) => {
+            Some(tile(s, v))
+        }
         _ => None,
     }
 }

@@ -5,8 +5,8 @@
 use super::log::{Answer, Entry, Event, Log};
 use super::solve::{advise, notebook, solve};
 use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute, TILES};
-use crate::util::random::SplitMix64;
 use crate::solve::Budget;
+use crate::util::random::SplitMix64;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -71,26 +71,53 @@ fn entry(event: Event, line: usize) -> Entry {
 
 /// Plays a game. `human` is the seat typed at `input`; every other seat is the computer.
 /// Returns how it ended; the transcript goes to `output`.
-pub fn play(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<Ending> {
+pub fn play(
+    players: &[String],
+    human: Option<usize>,
+    seed: u64,
+    max_turns: usize,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<Ending> {
     run(players, human, seed, max_turns, input, output).map(|(ending, _)| ending)
 }
 
 /// A game the computer plays alone, and the log each seat kept (seat order, ending with the
 /// winning announcement when there is one): real games for tests and benches.
-pub fn computer_game(players: &[String], seed: u64, max_turns: usize) -> std::io::Result<(Ending, Vec<Log>)> {
+pub fn computer_game(
+    players: &[String],
+    seed: u64,
+    max_turns: usize,
+) -> std::io::Result<(Ending, Vec<Log>)> {
     run(players, None, seed, max_turns, &mut std::io::empty(), &mut std::io::sink())
 }
 
-fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<(Ending, Vec<Log>)> {
+fn run(
+    players: &[String],
+    human: Option<usize>,
+    seed: u64,
+    max_turns: usize,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<(Ending, Vec<Log>)> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::deal(players, &mut rng);
     let n = players.len();
     let budget = || Budget::time(Duration::from_secs(30));
     let missing = (0..TILES).find(|&t| game.holder[t] == n).expect("one tile is missing");
-    writeln!(output, "Deduction, seed {seed}: {} players; {} tiles lie face up: {}.", n, deal_for(n).expect("checked").1, names(&held(&game, n + 1)))?;
+    writeln!(
+        output,
+        "Deduction, seed {seed}: {} players; {} tiles lie face up: {}.",
+        n,
+        deal_for(n).expect("checked").1,
+        names(&held(&game, n + 1))
+    )?;
     if let Some(h) = human {
         writeln!(output, "Your hand ({}): {}.", players[h], names(&held(&game, h)))?;
-        writeln!(output, "On your turn type `Bob have 3`, `Bob how many Suns`, `?` for advice or `notes`.")?;
+        writeln!(
+            output,
+            "On your turn type `Bob have 3`, `Bob how many Suns`, `?` for advice or `notes`."
+        )?;
     }
     let mut turn = 0;
     let mut seat = 0;
@@ -111,16 +138,22 @@ fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, in
             match ask_person(&game, asker, coin, input, output)? {
                 Some(q) => q,
                 None => {
-                    writeln!(output, "\nThe input ended, so the game stops; the missing tile was {}.", tile_name(missing))?;
+                    writeln!(
+                        output,
+                        "\nThe input ended, so the game stops; the missing tile was {}.",
+                        tile_name(missing)
+                    )?;
                     return Ok((Ending::Nobody { missing, turns: turn }, game.logs));
                 }
             }
         } else {
-            let (_, questions) = advise(&game.logs[asker], coin, &budget()).map_err(std::io::Error::other)?;
+            let (_, questions) =
+                advise(&game.logs[asker], coin, &budget()).map_err(std::io::Error::other)?;
             let best = &questions[0];
             (best.answerer, best.about, best.how_many)
         };
-        let matching: Vec<usize> = about.tiles().into_iter().filter(|&t| game.holder[t] == answerer).collect();
+        let matching: Vec<usize> =
+            about.tiles().into_iter().filter(|&t| game.holder[t] == answerer).collect();
         let answer = if how_many {
             Answer::Count(matching.len() as u32)
         } else if matching.is_empty() {
@@ -133,7 +166,13 @@ fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, in
         let event = Event::Ask { asker, answerer, about, answer, coin: Some(coin) };
         let mut said = game.logs[asker].line(&event);
         if human.is_some_and(|h| h != asker && h != answerer) {
-            said = game.logs[(asker + 1) % n].line(&Event::Ask { asker, answerer, about, answer: hide(answer), coin: None });
+            said = game.logs[(asker + 1) % n].line(&Event::Ask {
+                asker,
+                answerer,
+                about,
+                answer: hide(answer),
+                coin: None,
+            });
         }
         writeln!(output, "{}{said}", if Some(asker) == human { "" } else { ": " })?;
         game.record(event, asker, answerer);
@@ -147,10 +186,21 @@ fn run(players: &[String], human: Option<usize>, seed: u64, max_turns: usize, in
             let correct = tile == missing;
             game.record(Event::Announce { by: asker, tile, correct }, asker, asker);
             if correct {
-                writeln!(output, "{} announces {}: right! {} wins.", players[asker], tile_name(tile), players[asker])?;
+                writeln!(
+                    output,
+                    "{} announces {}: right! {} wins.",
+                    players[asker],
+                    tile_name(tile),
+                    players[asker]
+                )?;
                 return Ok((Ending::Won { player: asker, tile, turns: turn }, game.logs));
             }
-            writeln!(output, "{} announces {}: wrong, and is out (still answers questions).", players[asker], tile_name(tile))?;
+            writeln!(
+                output,
+                "{} announces {}: wrong, and is out (still answers questions).",
+                players[asker],
+                tile_name(tile)
+            )?;
             game.out[asker] = true;
         }
         seat = (seat + 1) % n;
@@ -174,7 +224,11 @@ fn hide(answer: Answer) -> Answer {
     }
 }
 
-fn read_line(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> std::io::Result<Option<String>> {
+fn read_line(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: &str,
+) -> std::io::Result<Option<String>> {
     write!(output, "{prompt}")?;
     output.flush()?;
     let mut line = String::new();
@@ -186,20 +240,31 @@ fn read_line(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> s
 
 /// The person's question: `Bob have 3`, `Bob how many Suns`; `?` lists the advisor's ratings.
 /// `None` when the input ends.
-fn ask_person(game: &Game, me: usize, coin: usize, input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<Option<(usize, Attribute, bool)>> {
+fn ask_person(
+    game: &Game,
+    me: usize,
+    coin: usize,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<Option<(usize, Attribute, bool)>> {
     let log = &game.logs[me];
     loop {
         let Some(line) = read_line(input, output, "your question> ")? else { return Ok(None) };
         if line == "?" {
-            let (bits, questions) = advise(log, coin, &Budget::time(Duration::from_secs(30))).map_err(std::io::Error::other)?;
-            writeln!(output, "The missing tile is uncertain by {bits:.2} bits. Questions, best first:")?;
+            let (bits, questions) = advise(log, coin, &Budget::time(Duration::from_secs(30)))
+                .map_err(std::io::Error::other)?;
+            writeln!(
+                output,
+                "The missing tile is uncertain by {bits:.2} bits. Questions, best first:"
+            )?;
             for q in &questions {
                 writeln!(output, "  {:.3} bits  {}", q.bits, q.text(log))?;
             }
             continue;
         }
         if line == "notes" {
-            let s = solve(log, None, &Budget::time(Duration::from_secs(30))).map_err(std::io::Error::other)?;
+            let s = solve(log, None, &Budget::time(Duration::from_secs(30)))
+                .map_err(std::io::Error::other)?;
             write!(output, "{}", notebook(&s))?;
             continue;
         }
@@ -208,7 +273,12 @@ fn ask_person(game: &Game, me: usize, coin: usize, input: &mut dyn BufRead, outp
             writeln!(output, "Ask like `Bob have 3` or `Bob how many Suns`.")?;
             continue;
         };
-        let Some(answerer) = game.players.iter().position(|p| p.to_lowercase().starts_with(name)).filter(|&p| p != me) else {
+        let Some(answerer) = game
+            .players
+            .iter()
+            .position(|p| p.to_lowercase().starts_with(name))
+            .filter(|&p| p != me)
+        else {
             writeln!(output, "`{name}` is not another player.")?;
             continue;
         };
@@ -223,7 +293,11 @@ fn ask_person(game: &Game, me: usize, coin: usize, input: &mut dyn BufRead, outp
     }
 }
 
-fn choose_to_show(matching: &[usize], input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<usize> {
+fn choose_to_show(
+    matching: &[usize],
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<usize> {
     if matching.len() == 1 {
         writeln!(output, "(you show {})", tile_name(matching[0]))?;
         return Ok(matching[0]);
@@ -241,7 +315,11 @@ fn choose_to_show(matching: &[usize], input: &mut dyn BufRead, output: &mut dyn 
 
 fn claim_person(input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<Option<usize>> {
     loop {
-        let Some(line) = read_line(input, output, "announce the missing tile? (a tile, or Enter to pass)> ")? else { return Ok(None) };
+        let Some(line) =
+            read_line(input, output, "announce the missing tile? (a tile, or Enter to pass)> ")?
+        else {
+            return Ok(None);
+        };
         if line.is_empty() {
             return Ok(None);
         }

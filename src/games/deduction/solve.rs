@@ -1,8 +1,8 @@
 //! From a Deduction log to everything that follows, and the best question to ask.
 
 use super::log::{Answer, Entry, Event, Log};
-use crate::games::logs::{Over, Standing};
 use super::{tile_name, Attribute, SUITS, TILES, VALUES};
+use crate::games::logs::{Over, Standing};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::{entropy, expected_gain, minimal_conflict};
 use crate::solve::{Budget, Outcome};
@@ -35,7 +35,8 @@ impl Solution {
 
     /// The missing tile, when the log leaves only one.
     pub fn announce(&self) -> Option<usize> {
-        let possible: Vec<usize> = (0..TILES).filter(|&t| self.counts[t][self.missing()] > 0).collect();
+        let possible: Vec<usize> =
+            (0..TILES).filter(|&t| self.counts[t][self.missing()] > 0).collect();
         match possible.as_slice() {
             [one] => Some(*one),
             _ => None,
@@ -44,7 +45,9 @@ impl Solution {
 
     /// The likeliest missing tile (the first, on a tie).
     pub fn likeliest(&self) -> usize {
-        (0..TILES).max_by_key(|&t| (self.counts[t][self.missing()], std::cmp::Reverse(t))).expect("24 tiles")
+        (0..TILES)
+            .max_by_key(|&t| (self.counts[t][self.missing()], std::cmp::Reverse(t)))
+            .expect("24 tiles")
     }
 
     pub fn certain_holder(&self, tile: usize) -> Option<usize> {
@@ -100,7 +103,9 @@ fn check(log: &Log) -> Result<(), SolveError> {
 fn count(deal: &Deal, budget: &Budget) -> Result<DealCount, SolveError> {
     match deal.count(budget) {
         Outcome::Sat(c) => Ok(c),
-        Outcome::Unsat(()) => Ok(DealCount { total: 0, marginals: vec![vec![0; deal.holders()]; deal.items()] }),
+        Outcome::Unsat(()) => {
+            Ok(DealCount { total: 0, marginals: vec![vec![0; deal.holders()]; deal.items()] })
+        }
         Outcome::Exhausted(why) => Err(SolveError::Exhausted(why)),
     }
 }
@@ -115,18 +120,27 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
             let subset: Vec<&Entry> = keep.iter().map(|&i| entries[i]).collect();
             count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
         };
-        let core: Vec<&Entry> = minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
-        return Err(SolveError::contradiction(&core, |e| match e {
+        let core: Vec<&Entry> =
+            minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
+        return Err(SolveError::contradiction(&core, |e| {
+            match e {
             Event::Announce { by, tile, correct: true } => Some((
                 format!("{}'s announcement ({})", log.players[*by], tile_name(*tile)),
                 "if the announcement was wrong, end its line with `wrong`; otherwise one of the other lines named has a typo".to_string(),
             )),
             _ => None,
+        }
         }));
     }
     let mut holders = log.players.clone();
     holders.extend(["missing".to_string(), "table".to_string()]);
-    Ok(Solution { holders, total: counted.total, counts: counted.marginals, me: log.me, standing: log.standing(upto) })
+    Ok(Solution {
+        holders,
+        total: counted.total,
+        counts: counted.marginals,
+        me: log.me,
+        standing: log.standing(upto),
+    })
 }
 
 /// What the game's state means for `me`, in a sentence: it is over (and who won), I am out,
@@ -178,10 +192,14 @@ pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Quest
     let entries: Vec<&Entry> = log.entries.iter().collect();
     let base = build(log, &entries);
     let missing = now.missing();
-    let column = |c: &DealCount| -> Vec<f64> { (0..TILES).map(|t| c.marginals[t][missing] as f64).collect() };
+    let column = |c: &DealCount| -> Vec<f64> {
+        (0..TILES).map(|t| c.marginals[t][missing] as f64).collect()
+    };
     let mut questions = Vec::new();
     for answerer in (0..log.players.len()).filter(|&p| p != log.me) {
-        for about in [Attribute::Suit(super::suit_of(coin)), Attribute::Value(super::value_of(coin))] {
+        for about in
+            [Attribute::Suit(super::suit_of(coin)), Attribute::Value(super::value_of(coin))]
+        {
             let tiles = about.tiles();
             // How many: one outcome per count.
             let mut outcomes = Vec::new();
@@ -193,7 +211,12 @@ pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Quest
                     outcomes.push((c.total as f64, column(&c)));
                 }
             }
-            questions.push(Question { answerer, about, how_many: true, bits: expected_gain(&prior, &outcomes) });
+            questions.push(Question {
+                answerer,
+                about,
+                how_many: true,
+                bits: expected_gain(&prior, &outcomes),
+            });
             // Have one: no, or yes with tile t shown — t held with k of the kind, shown 1/k.
             let mut outcomes = Vec::new();
             let mut none = base.clone();
@@ -219,7 +242,12 @@ pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Quest
                     outcomes.push((weight, dist));
                 }
             }
-            questions.push(Question { answerer, about, how_many: false, bits: expected_gain(&prior, &outcomes) });
+            questions.push(Question {
+                answerer,
+                about,
+                how_many: false,
+                bits: expected_gain(&prior, &outcomes),
+            });
         }
     }
     questions.sort_by(|a, b| b.bits.total_cmp(&a.bits));
@@ -241,7 +269,8 @@ pub fn notebook(s: &Solution) -> String {
         }
         out.push('\n');
     }
-    let deals = if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
+    let deals =
+        if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
     out.push_str(&format!("\nThe missing tile ({deals} the log):\n{:8}", ""));
     for v in VALUES {
         out.push_str(&format!(" {v:>7}"));
@@ -250,7 +279,10 @@ pub fn notebook(s: &Solution) -> String {
     for (si, suit) in SUITS.iter().enumerate() {
         out.push_str(&format!("{suit:8}"));
         for v in 0..VALUES.len() {
-            out.push_str(&format!(" {:>7}", cell(s.counts[super::tile(si, v)][s.missing()], s.total)));
+            out.push_str(&format!(
+                " {:>7}",
+                cell(s.counts[super::tile(si, v)][s.missing()], s.total)
+            ));
         }
         out.push('\n');
     }
@@ -259,10 +291,15 @@ pub fn notebook(s: &Solution) -> String {
             out.push_str(&state);
             out.push('\n');
         }
-        (None, Some(t)) => out.push_str(&format!("Announce now: the missing tile is {} (certain).\n", tile_name(t))),
+        (None, Some(t)) => out
+            .push_str(&format!("Announce now: the missing tile is {} (certain).\n", tile_name(t))),
         (None, None) => {
             let (n, d) = s.missing_chance(s.likeliest());
-            out.push_str(&format!("Not certain yet: likeliest {} at {:.1}%; do not announce.\n", tile_name(s.likeliest()), 100.0 * n as f64 / d as f64));
+            out.push_str(&format!(
+                "Not certain yet: likeliest {} at {:.1}%; do not announce.\n",
+                tile_name(s.likeliest()),
+                100.0 * n as f64 / d as f64
+            ));
         }
     }
     out
@@ -280,5 +317,7 @@ fn cell(n: u128, total: u128) -> String {
 
 /// The entries that hold a log's first `events` events (and every hand and table line).
 pub fn upto_events(log: &Log, events: usize) -> usize {
-    crate::games::logs::entries_through(&log.entries, events, |e| !matches!(e, Event::Hand(_) | Event::Table(_)))
+    crate::games::logs::entries_through(&log.entries, events, |e| {
+        !matches!(e, Event::Hand(_) | Event::Table(_))
+    })
 }

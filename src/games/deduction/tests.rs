@@ -5,8 +5,8 @@ use super::log::{parse, Answer, Entry, Event, Log};
 use super::play::{play, Ending};
 use super::solve::{advise, solve, SolveError};
 use super::{parse_tile, tile, Attribute, TILES};
-use crate::util::random::SplitMix64;
 use crate::solve::Budget;
+use crate::util::random::SplitMix64;
 
 /// Every deal of the tiles that are neither mine nor face up: 7 to each other player (seats
 /// 1, 2), 1 missing (holder 3). Holder 0 is me, 4 the table.
@@ -15,7 +15,13 @@ fn all_deals(mine: &[usize], table: &[usize]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut deal = vec![0; TILES];
     table.iter().for_each(|&t| deal[t] = 4);
-    fn go(i: usize, free: &[usize], caps: &mut [u32; 3], deal: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn go(
+        i: usize,
+        free: &[usize],
+        caps: &mut [u32; 3],
+        deal: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if i == free.len() {
             out.push(deal.clone());
             return;
@@ -66,8 +72,13 @@ fn random_log(seed: u64, events: usize) -> (Log, Vec<usize>) {
         let asker = rng.below(3) as usize;
         let answerer = (asker + 1 + rng.below(2) as usize) % 3;
         let coin = rng.below(24) as usize;
-        let about = if rng.below(2) == 0 { Attribute::Suit(super::suit_of(coin)) } else { Attribute::Value(super::value_of(coin)) };
-        let matching: Vec<usize> = about.tiles().into_iter().filter(|&t| truth[t] == answerer).collect();
+        let about = if rng.below(2) == 0 {
+            Attribute::Suit(super::suit_of(coin))
+        } else {
+            Attribute::Value(super::value_of(coin))
+        };
+        let matching: Vec<usize> =
+            about.tiles().into_iter().filter(|&t| truth[t] == answerer).collect();
         let answer = match rng.below(3) {
             0 => Answer::Count(matching.len() as u32),
             _ if matching.is_empty() => Answer::No,
@@ -76,7 +87,11 @@ fn random_log(seed: u64, events: usize) -> (Log, Vec<usize>) {
                 Answer::Yes((asker == 0 || answerer == 0).then_some(shown))
             }
         };
-        let event = if rng.below(10) == 0 && truth[coin] != 3 { Event::Announce { by: asker, tile: coin, correct: false } } else { Event::Ask { asker, answerer, about, answer, coin: Some(coin) } };
+        let event = if rng.below(10) == 0 && truth[coin] != 3 {
+            Event::Announce { by: asker, tile: coin, correct: false }
+        } else {
+            Event::Ask { asker, answerer, about, answer, coin: Some(coin) }
+        };
         entries.push(e(event, i + 3));
     }
     (Log { players: vec!["Ann".into(), "Bob".into(), "Cat".into()], me: 0, entries }, truth)
@@ -90,12 +105,19 @@ fn counts_equal_brute_force_after_every_event() {
         let table: Vec<usize> = (0..TILES).filter(|&t| truth[t] == 4).collect();
         let deals = all_deals(&mine, &table);
         for upto in 2..=log.entries.len() {
-            let fitting: Vec<&Vec<usize>> = deals.iter().filter(|d| log.entries[..upto].iter().all(|e| fits(d, &e.event))).collect();
+            let fitting: Vec<&Vec<usize>> = deals
+                .iter()
+                .filter(|d| log.entries[..upto].iter().all(|e| fits(d, &e.event)))
+                .collect();
             let s = solve(&log, Some(upto), &Budget::unlimited()).expect("a truthful log");
             assert_eq!(s.total, fitting.len() as u128, "seed {seed} upto {upto}");
             for t in 0..TILES {
                 for (h, holder) in [1usize, 2, 3].into_iter().enumerate() {
-                    assert_eq!(s.counts[t][holder], fitting.iter().filter(|d| d[t] == holder).count() as u128, "seed {seed} tile {t} holder {h}");
+                    assert_eq!(
+                        s.counts[t][holder],
+                        fitting.iter().filter(|d| d[t] == holder).count() as u128,
+                        "seed {seed} tile {t} holder {h}"
+                    );
                 }
             }
             assert!(s.counts[truth.iter().position(|&h| h == 3).unwrap()][3] > 0);
@@ -113,7 +135,10 @@ fn advice_equals_brute_force_information() {
         let (log, truth) = random_log(seed, 4);
         let mine: Vec<usize> = (0..TILES).filter(|&t| truth[t] == 0).collect();
         let table: Vec<usize> = (0..TILES).filter(|&t| truth[t] == 4).collect();
-        let fitting: Vec<Vec<usize>> = all_deals(&mine, &table).into_iter().filter(|d| log.entries.iter().all(|e| fits(d, &e.event))).collect();
+        let fitting: Vec<Vec<usize>> = all_deals(&mine, &table)
+            .into_iter()
+            .filter(|d| log.entries.iter().all(|e| fits(d, &e.event)))
+            .collect();
         let coin = tile(1, 3);
         let (_, questions) = advise(&log, coin, &Budget::unlimited()).unwrap();
         assert_eq!(questions.len(), 2 * 4);
@@ -121,10 +146,12 @@ fn advice_equals_brute_force_information() {
         fitting.iter().for_each(|d| prior[d.iter().position(|&h| h == 3).unwrap()] += 1.0);
         for q in &questions {
             // Outcome → missing-tile weights.
-            let mut outcomes: std::collections::BTreeMap<(i64, usize), Vec<f64>> = Default::default();
+            let mut outcomes: std::collections::BTreeMap<(i64, usize), Vec<f64>> =
+                Default::default();
             for d in &fitting {
                 let missing = d.iter().position(|&h| h == 3).unwrap();
-                let held: Vec<usize> = q.about.tiles().into_iter().filter(|&t| d[t] == q.answerer).collect();
+                let held: Vec<usize> =
+                    q.about.tiles().into_iter().filter(|&t| d[t] == q.answerer).collect();
                 let shown: Vec<((i64, usize), f64)> = if q.how_many {
                     vec![((held.len() as i64, 0), 1.0)]
                 } else if held.is_empty() {
@@ -137,7 +164,11 @@ fn advice_equals_brute_force_information() {
                 }
             }
             let total: f64 = outcomes.values().map(|v| v.iter().sum::<f64>()).sum();
-            let want = entropy(&prior) - outcomes.values().map(|v| v.iter().sum::<f64>() / total * entropy(v)).sum::<f64>();
+            let want = entropy(&prior)
+                - outcomes
+                    .values()
+                    .map(|v| v.iter().sum::<f64>() / total * entropy(v))
+                    .sum::<f64>();
             assert!((q.bits - want).abs() < 1e-9, "seed {seed} {:?}: {} vs {want}", q, q.bits);
         }
     }
@@ -176,7 +207,8 @@ fn a_hand_checked_scenario() {
 
 #[test]
 fn a_contradiction_names_its_lines() {
-    let log = three(&format!("{SCENARIO}Bob asks Ann: how many 3s? 1\nCat asks Bob: have a 3? no\n"));
+    let log =
+        three(&format!("{SCENARIO}Bob asks Ann: how many 3s? 1\nCat asks Bob: have a 3? no\n"));
     match solve(&log, None, &Budget::unlimited()) {
         Err(SolveError::Contradiction { lines, .. }) => assert_eq!(lines, vec![7, 10]),
         other => panic!("{other:?}"),
@@ -188,20 +220,39 @@ fn bad_logs_are_diagnostics() {
     let err = |t: &str| parse(t).unwrap_err().message;
     assert!(err("players: Ann, Bob\n").contains("3 to 5 players"));
     assert!(err("players: Ann, Bob, Cat\nme: Ann\nhand: Sun 9\n").contains("`Sun 9` is not a tile"));
-    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: have a Sun? yes: Sun 3\n").contains("only the asker"));
-    assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Cat: have Sun? yes: Moon 3\n").contains("Moon 3 is not a Sun"));
-    assert!(err("players: Ann, Bob, Cat\nme: Ann\ncoin: Moon 3\nAnn asks Cat: have Sun? no\n").contains("the coin drawn was Moon 3"));
-    assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Ann: have Sun? no\n").contains("asks another"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: have a Sun? yes: Sun 3\n")
+        .contains("only the asker"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Cat: have Sun? yes: Moon 3\n")
+        .contains("Moon 3 is not a Sun"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\ncoin: Moon 3\nAnn asks Cat: have Sun? no\n")
+        .contains("the coin drawn was Moon 3"));
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nAnn asks Ann: have Sun? no\n")
+        .contains("asks another"));
     assert!(err("players: Ann, Bob, Cat\nme: Zed\n").contains("no player `Zed`"));
     assert!(err("hello\n").contains("a log line"));
     let short = parse("players: Ann, Bob, Cat\nme: Ann\nhand: Sun 3\n").unwrap_err();
-    assert_eq!((short.message.as_str(), short.span), ("a hand has 7 tiles with 3 players", (31, 11).into()));
-    assert_eq!(short.help.as_deref(), Some("the tiles are dealt evenly: 7 each, 2 face up on the table"));
-    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: how many Suns? 7\n").contains("nobody can hold 7 Sun tiles"));
+    assert_eq!(
+        (short.message.as_str(), short.span),
+        ("a hand has 7 tiles with 3 players", (31, 11).into())
+    );
+    assert_eq!(
+        short.help.as_deref(),
+        Some("the tiles are dealt evenly: 7 each, 2 face up on the table")
+    );
+    assert!(err("players: Ann, Bob, Cat\nme: Ann\nBob asks Cat: how many Suns? 7\n")
+        .contains("nobody can hold 7 Sun tiles"));
     // A log built in code is checked by the solver too.
     let mut built = three("");
-    built.entries.push(Entry { event: Event::Table(vec![0]), line: 3, span: (0, 0).into(), text: String::new() });
-    assert!(matches!(solve(&built, None, &Budget::unlimited()), Err(SolveError::Event { line: 3, .. })));
+    built.entries.push(Entry {
+        event: Event::Table(vec![0]),
+        line: 3,
+        span: (0, 0).into(),
+        text: String::new(),
+    });
+    assert!(matches!(
+        solve(&built, None, &Budget::unlimited()),
+        Err(SolveError::Event { line: 3, .. })
+    ));
     assert_eq!(parse_tile("3 of Suns"), Some(tile(0, 3)));
     assert_eq!(parse_tile("shield a"), Some(tile(3, 1)));
 }
@@ -209,11 +260,15 @@ fn bad_logs_are_diagnostics() {
 #[test]
 fn computer_players_win_and_only_announce_the_truth() {
     for (n, seed) in [(3, 1), (4, 2), (5, 3), (3, 4)] {
-        let players: Vec<String> = ["Ann", "Bob", "Cat", "Dan", "Eve"][..n].iter().map(|s| s.to_string()).collect();
+        let players: Vec<String> =
+            ["Ann", "Bob", "Cat", "Dan", "Eve"][..n].iter().map(|s| s.to_string()).collect();
         let mut out = Vec::new();
         let ending = play(&players, None, seed, 300, &mut std::io::empty(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(matches!(ending, Ending::Won { .. }), "{n} players, seed {seed}: {ending:?}\n{text}");
+        assert!(
+            matches!(ending, Ending::Won { .. }),
+            "{n} players, seed {seed}: {ending:?}\n{text}"
+        );
         assert!(!text.contains("wrong"), "a certain announcement was wrong:\n{text}");
     }
 }
@@ -251,9 +306,17 @@ fn a_player_out_after_a_wrong_announcement_only_answers() {
     let (e, span) = illegal(&format!("{SCENARIO}{wrong}{bad}\n"), bad);
     assert_eq!(e.message, "Bob announced wrongly on line 9 and is out of the game: a player who is out no longer asks questions");
     assert_eq!(e.span, span);
-    assert_eq!(e.help.as_deref(), Some("Bob still answers the others' questions; check who asked, or whether line 9 was wrong"));
+    assert_eq!(
+        e.help.as_deref(),
+        Some(
+            "Bob still answers the others' questions; check who asked, or whether line 9 was wrong"
+        )
+    );
     let bad = "Bob announces: Sun 5 correct";
-    assert!(illegal(&format!("{SCENARIO}{wrong}{bad}\n"), bad).0.message.ends_with("no longer announces"));
+    assert!(illegal(&format!("{SCENARIO}{wrong}{bad}\n"), bad)
+        .0
+        .message
+        .ends_with("no longer announces"));
     // Asked, Bob still answers; it counts.
     let log = three(&format!("{SCENARIO}{wrong}Cat asks Bob: have a 5? no\n"));
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
@@ -277,9 +340,15 @@ fn a_correct_announcement_ends_the_game() {
     let text = format!("{SCENARIO}Ann announces: Sun 5 correct\n");
     let log = three(&text);
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
-    assert_eq!(s.standing.over, Some(crate::games::logs::Over::Won { player: 0, line: 9, named: vec![tile(0, 5)] }));
+    assert_eq!(
+        s.standing.over,
+        Some(crate::games::logs::Over::Won { player: 0, line: 9, named: vec![tile(0, 5)] })
+    );
     let notes = super::solve::notebook(&s);
-    assert!(notes.ends_with("The game is over: Ann announced Sun 5 correctly on line 9 and wins.\n"), "{notes}");
+    assert!(
+        notes.ends_with("The game is over: Ann announced Sun 5 correctly on line 9 and wins.\n"),
+        "{notes}"
+    );
     assert!(!notes.contains("Announce now"));
     for later in ["Bob asks Cat: have a 3? no", "Cat announces: Sun 5 correct"] {
         let (e, span) = illegal(&format!("{text}{later}\n"), later);
@@ -307,11 +376,20 @@ fn when_everyone_has_announced_wrongly_nobody_wins() {
     let log = three(&text);
     let s = solve(&log, None, &Budget::unlimited()).unwrap();
     assert_eq!(s.standing.over, Some(crate::games::logs::Over::AllOut { line: 11 }));
-    assert!(super::solve::notebook(&s).contains("every player has announced wrongly (the last on line 11); nobody wins."));
+    assert!(super::solve::notebook(&s)
+        .contains("every player has announced wrongly (the last on line 11); nobody wins."));
     let s = solve(&log, Some(7), &Budget::unlimited()).unwrap();
-    assert!(super::solve::notebook(&s).contains("You announced wrongly on line 9: you take no more turns"), "{}", super::solve::notebook(&s));
+    assert!(
+        super::solve::notebook(&s)
+            .contains("You announced wrongly on line 9: you take no more turns"),
+        "{}",
+        super::solve::notebook(&s)
+    );
     let bad = "Cat asks Bob: have a 3? no";
-    assert!(illegal(&format!("{text}{bad}\n"), bad).0.message.starts_with("every player had announced wrongly by line 11"));
+    assert!(illegal(&format!("{text}{bad}\n"), bad)
+        .0
+        .message
+        .starts_with("every player had announced wrongly by line 11"));
 }
 
 #[test]
@@ -329,6 +407,8 @@ fn computer_games_are_legal_logs_that_end_with_the_win() {
         }
         let read = parse(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
         let s = solve(&read, None, &Budget::unlimited()).unwrap();
-        assert!(matches!(&s.standing.over, Some(crate::games::logs::Over::Won { player: p, named, .. }) if *p == player && named == &vec![won]));
+        assert!(
+            matches!(&s.standing.over, Some(crate::games::logs::Over::Won { player: p, named, .. }) if *p == player && named == &vec![won])
+        );
     }
 }

@@ -52,7 +52,11 @@ impl Advice {
         );
         for (i, c) in self.choices.iter().take(alternatives.max(1)).enumerate() {
             let label = if i == 0 { "best:" } else { "  or:" };
-            out.push_str(&format!("{label} {:<40} expected final score {:.2}\n", describe(c), self.points_so_far as f64 + c.expected));
+            out.push_str(&format!(
+                "{label} {:<40} expected final score {:.2}\n",
+                describe(c),
+                self.points_so_far as f64 + c.expected
+            ));
         }
         out.push_str("the turn then ends with\n");
         for (end, p) in &self.outcomes {
@@ -71,7 +75,12 @@ pub fn describe(c: &Choice) -> String {
     match c.stop {
         Some(end) => format!("stop: {}", describe_end(end)),
         None if c.keep.is_empty() => "reroll all five dice".into(),
-        None => format!("keep {}, reroll {} {}", digits(&c.keep), c.reroll.len(), if c.reroll.len() == 1 { "die" } else { "dice" }),
+        None => format!(
+            "keep {}, reroll {} {}",
+            digits(&c.keep),
+            c.reroll.len(),
+            if c.reroll.len() == 1 { "die" } else { "dice" }
+        ),
     }
 }
 
@@ -96,7 +105,12 @@ pub enum CoachError {
 impl crate::util::failure::Classify for CoachError {}
 
 /// The coach's advice for `dice` with `rerolls_left` on `sheet`, from the strategy table.
-pub fn advise(strategy: &Strategy, sheet: &ScoreSheet, dice: &[u8], rerolls_left: usize) -> Result<Advice, CoachError> {
+pub fn advise(
+    strategy: &Strategy,
+    sheet: &ScoreSheet,
+    dice: &[u8],
+    rerolls_left: usize,
+) -> Result<Advice, CoachError> {
     if sheet.is_full() {
         return Err(CoachError::SheetFull);
     }
@@ -116,7 +130,12 @@ pub fn advise(strategy: &Strategy, sheet: &ScoreSheet, dice: &[u8], rerolls_left
         .choices(&end.payoff, &strategy.rules, roll, rerolls_left)
         .into_iter()
         .map(|(action, expected)| match action {
-            Action::Stop => Choice { keep: dice.to_vec(), reroll: Vec::new(), stop: end.end[faces as usize], expected },
+            Action::Stop => Choice {
+                keep: dice.to_vec(),
+                reroll: Vec::new(),
+                stop: end.end[faces as usize],
+                expected,
+            },
             Action::Keep(k) => {
                 let keep = t.dice_of(k);
                 let mut reroll = dice.to_vec();

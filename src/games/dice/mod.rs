@@ -100,7 +100,8 @@ impl Sheet {
         let mut sections = Vec::new();
         if bonuses {
             for (name, range) in [("low", 1..=5), ("middle", 6..=15), ("high", 16..=20)] {
-                let in_sheet: Vec<u32> = boxes.iter().copied().filter(|b| range.contains(b)).collect();
+                let in_sheet: Vec<u32> =
+                    boxes.iter().copied().filter(|b| range.contains(b)).collect();
                 if !in_sheet.is_empty() {
                     sections.push(Section { name: name.into(), boxes: in_sheet, bonus: 50 });
                 }
@@ -115,7 +116,11 @@ impl Sheet {
     }
 
     fn section_mask(&self, s: usize) -> u32 {
-        self.sections[s].boxes.iter().map(|&b| 1u32 << self.position(b).expect("section boxes are on the sheet")).sum()
+        self.sections[s]
+            .boxes
+            .iter()
+            .map(|&b| 1u32 << self.position(b).expect("section boxes are on the sheet"))
+            .sum()
     }
 
     /// The best score possible: every box and every bonus.
@@ -128,7 +133,8 @@ impl Sheet {
 pub fn parse_box_list(text: &str) -> Result<Vec<u32>, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let number = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("`{t}` is not a box number"));
+        let number =
+            |t: &str| t.trim().parse::<u32>().map_err(|_| format!("`{t}` is not a box number"));
         match part.split_once('-') {
             Some((a, b)) => {
                 let (a, b) = (number(a)?, number(b)?);
@@ -173,7 +179,8 @@ impl ScoreSheet {
     /// A sheet with some boxes scored and some zeroed.
     pub fn with(sheet: Sheet, scored: &[u32], zeroed: &[u32]) -> Result<ScoreSheet, String> {
         let mut s = ScoreSheet::new(sheet);
-        for (&b, zero) in scored.iter().map(|b| (b, false)).chain(zeroed.iter().map(|b| (b, true))) {
+        for (&b, zero) in scored.iter().map(|b| (b, false)).chain(zeroed.iter().map(|b| (b, true)))
+        {
             let pos = s.sheet.position(b).ok_or_else(|| format!("box {b} is not on the sheet"))?;
             if s.entries[pos].is_some() {
                 return Err(format!("box {b} is given twice"));
@@ -184,9 +191,20 @@ impl ScoreSheet {
     }
 
     pub fn position(&self) -> Position {
-        let used = self.entries.iter().enumerate().filter(|(_, e)| e.is_some()).map(|(i, _)| 1u32 << i).sum();
+        let used = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.is_some())
+            .map(|(i, _)| 1u32 << i)
+            .sum();
         let alive = (0..self.sheet.sections.len())
-            .filter(|&s| self.sheet.sections[s].boxes.iter().all(|&b| self.entries[self.sheet.position(b).unwrap()] != Some(0)))
+            .filter(|&s| {
+                self.sheet.sections[s]
+                    .boxes
+                    .iter()
+                    .all(|&b| self.entries[self.sheet.position(b).unwrap()] != Some(0))
+            })
             .map(|s| 1u32 << s)
             .sum();
         Position { used, alive }
@@ -205,7 +223,11 @@ impl ScoreSheet {
         self.sheet
             .sections
             .iter()
-            .filter(|s| s.boxes.iter().all(|&b| self.entries[self.sheet.position(b).unwrap()].is_some_and(|p| p > 0)))
+            .filter(|s| {
+                s.boxes
+                    .iter()
+                    .all(|&b| self.entries[self.sheet.position(b).unwrap()].is_some_and(|p| p > 0))
+            })
             .map(|s| (s.name.clone(), s.bonus))
             .collect()
     }
@@ -216,7 +238,10 @@ impl ScoreSheet {
 
     /// Writes the points for box `value`: its value, or 0.
     pub fn write(&mut self, value: u32, zero: bool) -> Result<(), String> {
-        let pos = self.sheet.position(value).ok_or_else(|| format!("there is no box {value} on the sheet"))?;
+        let pos = self
+            .sheet
+            .position(value)
+            .ok_or_else(|| format!("there is no box {value} on the sheet"))?;
         if self.entries[pos].is_some() {
             return Err(format!("box {value} is already used"));
         }

@@ -68,7 +68,16 @@ impl<'io> Table<'io> {
             Dice::Typed => 0,
         };
         let sheets = players.iter().map(|_| ScoreSheet::new(sheet.clone())).collect();
-        Ok(Table { rules, players, sheets, dice, rng: SplitMix64::new(seed), input, out, coach: None })
+        Ok(Table {
+            rules,
+            players,
+            sheets,
+            dice,
+            rng: SplitMix64::new(seed),
+            input,
+            out,
+            coach: None,
+        })
     }
 
     fn line(&mut self, prompt: &str) -> Result<String, PlayError> {
@@ -90,7 +99,11 @@ impl<'io> Table<'io> {
         match self.dice {
             Dice::Seeded(_) => Ok(throw(&mut self.rng, n)),
             Dice::Typed => loop {
-                let text = self.line(&format!("roll {n} {} and type {}: ", if n == 1 { "die" } else { "dice" }, if n == 1 { "it" } else { "them" }))?;
+                let text = self.line(&format!(
+                    "roll {n} {} and type {}: ",
+                    if n == 1 { "die" } else { "dice" },
+                    if n == 1 { "it" } else { "them" }
+                ))?;
                 match parse_dice(&text, n..=n) {
                     Ok(d) => return Ok(d),
                     Err(e) => writeln!(self.out, "  {e}")?,
@@ -104,7 +117,12 @@ impl<'io> Table<'io> {
         let rounds = self.sheets[0].sheet.boxes.len();
         for round in 1..=rounds {
             for p in 0..self.players.len() {
-                writeln!(self.out, "\n── round {round}/{rounds}: {} ({} points) ──", self.players[p], self.sheets[p].total())?;
+                writeln!(
+                    self.out,
+                    "\n── round {round}/{rounds}: {} ({} points) ──",
+                    self.players[p],
+                    self.sheets[p].total()
+                )?;
                 self.turn(p, coach)?;
             }
         }
@@ -113,8 +131,13 @@ impl<'io> Table<'io> {
         let mut order: Vec<usize> = (0..self.players.len()).collect();
         order.sort_by_key(|&p| std::cmp::Reverse(totals[p]));
         for p in order {
-            let bonuses: Vec<String> = self.sheets[p].bonuses().iter().map(|(n, b)| format!("{n} +{b}")).collect();
-            let bonus_text = if bonuses.is_empty() { String::new() } else { format!(" (bonuses: {})", bonuses.join(", ")) };
+            let bonuses: Vec<String> =
+                self.sheets[p].bonuses().iter().map(|(n, b)| format!("{n} +{b}")).collect();
+            let bonus_text = if bonuses.is_empty() {
+                String::new()
+            } else {
+                format!(" (bonuses: {})", bonuses.join(", "))
+            };
             writeln!(self.out, "{:>4}  {}{bonus_text}", totals[p], self.players[p])?;
         }
         Ok(totals)
@@ -122,7 +145,8 @@ impl<'io> Table<'io> {
 
     fn open_boxes(&self, p: usize) -> String {
         let s = &self.sheets[p];
-        let open: Vec<String> = s.sheet.boxes.iter().filter(|&&b| s.is_open(b)).map(u32::to_string).collect();
+        let open: Vec<String> =
+            s.sheet.boxes.iter().filter(|&&b| s.is_open(b)).map(u32::to_string).collect();
         open.join(" ")
     }
 
@@ -145,7 +169,9 @@ impl<'io> Table<'io> {
             }
             let keep = loop {
                 let stop_hint = if self.rules.stop_early { ", `stop`" } else { "" };
-                let answer = self.line(&format!("keep which dice? (digits, `none`{stop_hint}, `?` for the coach) "))?;
+                let answer = self.line(&format!(
+                    "keep which dice? (digits, `none`{stop_hint}, `?` for the coach) "
+                ))?;
                 match answer.as_str() {
                     "?" => {
                         self.show_advice(p, &dice, rerolls_left, coach)?;
@@ -171,7 +197,13 @@ impl<'io> Table<'io> {
         self.end_turn(p, &dice, coach)
     }
 
-    fn show_advice(&mut self, p: usize, dice: &[u8], rerolls_left: usize, coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
+    fn show_advice(
+        &mut self,
+        p: usize,
+        dice: &[u8],
+        rerolls_left: usize,
+        coach: &mut CoachLoader<'_>,
+    ) -> Result<(), PlayError> {
         if self.coach.is_none() {
             self.coach = coach(self.out);
         }
@@ -185,7 +217,12 @@ impl<'io> Table<'io> {
         Ok(())
     }
 
-    fn end_turn(&mut self, p: usize, dice: &[u8], coach: &mut CoachLoader<'_>) -> Result<(), PlayError> {
+    fn end_turn(
+        &mut self,
+        p: usize,
+        dice: &[u8],
+        coach: &mut CoachLoader<'_>,
+    ) -> Result<(), PlayError> {
         let sum = inverted_sum(face_set(dice));
         let sheet = &self.sheets[p];
         if sheet.is_open(sum) && !self.rules.free_zero {
@@ -196,7 +233,10 @@ impl<'io> Table<'io> {
         let question = if sheet.is_open(sum) {
             format!("score {sum} (press Enter), or name a box to write 0 in: ")
         } else {
-            format!("{sum} is not open: which box gets a 0? ({}; `?` for the coach) ", self.open_boxes(p))
+            format!(
+                "{sum} is not open: which box gets a 0? ({}; `?` for the coach) ",
+                self.open_boxes(p)
+            )
         };
         loop {
             let answer = self.line(&question)?;
@@ -253,7 +293,8 @@ pub fn robot_games(strategy: &Strategy, games: usize, seed: u64) -> Vec<u32> {
                 dice.sort_unstable();
                 let mut rerolls_left = ROLLS - 1;
                 let end = loop {
-                    let advice = advise(strategy, &sheet, &dice, rerolls_left).expect("a legal position");
+                    let advice =
+                        advise(strategy, &sheet, &dice, rerolls_left).expect("a legal position");
                     let best = advice.best();
                     if let Some(end) = best.stop {
                         break end;

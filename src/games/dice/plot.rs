@@ -9,7 +9,12 @@ pub struct Series<'a> {
 }
 
 /// A grouped bar chart with categories along the x axis, values in percent on the y axis.
-pub fn bar_chart(title: &str, x_label: &str, categories: &[String], series: &[Series<'_>]) -> String {
+pub fn bar_chart(
+    title: &str,
+    x_label: &str,
+    categories: &[String],
+    series: &[Series<'_>],
+) -> String {
     let (width, height) = (880.0, 420.0);
     let (left, right, top, bottom) = (60.0, 20.0, 50.0, 60.0);
     let plot_w = width - left - right;
@@ -52,7 +57,12 @@ pub fn bar_chart(title: &str, x_label: &str, categories: &[String], series: &[Se
                 v
             ));
         }
-        svg.push_str(&format!("<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", left + slot * (i as f64 + 0.5), top + plot_h + 16.0, escape(cat)));
+        svg.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+            left + slot * (i as f64 + 0.5),
+            top + plot_h + 16.0,
+            escape(cat)
+        ));
     }
     svg.push_str(&format!(
         "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
@@ -79,7 +89,11 @@ pub fn bar_chart(title: &str, x_label: &str, categories: &[String], series: &[Se
 
 fn nice_ceiling(v: f64) -> f64 {
     let magnitude = 10f64.powf(v.log10().floor());
-    [1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0].iter().map(|m| m * magnitude).find(|&c| c >= v).unwrap_or(10.0 * magnitude)
+    [1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|&c| c >= v)
+        .unwrap_or(10.0 * magnitude)
 }
 
 fn trim(v: f64) -> String {

@@ -33,7 +33,10 @@ pub fn face_set(dice: &[u8]) -> FaceSet {
 
 /// Reads five dice written as digits 1–6, with or without separators (`13356`, `1 3 3 5 6`,
 /// `1,3,3,5,6`). The dice come back sorted.
-pub fn parse_dice(text: &str, how_many: std::ops::RangeInclusive<usize>) -> Result<Vec<u8>, String> {
+pub fn parse_dice(
+    text: &str,
+    how_many: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<u8>, String> {
     let mut dice = Vec::new();
     for c in text.chars() {
         match c {
@@ -115,7 +118,8 @@ impl Combinatorics {
                 out
             })
             .collect();
-        let rolls: Vec<u16> = (0..keeps.len()).filter(|&i| keep_size[i] == DICE as u8).map(|i| i as u16).collect();
+        let rolls: Vec<u16> =
+            (0..keeps.len()).filter(|&i| keep_size[i] == DICE as u8).map(|i| i as u16).collect();
         let mut roll_of_keep = vec![u16::MAX; keeps.len()];
         for (r, &k) in rolls.iter().enumerate() {
             roll_of_keep[k as usize] = r as u16;
@@ -187,7 +191,9 @@ impl Combinatorics {
     /// The keeps of exactly `n` dice with the number of orders each shows up in when `n`
     /// dice are thrown (summing to 6ⁿ).
     pub fn throws(&self, n: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
-        (0..self.keeps.len()).filter(move |&k| self.keep_size[k] as usize == n).map(|k| (k, arrangements(&self.keeps[k])))
+        (0..self.keeps.len())
+            .filter(move |&k| self.keep_size[k] as usize == n)
+            .map(|k| (k, arrangements(&self.keeps[k])))
     }
 }
 

@@ -63,9 +63,15 @@ struct Layout {
 
 impl Layout {
     fn new(sheet: &Sheet) -> Layout {
-        let section_masks: Vec<u32> = (0..sheet.sections.len()).map(|s| sheet.section_mask(s)).collect();
+        let section_masks: Vec<u32> =
+            (0..sheet.sections.len()).map(|s| sheet.section_mask(s)).collect();
         let sections_of = (0..sheet.boxes.len())
-            .map(|i| (0..section_masks.len()).filter(|&s| section_masks[s] & (1 << i) != 0).map(|s| 1u32 << s).sum())
+            .map(|i| {
+                (0..section_masks.len())
+                    .filter(|&s| section_masks[s] & (1 << i) != 0)
+                    .map(|s| 1u32 << s)
+                    .sum()
+            })
             .collect();
         let mut box_of_sum = [None; 22];
         for (i, &b) in sheet.boxes.iter().enumerate() {
@@ -114,13 +120,22 @@ impl Layout {
             }
         }
         for choice in 0u32..(1 << free.len()) {
-            let alive = free.iter().enumerate().filter(|(j, _)| choice & (1 << j) != 0).fold(fixed, |a, (_, &s)| a | (1 << s));
+            let alive = free
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| choice & (1 << j) != 0)
+                .fold(fixed, |a, (_, &s)| a | (1 << s));
             out.push(Position { used, alive });
         }
     }
 
     /// What ending the turn pays in state `p`, given the values of the states after it.
-    fn turn_end(&self, rules: &Rules, p: Position, value_after: impl Fn(Position) -> f64) -> TurnEnd {
+    fn turn_end(
+        &self,
+        rules: &Rules,
+        p: Position,
+        value_after: impl Fn(Position) -> f64,
+    ) -> TurnEnd {
         let mut score_value = [0.0f64; 32];
         let mut zero_best: Option<(f64, usize)> = None;
         for i in (0..self.boxes).filter(|&i| p.used & (1 << i) == 0) {
@@ -130,7 +145,8 @@ impl Layout {
                 .filter(|&s| used & self.section_masks[s] == self.section_masks[s])
                 .map(|s| self.bonus[s])
                 .sum();
-            score_value[i] = (self.values_of_box[i] + completed) as f64 + value_after(Position { used, alive: p.alive });
+            score_value[i] = (self.values_of_box[i] + completed) as f64
+                + value_after(Position { used, alive: p.alive });
             let zero = value_after(Position { used, alive: p.alive & !self.sections_of[i] });
             if zero_best.is_none_or(|(best, _)| zero > best) {
                 zero_best = Some((zero, i));
@@ -182,10 +198,16 @@ const FORMAT: &str = "umpire inverted-dice strategy";
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum TableError {
     #[error("cannot read {path}: {why}")]
-    #[diagnostic(code(umpire::dice::table), help("run `umpire dice optimal --recompute` to build it again"))]
+    #[diagnostic(
+        code(umpire::dice::table),
+        help("run `umpire dice optimal --recompute` to build it again")
+    )]
     Unreadable { path: String, why: String },
     #[error("{path} is a table for other rules or another sheet")]
-    #[diagnostic(code(umpire::dice::table_mismatch), help("give the same rule options as when it was computed, or recompute"))]
+    #[diagnostic(
+        code(umpire::dice::table_mismatch),
+        help("give the same rule options as when it was computed, or recompute")
+    )]
     Mismatch { path: String },
     #[error("cannot write {path}: {why}")]
     #[diagnostic(code(umpire::dice::table_write))]
@@ -196,7 +218,12 @@ impl crate::util::failure::Classify for TableError {}
 
 impl Strategy {
     /// Computes every state's value. `progress` is told how many states each chunk finished.
-    pub fn compute(rules: Rules, sheet: Sheet, budget: &Budget, progress: &(dyn Fn(u64) + Sync)) -> Result<Strategy, Exhausted> {
+    pub fn compute(
+        rules: Rules,
+        sheet: Sheet,
+        budget: &Budget,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Strategy, Exhausted> {
         let layout = Layout::new(&sheet);
         let mut values = vec![0.0f64; layout.slots()];
         let mut by_used: Vec<Vec<u32>> = vec![Vec::new(); layout.boxes + 1];
@@ -276,7 +303,9 @@ impl Strategy {
             .unwrap_or_else(std::env::temp_dir);
         let key = serde_json::to_string(&(rules, sheet)).expect("plain data");
         // FNV-1a: a stable name for the same options on every run and version.
-        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        let hash = key
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
         base.join("umpire").join(format!("inverted-dice-{hash:016x}.table"))
     }
 
@@ -294,7 +323,10 @@ impl Strategy {
         for v in &self.values {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
-        let unwritable = |e: std::io::Error| TableError::Unwritable { path: path.display().to_string(), why: e.to_string() };
+        let unwritable = |e: std::io::Error| TableError::Unwritable {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(unwritable)?;
         }
@@ -307,11 +339,16 @@ impl Strategy {
             return Ok(None);
         }
         // The full sheet's table is 64 MB; anything far larger is not one (nor is /dev/zero).
-        let bytes = crate::util::input::read_bytes(path, 256 << 20)
-            .map_err(|e| TableError::Unreadable { path: path.display().to_string(), why: e.reason() })?;
-        let bad = |why: &str| TableError::Unreadable { path: path.display().to_string(), why: why.into() };
+        let bytes = crate::util::input::read_bytes(path, 256 << 20).map_err(|e| {
+            TableError::Unreadable { path: path.display().to_string(), why: e.reason() }
+        })?;
+        let bad = |why: &str| TableError::Unreadable {
+            path: path.display().to_string(),
+            why: why.into(),
+        };
         let split = bytes.iter().position(|&b| b == b'\n').ok_or_else(|| bad("no header"))?;
-        let header: Header = serde_json::from_slice(&bytes[..split]).map_err(|_| bad("the header is not a strategy table's"))?;
+        let header: Header = serde_json::from_slice(&bytes[..split])
+            .map_err(|_| bad("the header is not a strategy table's"))?;
         if header.format != FORMAT || header.version != 1 {
             return Err(bad("not a strategy table of this version"));
         }
@@ -323,7 +360,10 @@ impl Strategy {
         if header.slots != layout.slots() || body.len() != layout.slots() * 8 {
             return Err(bad("the file is cut short or has the wrong size"));
         }
-        let values = body.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
+        let values = body
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
         Ok(Some(Strategy { rules: *rules, sheet: sheet.clone(), layout, values }))
     }
 }

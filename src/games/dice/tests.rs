@@ -18,7 +18,10 @@ fn throws(n: usize) -> &'static [Vec<u8>] {
         let mut by_n = vec![vec![Vec::new()]];
         for _ in 0..5 {
             let last: &Vec<Vec<u8>> = by_n.last().unwrap();
-            let next = last.iter().flat_map(|t| (1..=6).map(move |f| [t.clone(), vec![f]].concat())).collect();
+            let next = last
+                .iter()
+                .flat_map(|t| (1..=6).map(move |f| [t.clone(), vec![f]].concat()))
+                .collect();
             by_n.push(next);
         }
         by_n
@@ -31,7 +34,8 @@ fn sorted(mut d: Vec<u8>) -> Vec<u8> {
 }
 
 /// The published first-roll table (the rules' facts): ways out of 7776 for sums 1–20.
-const PUBLISHED: [u32; 20] = [120, 120, 360, 360, 600, 750, 870, 780, 930, 720, 720, 510, 360, 240, 211, 61, 31, 31, 1, 1];
+const PUBLISHED: [u32; 20] =
+    [120, 120, 360, 360, 600, 750, 870, 780, 930, 720, 720, 510, 360, 240, 211, 61, 31, 31, 1, 1];
 
 #[test]
 fn the_first_roll_table_is_the_published_one() {
@@ -51,7 +55,12 @@ fn the_first_roll_table_is_the_published_one() {
 
 /// Brute-force best chance of `target` within `rolls_left + 1` more looks, as a numerator
 /// over 6^(5·rolls_left), keeps chosen by dice position.
-fn target_brute(dice: &[u8], rolls_left: u32, target: u32, memo: &mut HashMap<(Vec<u8>, u32), u128>) -> u128 {
+fn target_brute(
+    dice: &[u8],
+    rolls_left: u32,
+    target: u32,
+    memo: &mut HashMap<(Vec<u8>, u32), u128>,
+) -> u128 {
     let scale = 6u128.pow(5 * rolls_left);
     if inverted_sum(face_set(dice)) == target {
         return scale;
@@ -66,7 +75,17 @@ fn target_brute(dice: &[u8], rolls_left: u32, target: u32, memo: &mut HashMap<(V
     for mask in 0u32..32 {
         let kept: Vec<u8> = (0..5).filter(|i| mask & (1 << i) != 0).map(|i| dice[i]).collect();
         let n = 5 - kept.len();
-        let sum: u128 = throws(n).iter().map(|t| target_brute(&sorted([kept.clone(), t.clone()].concat()), rolls_left - 1, target, memo)).sum();
+        let sum: u128 = throws(n)
+            .iter()
+            .map(|t| {
+                target_brute(
+                    &sorted([kept.clone(), t.clone()].concat()),
+                    rolls_left - 1,
+                    target,
+                    memo,
+                )
+            })
+            .sum();
         best = best.max(sum * 6u128.pow(5 - n as u32));
     }
     memo.insert((dice.to_vec(), rolls_left), best);
@@ -79,8 +98,15 @@ fn single_target_odds_equal_brute_force() {
         let odds = target_odds(target);
         let mut memo = HashMap::new();
         for rolls in 1..=3u32 {
-            let total: u128 = throws(5).iter().map(|t| target_brute(&sorted(t.clone()), rolls - 1, target, &mut memo)).sum();
-            assert_eq!(odds[rolls as usize - 1], Frac::new(total, 5 * rolls), "target {target}, {rolls} rolls");
+            let total: u128 = throws(5)
+                .iter()
+                .map(|t| target_brute(&sorted(t.clone()), rolls - 1, target, &mut memo))
+                .sum();
+            assert_eq!(
+                odds[rolls as usize - 1],
+                Frac::new(total, 5 * rolls),
+                "target {target}, {rolls} rolls"
+            );
         }
     }
     // Five 1s: each die becomes a 1 within three throws with chance 91/216.
@@ -123,7 +149,11 @@ impl Brute {
                 .sections
                 .iter()
                 .filter(|(bs, _)| bs.contains(&self.boxes[i]))
-                .filter(|(bs, _)| bs.iter().all(|b| e[self.boxes.iter().position(|x| x == b).unwrap()].is_some_and(|p| p > 0)))
+                .filter(|(bs, _)| {
+                    bs.iter().all(|b| {
+                        e[self.boxes.iter().position(|x| x == b).unwrap()].is_some_and(|p| p > 0)
+                    })
+                })
                 .map(|(_, bonus)| bonus)
                 .sum();
             let v = (self.boxes[i] + bonus) as f64 + self.value(e);
@@ -178,7 +208,16 @@ fn turn_brute(
                 let all = throws(n);
                 let v = all
                     .iter()
-                    .map(|t| turn_brute(&sorted([kept.clone(), t.clone()].concat()), rerolls_left - 1, end, rules, keep_memo, roll_memo))
+                    .map(|t| {
+                        turn_brute(
+                            &sorted([kept.clone(), t.clone()].concat()),
+                            rerolls_left - 1,
+                            end,
+                            rules,
+                            keep_memo,
+                            roll_memo,
+                        )
+                    })
                     .sum::<f64>()
                     / all.len() as f64;
                 keep_memo.insert(key, v);
@@ -210,7 +249,11 @@ fn optimal_play_on_boxes_one_to_six_without_bonus_equals_brute_force() {
     let sheet = Sheet::with_boxes((1..=6).collect(), false).unwrap();
     let strategy = compute(Rules::default(), sheet.clone());
     let brute = brute_expected(Rules::default(), &sheet);
-    assert!((strategy.expected_score() - brute).abs() < 1e-9, "{} vs {brute}", strategy.expected_score());
+    assert!(
+        (strategy.expected_score() - brute).abs() < 1e-9,
+        "{} vs {brute}",
+        strategy.expected_score()
+    );
     assert!(brute > 10.0 && brute < 21.0);
 }
 
@@ -230,7 +273,11 @@ fn every_rule_option_and_bonuses_agree_with_brute_force() {
     for rules in options {
         let strategy = compute(rules, sheet.clone());
         let brute = brute_expected(rules, &sheet);
-        assert!((strategy.expected_score() - brute).abs() < 1e-9, "{rules:?}: {} vs {brute}", strategy.expected_score());
+        assert!(
+            (strategy.expected_score() - brute).abs() < 1e-9,
+            "{rules:?}: {} vs {brute}",
+            strategy.expected_score()
+        );
         values.push(brute);
     }
     // The options are not all the same game: no stopping early costs points.
@@ -258,7 +305,11 @@ fn the_coach_agrees_with_the_strategy_table() {
             End::Zero(b) => strategy.value(Position { used: 1 << (b - 1), alive: 0 }),
         };
         let by_outcomes: f64 = advice.outcomes.iter().map(|&(e, p)| p * worth(e)).sum();
-        assert!((by_outcomes - advice.best().expected).abs() < 1e-9, "{dice:?}: {by_outcomes} vs {}", advice.best().expected);
+        assert!(
+            (by_outcomes - advice.best().expected).abs() < 1e-9,
+            "{dice:?}: {by_outcomes} vs {}",
+            advice.best().expected
+        );
     }
     average /= 7776.0;
     assert!((average - strategy.expected_score()).abs() < 1e-9);
@@ -269,8 +320,13 @@ fn the_coach_agrees_with_the_strategy_table() {
     // Robot games that follow the coach average what the table expects (within 5 standard errors).
     let scores = robot_games(&strategy, 2000, 7);
     let mean = scores.iter().sum::<u32>() as f64 / scores.len() as f64;
-    let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (scores.len() - 1) as f64).sqrt();
-    assert!((mean - strategy.expected_score()).abs() < 5.0 * sd / (scores.len() as f64).sqrt(), "{mean}");
+    let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>()
+        / (scores.len() - 1) as f64)
+        .sqrt();
+    assert!(
+        (mean - strategy.expected_score()).abs() < 5.0 * sd / (scores.len() as f64).sqrt(),
+        "{mean}"
+    );
 }
 
 #[test]
@@ -296,10 +352,16 @@ fn a_table_survives_saving_and_refuses_other_rules() {
     let back = Strategy::load(&path, &Rules::default(), &sheet).unwrap().unwrap();
     assert_eq!(back.expected_score(), strategy.expected_score());
     let other = Rules { free_zero: true, ..Rules::default() };
-    assert!(matches!(Strategy::load(&path, &other, &sheet), Err(super::strategy::TableError::Mismatch { .. })));
+    assert!(matches!(
+        Strategy::load(&path, &other, &sheet),
+        Err(super::strategy::TableError::Mismatch { .. })
+    ));
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-    assert!(matches!(Strategy::load(&path, &Rules::default(), &sheet), Err(super::strategy::TableError::Unreadable { .. })));
+    assert!(matches!(
+        Strategy::load(&path, &Rules::default(), &sheet),
+        Err(super::strategy::TableError::Unreadable { .. })
+    ));
     assert!(Strategy::load(&dir.join("none"), &Rules::default(), &sheet).unwrap().is_none());
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -320,14 +382,21 @@ fn state_counts_match_the_canonical_form() {
 
 #[test]
 fn the_hand_reasoned_positions_of_the_corpus() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/dice/positions.tsv")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/dice/positions.tsv"))
+            .unwrap();
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();
         let boxes = super::parse_box_list(f[0]).unwrap();
         let sheet = Sheet::with_boxes(boxes, false).unwrap();
         let strategy = compute(Rules::default(), sheet.clone());
-        let s = ScoreSheet::with(sheet, &super::parse_box_list(f[1]).unwrap(), &super::parse_box_list(f[2]).unwrap()).unwrap();
+        let s = ScoreSheet::with(
+            sheet,
+            &super::parse_box_list(f[1]).unwrap(),
+            &super::parse_box_list(f[2]).unwrap(),
+        )
+        .unwrap();
         let dice = super::roll::parse_dice(f[3], 5..=5).unwrap();
         let advice = advise(&strategy, &s, &dice, f[4].parse().unwrap()).unwrap();
         let best = advice.best();

@@ -93,11 +93,18 @@ impl<V: Value> Turn<V> {
 
     /// The choices after `roll` with `rerolls_left`, each with its value, best first (ties:
     /// stopping, then keeping more dice — the choice that is simplest to carry out).
-    pub fn choices(&self, payoff: &Payoff<V>, rules: &Rules, roll: usize, rerolls_left: usize) -> Vec<(Action, V)> {
+    pub fn choices(
+        &self,
+        payoff: &Payoff<V>,
+        rules: &Rules,
+        roll: usize,
+        rerolls_left: usize,
+    ) -> Vec<(Action, V)> {
         let t = Combinatorics::get();
         let faces = t.roll_faces[roll] as usize;
         let stop = (Action::Stop, payoff.value[faces]);
-        let forced = rerolls_left == 0 || (rules.scoring == Scoring::Immediately && payoff.available[faces]);
+        let forced =
+            rerolls_left == 0 || (rules.scoring == Scoring::Immediately && payoff.available[faces]);
         if forced {
             return vec![stop];
         }
@@ -120,7 +127,13 @@ impl<V: Value> Turn<V> {
 
     /// The chance of ending the turn with each face set when following the best choice from
     /// `roll` with `rerolls_left` (the first of [`Turn::choices`] at every step).
-    pub fn outcome_chances(&self, payoff: &Payoff<V>, rules: &Rules, roll: usize, rerolls_left: usize) -> [f64; 64] {
+    pub fn outcome_chances(
+        &self,
+        payoff: &Payoff<V>,
+        rules: &Rules,
+        roll: usize,
+        rerolls_left: usize,
+    ) -> [f64; 64] {
         let t = Combinatorics::get();
         let mut out = [0.0; 64];
         let mut layer = vec![0.0f64; t.rolls.len()];

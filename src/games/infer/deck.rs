@@ -47,7 +47,12 @@ pub fn parse_deck(text: &str) -> Result<Vec<Card>, DeckError> {
             continue;
         }
         let (level, law) = content.split_once('|').ok_or(DeckError::Shape { line })?;
-        let level: u8 = level.trim().parse().ok().filter(|l| (1..=3).contains(l)).ok_or(DeckError::Shape { line })?;
+        let level: u8 = level
+            .trim()
+            .parse()
+            .ok()
+            .filter(|l| (1..=3).contains(l))
+            .ok_or(DeckError::Shape { line })?;
         let text = law.trim().to_string();
         let law = parse(&text).map_err(|source| DeckError::Law { line, source })?;
         cards.push(Card { level, text, law, line });

@@ -21,7 +21,8 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 4] = [Direction::North, Direction::South, Direction::East, Direction::West];
+    pub const ALL: [Direction; 4] =
+        [Direction::North, Direction::South, Direction::East, Direction::West];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -69,10 +70,20 @@ impl Supply {
         let mut colours = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (name, count) = match part.split_once(':') {
-                Some((n, c)) => (n.trim(), c.trim().parse::<u32>().map_err(|_| ExperimentError::plain(format!("`{c}` is not a number of dice")))?),
+                Some((n, c)) => (
+                    n.trim(),
+                    c.trim().parse::<u32>().map_err(|_| {
+                        ExperimentError::plain(format!("`{c}` is not a number of dice"))
+                    })?,
+                ),
                 None => (part, 20),
             };
-            let name = colour_name(name).ok_or_else(|| ExperimentError::plain(format!("`{name}` is not a colour umpire knows ({})", COLOURS.join(", "))))?;
+            let name = colour_name(name).ok_or_else(|| {
+                ExperimentError::plain(format!(
+                    "`{name}` is not a colour umpire knows ({})",
+                    COLOURS.join(", ")
+                ))
+            })?;
             colours.push((name.to_string(), count));
         }
         if colours.is_empty() {
@@ -88,7 +99,8 @@ impl Supply {
 
 /// Colours a die may have. Each has a one-letter abbreviation: its first letter, except
 /// `k` for black (`b` is blue).
-pub const COLOURS: [&str; 8] = ["red", "blue", "white", "orange", "green", "yellow", "black", "purple"];
+pub const COLOURS: [&str; 8] =
+    ["red", "blue", "white", "orange", "green", "yellow", "black", "purple"];
 
 fn abbreviation(colour: &str) -> char {
     match colour {
@@ -154,7 +166,13 @@ impl Experiment {
                             span: Some((at, cell.len()).into()),
                             help: Some(NOTATION_HELP.into()),
                         })?;
-                        dice.push(Die { colour: colour.into(), face, row: row as i32, col, level: level as u32 });
+                        dice.push(Die {
+                            colour: colour.into(),
+                            face,
+                            row: row as i32,
+                            col,
+                            level: level as u32,
+                        });
                     }
                 }
                 col += 1;
@@ -188,13 +206,28 @@ impl Experiment {
         })?;
         let mut dice = Vec::new();
         for d in read.dice {
-            let colour = colour_name(&d.colour).ok_or_else(|| ExperimentError::plain(format!("`{}` is not a colour umpire knows ({})", d.colour, COLOURS.join(", "))))?;
-            dice.push(Die { colour: colour.to_string(), face: d.face.unwrap_or(1), row: d.row, col: d.col, level: d.level });
+            let colour = colour_name(&d.colour).ok_or_else(|| {
+                ExperimentError::plain(format!(
+                    "`{}` is not a colour umpire knows ({})",
+                    d.colour,
+                    COLOURS.join(", ")
+                ))
+            })?;
+            dice.push(Die {
+                colour: colour.to_string(),
+                face: d.face.unwrap_or(1),
+                row: d.row,
+                col: d.col,
+                level: d.level,
+            });
         }
         let x = Experiment::from_dice(dice);
         for (i, d) in x.dice.iter().enumerate() {
             if x.dice[..i].iter().any(|e| (e.row, e.col, e.level) == (d.row, d.col, d.level)) {
-                return Err(ExperimentError::plain(format!("two dice at row {} column {} height {}", d.row, d.col, d.level)));
+                return Err(ExperimentError::plain(format!(
+                    "two dice at row {} column {} height {}",
+                    d.row, d.col, d.level
+                )));
             }
         }
         Ok(x)
@@ -211,22 +244,34 @@ impl Experiment {
         for (cell, stack) in self.stacks() {
             for (i, &d) in stack.iter().enumerate() {
                 if self.dice[d].level != i as u32 {
-                    return Err(ExperimentError::plain(format!("the stack at row {} column {} has a gap or two dice at one height", cell.0 + 1, cell.1 + 1)));
+                    return Err(ExperimentError::plain(format!(
+                        "the stack at row {} column {} has a gap or two dice at one height",
+                        cell.0 + 1,
+                        cell.1 + 1
+                    )));
                 }
             }
         }
         for d in &self.dice {
             if !(1..=6).contains(&d.face) {
-                return Err(ExperimentError::plain(format!("a die shows {}: faces are 1–6", d.face)));
+                return Err(ExperimentError::plain(format!(
+                    "a die shows {}: faces are 1–6",
+                    d.face
+                )));
             }
             if !supply.has(&d.colour) {
-                return Err(ExperimentError::plain(format!("there are no {} dice in the supply", d.colour)));
+                return Err(ExperimentError::plain(format!(
+                    "there are no {} dice in the supply",
+                    d.colour
+                )));
             }
         }
         for (colour, count) in &supply.colours {
             let used = self.dice.iter().filter(|d| &d.colour == colour).count();
             if used > *count as usize {
-                return Err(ExperimentError::plain(format!("{used} {colour} dice, but the supply has {count}")));
+                return Err(ExperimentError::plain(format!(
+                    "{used} {colour} dice, but the supply has {count}"
+                )));
             }
         }
         Ok(())
@@ -351,14 +396,26 @@ impl Experiment {
             return "null".into();
         }
         let stacks = self.stacks();
-        let (r0, r1) = (self.dice.iter().map(|d| d.row).min().unwrap_or(0), self.dice.iter().map(|d| d.row).max().unwrap_or(0));
-        let (c0, c1) = (self.dice.iter().map(|d| d.col).min().unwrap_or(0), self.dice.iter().map(|d| d.col).max().unwrap_or(0));
+        let (r0, r1) = (
+            self.dice.iter().map(|d| d.row).min().unwrap_or(0),
+            self.dice.iter().map(|d| d.row).max().unwrap_or(0),
+        );
+        let (c0, c1) = (
+            self.dice.iter().map(|d| d.col).min().unwrap_or(0),
+            self.dice.iter().map(|d| d.col).max().unwrap_or(0),
+        );
         let mut rows = Vec::new();
         for r in r0..=r1 {
             let mut cells = Vec::new();
             for c in c0..=c1 {
                 cells.push(match stacks.get(&(r, c)) {
-                    Some(stack) => stack.iter().map(|&i| format!("{}{}", abbreviation(&self.dice[i].colour), self.dice[i].face)).collect::<Vec<_>>().join("+"),
+                    Some(stack) => stack
+                        .iter()
+                        .map(|&i| {
+                            format!("{}{}", abbreviation(&self.dice[i].colour), self.dice[i].face)
+                        })
+                        .collect::<Vec<_>>()
+                        .join("+"),
                     None => ".".into(),
                 });
             }
@@ -389,7 +446,8 @@ pub fn scope_members(x: &Experiment, scope: crate::games::infer::law::Scope) -> 
             .lines()
             .into_iter()
             .map(|line| {
-                let cells: Vec<(i32, i32)> = line.iter().map(|&i| (x.dice[i].row, x.dice[i].col)).collect();
+                let cells: Vec<(i32, i32)> =
+                    line.iter().map(|&i| (x.dice[i].row, x.dice[i].col)).collect();
                 (0..x.len()).filter(|&i| cells.contains(&(x.dice[i].row, x.dice[i].col))).collect()
             })
             .collect(),

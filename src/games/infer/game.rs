@@ -14,8 +14,8 @@ use super::experiment::{Experiment, ExperimentError, Supply};
 use super::law::{parse, Law, Sees};
 use super::search::{self, Found, Limits, SearchError};
 use super::shapes::shapes;
-use crate::util::random::SplitMix64;
 use crate::solve::Budget;
+use crate::util::random::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 pub const RESULT_MARKERS: u32 = 20;
@@ -211,9 +211,14 @@ pub enum GameError {
     #[diagnostic(code(umpire::infer::no_experiment))]
     NoSuchExperiment(usize),
     #[error("the Law cannot be shown both ways with {OPENING_DICE} dice or fewer, as the rules ask of a home-made Law")]
-    #[diagnostic(code(umpire::infer::not_demonstrable), help("check it with `umpire infer demonstrable`"))]
+    #[diagnostic(
+        code(umpire::infer::not_demonstrable),
+        help("check it with `umpire infer demonstrable`")
+    )]
     NotDemonstrable,
-    #[error("the Law speaks of directions: start the game with --compass (the Compass Rose variant)")]
+    #[error(
+        "the Law speaks of directions: start the game with --compass (the Compass Rose variant)"
+    )]
     #[diagnostic(code(umpire::infer::compass))]
     NeedsCompass,
     #[error("{0}")]
@@ -277,7 +282,12 @@ fn seal(text: &str) -> String {
 }
 
 fn unseal(sealed: &str) -> Option<String> {
-    let bytes: Option<Vec<u8>> = (0..sealed.len()).step_by(2).map(|i| sealed.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).map(|b| b ^ 0x5a)).collect();
+    let bytes: Option<Vec<u8>> = (0..sealed.len())
+        .step_by(2)
+        .map(|i| {
+            sealed.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).map(|b| b ^ 0x5a)
+        })
+        .collect();
     String::from_utf8(bytes?).ok()
 }
 
@@ -299,7 +309,9 @@ impl Game {
             Some(text) => (text.clone(), None),
             None => {
                 let deck = cards(setup.compass, setup.level);
-                let card = deck.get(rng.below(deck.len().max(1) as u64) as usize).ok_or(GameError::Damaged("the deck has no card of that level".into()))?;
+                let card = deck
+                    .get(rng.below(deck.len().max(1) as u64) as usize)
+                    .ok_or(GameError::Damaged("the deck has no card of that level".into()))?;
                 (card.text.clone(), Some(card.level))
             }
         };
@@ -309,7 +321,10 @@ impl Game {
         }
         let players = super::variants::check_players(&setup.players, setup.variants)?;
         // The Cheater is dealt from the same seeded draw as the Law.
-        let sealed_cheater = setup.variants.cheater.then(|| seal(&players[rng.below(players.len() as u64) as usize]));
+        let sealed_cheater = setup
+            .variants
+            .cheater
+            .then(|| seal(&players[rng.below(players.len() as u64) as usize]));
         let mut game = Game {
             format: 1,
             supply: setup.supply,
@@ -345,18 +360,32 @@ impl Game {
 
     /// Reads a saved game, checking what a hand edit could break.
     pub fn load(json: &str) -> Result<Game, GameError> {
-        let game: Game = serde_json::from_str(json).map_err(|e| GameError::Damaged(e.to_string()))?;
+        let game: Game =
+            serde_json::from_str(json).map_err(|e| GameError::Damaged(e.to_string()))?;
         if game.format != 1 {
-            return Err(GameError::Damaged(format!("format {} is not one this umpire reads", game.format)));
+            return Err(GameError::Damaged(format!(
+                "format {} is not one this umpire reads",
+                game.format
+            )));
         }
         game.secret().map_err(|e| GameError::Damaged(format!("the sealed Law: {e}")))?;
         super::variants::check_loaded(&game)?;
         let mut used = Experiment::default();
         for (k, p) in game.table.iter().enumerate() {
-            let x = Experiment::parse(&p.experiment).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
-            x.validate(&game.supply).map_err(|e| GameError::Damaged(format!("experiment {}: {}", p.number, e.message)))?;
-            if game.table[..k].iter().any(|q| q.number == p.number) || p.number == 0 || p.number > game.built {
-                return Err(GameError::Damaged(format!("experiment number {} is used twice or was never given out", p.number)));
+            let x = Experiment::parse(&p.experiment).map_err(|e| {
+                GameError::Damaged(format!("experiment {}: {}", p.number, e.message))
+            })?;
+            x.validate(&game.supply).map_err(|e| {
+                GameError::Damaged(format!("experiment {}: {}", p.number, e.message))
+            })?;
+            if game.table[..k].iter().any(|q| q.number == p.number)
+                || p.number == 0
+                || p.number > game.built
+            {
+                return Err(GameError::Damaged(format!(
+                    "experiment number {} is used twice or was never given out",
+                    p.number
+                )));
             }
             used.dice.extend(x.dice);
         }
@@ -364,11 +393,16 @@ impl Game {
         for (colour, count) in &game.supply.colours {
             let n = used.dice.iter().filter(|d| &d.colour == colour).count();
             if n > *count as usize {
-                return Err(GameError::Damaged(format!("the table uses {n} {colour} dice, but the supply has {count}")));
+                return Err(GameError::Damaged(format!(
+                    "the table uses {n} {colour} dice, but the supply has {count}"
+                )));
             }
         }
         if game.secret().is_ok_and(|l| l.sees().compass) && !game.compass {
-            return Err(GameError::Damaged("the Law speaks of directions, but the game is not played with the Compass Rose".into()));
+            return Err(GameError::Damaged(
+                "the Law speaks of directions, but the game is not played with the Compass Rose"
+                    .into(),
+            ));
         }
         Ok(game)
     }
@@ -420,11 +454,16 @@ impl Game {
 
     /// The Universe must place a marker: with none left, everyone loses.
     fn needs_marker(&mut self) -> Option<Ending> {
-        (self.markers_left == 0).then(|| self.end(false, "the Universe had to place a Result Marker and had none left"))
+        (self.markers_left == 0)
+            .then(|| self.end(false, "the Universe had to place a Result Marker and had none left"))
     }
 
     fn end(&mut self, won: bool, why: &str) -> Ending {
-        let e = Ending { won, why: format!("{why}. The Law was: {} ({})", self.law().english(), self.law_text()), headline: None };
+        let e = Ending {
+            won,
+            why: format!("{why}. The Law was: {} ({})", self.law().english(), self.law_text()),
+            headline: None,
+        };
         self.ending = Some(e.clone());
         e
     }
@@ -470,10 +509,13 @@ impl Game {
             return Err(GameError::Over(e.why.clone()));
         }
         if self.voting {
-            return Err(GameError::Variant("the Class is over: the table votes now (`vote …`)".into()));
+            return Err(GameError::Variant(
+                "the Class is over: the table votes now (`vote …`)".into(),
+            ));
         }
         if self.variants.cheater {
-            let unseen: Vec<&String> = self.players.iter().filter(|p| !self.cards_seen.contains(p)).collect();
+            let unseen: Vec<&String> =
+                self.players.iter().filter(|p| !self.cards_seen.contains(p)).collect();
             if !unseen.is_empty() {
                 let names = unseen.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
                 return Err(GameError::Variant(format!("not every player has seen their identity card: {names} (`card NAME`, alone at the screen)")));
@@ -523,7 +565,13 @@ impl Game {
         self.quiet = 0;
         let stone = match self.highlights.as_slice() {
             [] => Stone::Gold,
-            [one] => if one.stone == Stone::Gold { Stone::Silver } else { Stone::Gold },
+            [one] => {
+                if one.stone == Stone::Gold {
+                    Stone::Silver
+                } else {
+                    Stone::Gold
+                }
+            }
             // Both colours are out: the older placement moves.
             [older, ..] => older.stone,
         };
@@ -553,7 +601,11 @@ impl Game {
     }
 
     fn remove(&mut self, number: usize) -> Result<(), GameError> {
-        let at = self.table.iter().position(|p| p.number == number).ok_or(GameError::NoSuchExperiment(number))?;
+        let at = self
+            .table
+            .iter()
+            .position(|p| p.number == number)
+            .ok_or(GameError::NoSuchExperiment(number))?;
         self.table.remove(at);
         // Stones by a removed experiment go back to the Universe; a lone stone says nothing.
         for h in &mut self.highlights {
@@ -564,7 +616,12 @@ impl Game {
     }
 
     /// A Researcher publishes a Theory (or spends a token for help, with `None`).
-    pub fn publish(&mut self, theory: Option<(&str, &Law)>, budget: &Budget, now: u64) -> Result<Vec<Event>, GameError> {
+    pub fn publish(
+        &mut self,
+        theory: Option<(&str, &Law)>,
+        budget: &Budget,
+        now: u64,
+    ) -> Result<Vec<Event>, GameError> {
         if let Some(e) = self.check(now)? {
             return Ok(vec![Event::Ended(e)]);
         }
@@ -589,7 +646,11 @@ impl Game {
         }
         let number = self.publications.len() + 1;
         let by = self.active();
-        self.publications.push(Publication { theory: theory.map(|(text, _)| text.to_string()), answer: None, by });
+        self.publications.push(Publication {
+            theory: theory.map(|(text, _)| text.to_string()),
+            answer: None,
+            by,
+        });
         self.next_turn();
         self.quiet = 0;
         match x {
@@ -601,7 +662,8 @@ impl Game {
                 return Ok(events);
             }
             None if events.is_empty() => {
-                events.push(Event::Ended(self.end(true, "the Universe cannot disprove the Theory")));
+                events
+                    .push(Event::Ended(self.end(true, "the Universe cannot disprove the Theory")));
                 return Ok(events);
             }
             None => {
@@ -615,16 +677,21 @@ impl Game {
                     return Ok(events);
                 }
                 let follows = law.judge(&x)?.follows;
-                let origin = if theory.is_some() { Origin::Disproof(number) } else { Origin::Help(number) };
+                let origin =
+                    if theory.is_some() { Origin::Disproof(number) } else { Origin::Help(number) };
                 let placed = self.place(&x, follows, origin);
                 self.publications[number - 1].answer = Some(placed.number);
                 events.push(Event::Placed(placed));
             }
         }
         if self.tokens_left == 0 && theory.is_some() {
-            events.push(Event::Ended(self.end(false, "the last Publication token was spent without a win")));
+            events.push(Event::Ended(
+                self.end(false, "the last Publication token was spent without a win"),
+            ));
         } else if self.tokens_left == 0 {
-            events.push(Event::Ended(self.end(false, "the last Publication token was spent without a Theory")));
+            events.push(Event::Ended(
+                self.end(false, "the last Publication token was spent without a Theory"),
+            ));
         } else if theory.is_some() {
             // A disproved Theory: the Researchers were on the wrong track.
             events.extend(self.highlight());
@@ -636,7 +703,11 @@ impl Game {
     /// down the oldest experiments of the Researchers for parts (ruling I12). `Ok(None)` when
     /// nothing disproves the Theory; `Err` (inner) when the budget ran out.
     fn disproof(&mut self, law: &Law, theory: &Law, limits: &Limits) -> Result<Answer, GameError> {
-        let on_table = self.table.iter().find(|p| theory.follows(&Experiment::parse(&p.experiment).expect("checked on load")).is_some_and(|f| f != p.follows));
+        let on_table = self.table.iter().find(|p| {
+            theory
+                .follows(&Experiment::parse(&p.experiment).expect("checked on load"))
+                .is_some_and(|f| f != p.follows)
+        });
         if let Some(p) = on_table {
             return Ok(Answer::Point(p.number));
         }
@@ -649,7 +720,12 @@ impl Game {
             Found::Experiment(x) => {
                 let mut events = Vec::new();
                 while self.shortfall(&x).is_some() {
-                    let oldest = self.table.iter().find(|p| p.origin == Origin::Researchers).or(self.table.first()).map(|p| p.number);
+                    let oldest = self
+                        .table
+                        .iter()
+                        .find(|p| p.origin == Origin::Researchers)
+                        .or(self.table.first())
+                        .map(|p| p.number);
                     let Some(n) = oldest else { break };
                     self.remove(n)?;
                     events.push(Event::TakenDown(n));
@@ -665,7 +741,11 @@ impl Game {
     fn shortfall(&self, x: &Experiment) -> Option<GameError> {
         self.free_dice().colours.into_iter().find_map(|(colour, free)| {
             let wanted = x.dice.iter().filter(|d| d.colour == colour).count();
-            (wanted > free as usize).then_some(GameError::NotEnoughDice { colour, wanted, free: free as usize })
+            (wanted > free as usize).then_some(GameError::NotEnoughDice {
+                colour,
+                wanted,
+                free: free as usize,
+            })
         })
     }
 
@@ -674,11 +754,19 @@ impl Game {
     /// that tells the two apart — the assumption the Researchers are most likely making.
     /// With no such card, a new experiment of at most 4 dice that follows the Law.
     fn help(&mut self, law: &Law, limits: &Limits) -> Result<Answer, GameError> {
-        let marks: Vec<(Experiment, bool)> = self.table.iter().map(|p| (Experiment::parse(&p.experiment).expect("checked on load"), p.follows)).collect();
+        let marks: Vec<(Experiment, bool)> = self
+            .table
+            .iter()
+            .map(|p| (Experiment::parse(&p.experiment).expect("checked on load"), p.follows))
+            .collect();
         let free = self.free_dice();
         let mut candidates = cards(self.compass, None);
         candidates.sort_by_key(|c| c.level);
-        for card in candidates.iter().filter(|c| marks.iter().all(|(x, f)| c.law.follows(x) == Some(*f))).take(12) {
+        for card in candidates
+            .iter()
+            .filter(|c| marks.iter().all(|(x, f)| c.law.follows(x) == Some(*f)))
+            .take(12)
+        {
             match search::disprove(law, &card.law, &free, limits, &mut |_, _| {})? {
                 Found::Experiment(x) if !self.on_table(&x) => return Ok(Answer::Build(x, vec![])),
                 Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
@@ -688,17 +776,25 @@ impl Game {
         let mut rng = SplitMix64::new(self.seed ^ (self.built as u64).wrapping_mul(0x9E37_79B9));
         match self.opening(law, true, &mut rng)? {
             Some(x) => Ok(Answer::Build(x, vec![])),
-            None => Ok(Answer::Undecided("no new experiment of 4 dice or fewer follows the Law".into())),
+            None => {
+                Ok(Answer::Undecided("no new experiment of 4 dice or fewer follows the Law".into()))
+            }
         }
     }
 
     /// A varied experiment of at most [`OPENING_DICE`] dice, not yet on the table, that
     /// follows (or breaks) the Law: random ones first, then the smallest the search finds.
-    fn opening(&self, law: &Law, follows: bool, rng: &mut SplitMix64) -> Result<Option<Experiment>, GameError> {
+    fn opening(
+        &self,
+        law: &Law,
+        follows: bool,
+        rng: &mut SplitMix64,
+    ) -> Result<Option<Experiment>, GameError> {
         let free = self.free_dice();
         let colours: Vec<&String> = free.colours.iter().filter(|c| c.1 > 0).map(|c| &c.0).collect();
         let sees = Sees { compass: self.compass, ..Sees::everything() };
-        let by_size: Vec<Vec<super::shapes::Shape>> = (1..=OPENING_DICE).map(|n| shapes(n, Sees { compass: false, ..sees })).collect();
+        let by_size: Vec<Vec<super::shapes::Shape>> =
+            (1..=OPENING_DICE).map(|n| shapes(n, Sees { compass: false, ..sees })).collect();
         for _ in 0..400 {
             if colours.is_empty() {
                 break;
@@ -714,7 +810,10 @@ impl Game {
                 return Ok(Some(x));
             }
         }
-        let limits = Limits { max_dice: OPENING_DICE, budget: Budget::time(std::time::Duration::from_secs(10)) };
+        let limits = Limits {
+            max_dice: OPENING_DICE,
+            budget: Budget::time(std::time::Duration::from_secs(10)),
+        };
         match search::example(law, follows, &free, &limits, &mut |_, _| {})? {
             Found::Experiment(x) if !self.on_table(&x) => Ok(Some(x)),
             _ => Ok(None),

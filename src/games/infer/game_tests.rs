@@ -1,13 +1,25 @@
 //! The game: setup, marking, publishing, the loss conditions, saving.
 
 use super::experiment::{Experiment, Supply};
-use super::game::{Event, Game, GameError, Origin, Setup, OPENING_DICE, PUBLICATION_TOKENS, RESULT_MARKERS};
+use super::game::{
+    Event, Game, GameError, Origin, Setup, OPENING_DICE, PUBLICATION_TOKENS, RESULT_MARKERS,
+};
 use super::law::parse;
 use super::play::{session, Table};
 use crate::solve::Budget;
 
 fn setup(law: &str, timer: bool) -> Setup {
-    Setup { supply: Supply::default(), compass: false, max_dice: 6, timer, seed: 3, level: None, law: Some(law.into()), variants: Default::default(), players: Vec::new() }
+    Setup {
+        supply: Supply::default(),
+        compass: false,
+        max_dice: 6,
+        timer,
+        seed: 3,
+        level: None,
+        law: Some(law.into()),
+        variants: Default::default(),
+        players: Vec::new(),
+    }
 }
 
 fn x(text: &str) -> Experiment {
@@ -26,7 +38,14 @@ fn the_universe_opens_with_one_o_and_one_x_of_at_most_four_dice() {
         assert_eq!(g.table.len(), 2);
         for (p, want) in g.table.iter().zip([true, false]) {
             let e = x(&p.experiment);
-            assert!(e.len() <= OPENING_DICE && p.follows == want && law.judge(&e).unwrap().follows == want, "{} on {}", g.law_text(), p.experiment);
+            assert!(
+                e.len() <= OPENING_DICE
+                    && p.follows == want
+                    && law.judge(&e).unwrap().follows == want,
+                "{} on {}",
+                g.law_text(),
+                p.experiment
+            );
             assert_eq!(p.origin, Origin::Opening);
         }
         assert_eq!((g.markers_left, g.tokens_left), (RESULT_MARKERS - 2, PUBLICATION_TOKENS));
@@ -35,18 +54,37 @@ fn the_universe_opens_with_one_o_and_one_x_of_at_most_four_dice() {
 
 #[test]
 fn a_home_made_law_must_be_demonstrable_with_four_dice() {
-    assert!(matches!(Game::new(setup("count dice = 6", false), 0), Err(GameError::NotDemonstrable)));
-    assert!(matches!(Game::new(setup("some blue are north", false), 0), Err(GameError::NeedsCompass)));
+    assert!(matches!(
+        Game::new(setup("count dice = 6", false), 0),
+        Err(GameError::NotDemonstrable)
+    ));
+    assert!(matches!(
+        Game::new(setup("some blue are north", false), 0),
+        Err(GameError::NeedsCompass)
+    ));
 }
 
 #[test]
 fn experiments_are_marked_by_the_law_and_dice_are_limited() {
-    let mut g = Game::new(Setup { supply: Supply::parse("red:3,blue:20,white:20").unwrap(), ..setup("all blue are 5", false) }, 0).unwrap();
+    let mut g = Game::new(
+        Setup {
+            supply: Supply::parse("red:3,blue:20,white:20").unwrap(),
+            ..setup("all blue are 5", false)
+        },
+        0,
+    )
+    .unwrap();
     let events = g.build(&x("b5 r3"), 0).unwrap();
-    assert!(matches!(&events[..], [Event::Placed(p)] if p.follows && p.origin == Origin::Researchers));
+    assert!(
+        matches!(&events[..], [Event::Placed(p)] if p.follows && p.origin == Origin::Researchers)
+    );
     let events = g.build(&x("b5 b3"), 0).unwrap();
     assert!(matches!(&events[..], [Event::Placed(p)] if !p.follows));
-    let reds_on_table = g.table.iter().map(|p| x(&p.experiment).dice.iter().filter(|d| d.colour == "red").count()).sum::<usize>();
+    let reds_on_table = g
+        .table
+        .iter()
+        .map(|p| x(&p.experiment).dice.iter().filter(|d| d.colour == "red").count())
+        .sum::<usize>();
     let too_many = format!("r1 {}", "r1 ".repeat(3 - reds_on_table));
     assert!(matches!(g.build(&x(&too_many), 0), Err(GameError::NotEnoughDice { .. })));
     // Taking an experiment down frees its dice; its marker does not come back.
@@ -61,7 +99,8 @@ fn experiments_are_marked_by_the_law_and_dice_are_limited() {
 fn an_equivalent_theory_wins_and_a_wrong_one_is_disproved_by_the_smallest_experiment() {
     let mut g = Game::new(setup("all dice are even", false), 0).unwrap();
     let wrong = parse("count dice >= 1 and no dice are odd").unwrap();
-    let events = g.publish(Some(("count dice >= 1 and no dice are odd", &wrong)), &budget(), 0).unwrap();
+    let events =
+        g.publish(Some(("count dice >= 1 and no dice are odd", &wrong)), &budget(), 0).unwrap();
     // Either an experiment on the table already disproves it, or the Universe builds one
     // that separates the two and marks it by the Law.
     let law = parse("all dice are even").unwrap();
@@ -88,7 +127,11 @@ fn a_disproof_not_on_the_table_is_built_and_marked() {
         g.build(&x(e), 0).unwrap();
     }
     let theory = parse("sum dice >= 10").unwrap();
-    let covered: Vec<bool> = g.table.iter().map(|p| theory.judge(&x(&p.experiment)).unwrap().follows == p.follows).collect();
+    let covered: Vec<bool> = g
+        .table
+        .iter()
+        .map(|p| theory.judge(&x(&p.experiment)).unwrap().follows == p.follows)
+        .collect();
     let events = g.publish(Some(("sum dice >= 10", &theory)), &budget(), 0).unwrap();
     if covered.iter().all(|&c| c) {
         let [Event::Placed(p)] = &events[..] else { panic!("{events:?}") };
@@ -117,7 +160,10 @@ fn help_builds_a_new_experiment_and_the_last_token_loses() {
     for k in 0..PUBLICATION_TOKENS {
         let before: Vec<String> = g.table.iter().map(|p| p.experiment.clone()).collect();
         let events = g.publish(None, &budget(), 0).unwrap();
-        let placed = events.iter().find_map(|e| if let Event::Placed(p) = e { Some(p.clone()) } else { None }).unwrap();
+        let placed = events
+            .iter()
+            .find_map(|e| if let Event::Placed(p) = e { Some(p.clone()) } else { None })
+            .unwrap();
         assert!(!before.contains(&placed.experiment), "a new experiment");
         assert_eq!(placed.origin, Origin::Help(k as usize + 1));
         if k + 1 == PUBLICATION_TOKENS {
@@ -136,7 +182,10 @@ fn the_universe_loses_when_it_runs_out_of_markers() {
     }
     assert_eq!(g.markers_left, 0);
     let events = g.build(&x("b1"), 0).unwrap();
-    assert!(matches!(&events[..], [Event::Ended(e)] if !e.won && e.why.contains("Result Marker")), "{events:?}");
+    assert!(
+        matches!(&events[..], [Event::Ended(e)] if !e.won && e.why.contains("Result Marker")),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -157,7 +206,10 @@ fn a_saved_game_reads_back_the_same_and_damage_is_caught() {
     assert!(!json.contains("white touch"), "the Law is not readable at a glance");
     assert_eq!(Game::load(&json).unwrap(), g);
     assert!(matches!(Game::load("{}"), Err(GameError::Damaged(_))));
-    assert!(matches!(Game::load(&json.replace("\"sealed_law\": \"", "\"sealed_law\": \"zz")), Err(GameError::Damaged(_))));
+    assert!(matches!(
+        Game::load(&json.replace("\"sealed_law\": \"", "\"sealed_law\": \"zz")),
+        Err(GameError::Damaged(_))
+    ));
 }
 
 #[test]
@@ -185,7 +237,9 @@ fn a_session_plays_from_text_and_saves_after_each_move() {
 mod variants {
     //! The Highlights, Silence and Cheater variants, each on a whole game.
     use super::{budget, setup, x};
-    use crate::games::infer::game::{Event, Game, GameError, Setup, Stone, Variants, TIMER_START_SECS};
+    use crate::games::infer::game::{
+        Event, Game, GameError, Setup, Stone, Variants, TIMER_START_SECS,
+    };
     use crate::games::infer::law::parse;
     use crate::games::infer::play::{session, Table};
 
@@ -198,11 +252,21 @@ mod variants {
     }
 
     fn with(law: &str, variants: Variants, players: &[&str]) -> Setup {
-        Setup { variants, players: players.iter().map(|p| p.to_string()).collect(), ..setup(law, false) }
+        Setup {
+            variants,
+            players: players.iter().map(|p| p.to_string()).collect(),
+            ..setup(law, false)
+        }
     }
 
     fn highlighted(events: &[Event]) -> Option<(Stone, Vec<usize>)> {
-        events.iter().find_map(|e| if let Event::Highlighted(h) = e { Some((h.stone, h.experiments.clone())) } else { None })
+        events.iter().find_map(|e| {
+            if let Event::Highlighted(h) = e {
+                Some((h.stone, h.experiments.clone()))
+            } else {
+                None
+            }
+        })
     }
 
     #[test]
@@ -216,7 +280,12 @@ mod variants {
         // The fifth differs from `b5 b5 r2` (O) by one die's face: that is the pair.
         let events = g.build(&x("b5 b3 r2"), 0).unwrap();
         let (stone, pair) = highlighted(&events).expect("stuck after five experiments");
-        let numbers: Vec<usize> = g.table.iter().filter(|p| ["b5 b5 r2", "b5 b3 r2"].contains(&p.experiment.as_str())).map(|p| p.number).collect();
+        let numbers: Vec<usize> = g
+            .table
+            .iter()
+            .filter(|p| ["b5 b5 r2", "b5 b3 r2"].contains(&p.experiment.as_str()))
+            .map(|p| p.number)
+            .collect();
         assert_eq!((stone, pair), (Stone::Gold, numbers.clone()));
         // Asking again gives the next most telling pair in silver; a third request moves the gold.
         let (second, other) = highlighted(&[g.highlight().unwrap()]).unwrap();
@@ -259,13 +328,21 @@ mod variants {
     #[test]
     fn the_cheater_knows_the_law_and_the_vote_decides_who_wins() {
         let v = Variants { cheater: true, ..Variants::default() };
-        assert!(matches!(Game::new(with("count red >= 1", v, &["Ann", "Bob"]), 0), Err(GameError::Variant(_))));
-        assert!(matches!(Game::new(with("count red >= 1", v, &["Ann", "Bob", "ann"]), 0), Err(GameError::Variant(_))));
+        assert!(matches!(
+            Game::new(with("count red >= 1", v, &["Ann", "Bob"]), 0),
+            Err(GameError::Variant(_))
+        ));
+        assert!(matches!(
+            Game::new(with("count red >= 1", v, &["Ann", "Bob", "ann"]), 0),
+            Err(GameError::Variant(_))
+        ));
         let fresh = || Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 100).unwrap();
         let mut g = fresh();
         assert_eq!(g.deadline, Some(100 + TIMER_START_SECS), "the Class runs against the clock");
         // Nobody moves before every player has seen their card.
-        assert!(matches!(g.build(&x("r1"), 100), Err(GameError::Variant(m)) if m.contains("identity card")));
+        assert!(
+            matches!(g.build(&x("r1"), 100), Err(GameError::Variant(m)) if m.contains("identity card"))
+        );
         let cards: Vec<String> = ["Ann", "bob", "Cy"].iter().map(|p| g.card(p).unwrap()).collect();
         let cheaters: Vec<&String> = cards.iter().filter(|c| c.contains("CHEATER")).collect();
         assert_eq!(cheaters.len(), 1, "{cards:?}");
@@ -317,7 +394,16 @@ mod variants {
         for e in ["r2 b2 w2", "r5", "r5 . r5", "w1"] {
             g.build(&x(e), 0).unwrap();
         }
-        let best = g.leads.iter().max_by(|a, b| (a.ruled_out / f64::from(a.experiments)).total_cmp(&(b.ruled_out / f64::from(b.experiments)))).unwrap().player.clone();
+        let best = g
+            .leads
+            .iter()
+            .max_by(|a, b| {
+                (a.ruled_out / f64::from(a.experiments))
+                    .total_cmp(&(b.ruled_out / f64::from(b.experiments)))
+            })
+            .unwrap()
+            .player
+            .clone();
         let law = parse("count red >= 1").unwrap();
         g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
         // Two fingers each on Bob and Cy; the Teacher's own finger and tie-break follow the leads.
@@ -329,7 +415,11 @@ mod variants {
             assert!(end.why.contains(&format!("{best} has the most fingers (3)")), "{}", end.why);
         } else {
             // The Teacher's finger is on neither: nobody is caught, the Cheater wins (I20).
-            assert!(end.why.contains("nobody shows a card") && end.headline.as_deref().unwrap().contains("wins alone"), "{end:?}");
+            assert!(
+                end.why.contains("nobody shows a card")
+                    && end.headline.as_deref().unwrap().contains("wins alone"),
+                "{end:?}"
+            );
         }
     }
 
@@ -348,12 +438,27 @@ mod variants {
         g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
         let (teacher, _) = crate::games::infer::variants::teacher_pick(&g, &g.players);
         // Two fingers each on two players the Teacher does not point at, one on a third.
-        let others: Vec<String> = names.iter().map(|s| s.to_string()).filter(|p| *p != teacher).collect();
-        let picks = vec![others[0].clone(), others[1].clone(), others[0].clone(), others[1].clone(), others[2].clone()];
+        let others: Vec<String> =
+            names.iter().map(|s| s.to_string()).filter(|p| *p != teacher).collect();
+        let picks = vec![
+            others[0].clone(),
+            others[1].clone(),
+            others[0].clone(),
+            others[1].clone(),
+            others[2].clone(),
+        ];
         let [Event::Ended(end)] = &g.vote(&picks).unwrap()[..] else { panic!() };
         assert!(end.why.contains(&format!("The Teacher points at {teacher}")), "{}", end.why);
-        assert!(end.why.contains(&format!("{}, {} are tied", others[0], others[1])) && end.why.contains("nobody shows a card"), "{}", end.why);
-        assert!(!end.won && end.headline.as_deref().unwrap().contains("wins alone"), "the Cheater is not found: {end:?}");
+        assert!(
+            end.why.contains(&format!("{}, {} are tied", others[0], others[1]))
+                && end.why.contains("nobody shows a card"),
+            "{}",
+            end.why
+        );
+        assert!(
+            !end.won && end.headline.as_deref().unwrap().contains("wins alone"),
+            "the Cheater is not found: {end:?}"
+        );
     }
 
     #[test]
@@ -362,7 +467,14 @@ mod variants {
         let json = plain.to_json();
         for (what, bad) in [
             ("a vote without the variant", json.replace("\"voting\": false", "\"voting\": true")),
-            ("an experiment beyond the supply", json.replacen("\"experiment\": \"", &format!("\"experiment\": \"{}", "r1 ".repeat(21)), 1)),
+            (
+                "an experiment beyond the supply",
+                json.replacen(
+                    "\"experiment\": \"",
+                    &format!("\"experiment\": \"{}", "r1 ".repeat(21)),
+                    1,
+                ),
+            ),
             ("a number used twice", json.replacen("\"number\": 2", "\"number\": 1", 1)),
         ] {
             assert_ne!(bad, json, "{what}: the edit applies");
@@ -371,7 +483,9 @@ mod variants {
         let v = Variants { cheater: true, ..Variants::default() };
         let many: Vec<String> = (0..10).map(|k| format!("P{k}")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
-        assert!(matches!(Game::new(with("count red >= 1", v, &many), 0), Err(GameError::Variant(m)) if m.contains("2 to 10")));
+        assert!(
+            matches!(Game::new(with("count red >= 1", v, &many), 0), Err(GameError::Variant(m)) if m.contains("2 to 10"))
+        );
         let mut g = Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 0).unwrap();
         assert!(matches!(g.card(" "), Err(GameError::Variant(m)) if m.contains("whose card")));
     }

@@ -17,7 +17,10 @@ pub struct Marked {
 /// A marker line that cannot be read.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
 #[error("line {line}: {message}")]
-#[diagnostic(code(umpire::infer::markers), help("one experiment per line after its marker: `O r3 b4`, `X null`"))]
+#[diagnostic(
+    code(umpire::infer::markers),
+    help("one experiment per line after its marker: `O r3 b4`, `X null`")
+)]
 pub struct MarkerError {
     pub line: usize,
     pub message: String,

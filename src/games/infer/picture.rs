@@ -40,7 +40,10 @@ pub fn svg(experiment: &Experiment) -> String {
     let stacks = experiment.stacks();
     let rows = experiment.dice.iter().map(|d| d.row).max().map_or(1, |r| r + 1).max(1);
     let cols = experiment.dice.iter().map(|d| d.col).max().map_or(1, |c| c + 1).max(1);
-    let (r0, c0) = (experiment.dice.iter().map(|d| d.row).min().unwrap_or(0), experiment.dice.iter().map(|d| d.col).min().unwrap_or(0));
+    let (r0, c0) = (
+        experiment.dice.iter().map(|d| d.row).min().unwrap_or(0),
+        experiment.dice.iter().map(|d| d.col).min().unwrap_or(0),
+    );
     let width = (cols - c0) as f64 * CELL + 20.0;
     let height = (rows - r0) as f64 * CELL + 20.0;
     let mut out = format!(
@@ -65,7 +68,11 @@ pub fn svg(experiment: &Experiment) -> String {
         let top = *stack.last().expect("a stack has a die");
         let (_, pip) = fill(&experiment.dice[top].colour);
         for (px, py) in pips(experiment.dice[top].face) {
-            out.push_str(&format!("<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"4.5\" fill=\"{pip}\"/>\n", x + px * DIE, y + py * DIE));
+            out.push_str(&format!(
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"4.5\" fill=\"{pip}\"/>\n",
+                x + px * DIE,
+                y + py * DIE
+            ));
         }
         if stack.len() > 1 {
             out.push_str(&format!(

@@ -48,15 +48,27 @@ fn describe(p: &Placed, game: &Game, stones: bool) -> String {
         Origin::Disproof(n) => format!("the {r}'s answer to publication {n}"),
         Origin::Help(n) => format!("the {r}'s help for publication {n}"),
     };
-    let stones: String = highlights.iter().filter(|h| h.experiments.contains(&p.number)).map(|h| format!("  [{} stone]", h.stone.name())).collect();
-    format!("#{:<3} {}  {:24} ({by}){stones}", p.number, if p.follows { "O" } else { "X" }, p.experiment)
+    let stones: String = highlights
+        .iter()
+        .filter(|h| h.experiments.contains(&p.number))
+        .map(|h| format!("  [{} stone]", h.stone.name()))
+        .collect();
+    format!(
+        "#{:<3} {}  {:24} ({by}){stones}",
+        p.number,
+        if p.follows { "O" } else { "X" },
+        p.experiment
+    )
 }
 
 pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> {
     for p in &game.table {
         writeln!(out, "{}", describe(p, game, true))?;
     }
-    let mut status = format!("Result Markers left: {}; Publication tokens left: {}", game.markers_left, game.tokens_left);
+    let mut status = format!(
+        "Result Markers left: {}; Publication tokens left: {}",
+        game.markers_left, game.tokens_left
+    );
     if let Some(d) = game.deadline {
         let left = d.saturating_sub(now);
         status += &format!("; time left: {}:{:02}", left / 60, left % 60);
@@ -71,7 +83,12 @@ pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> 
 
 /// Tells the table what happened; `theory` is the one just published, which a disproof is
 /// compared with. True when the game is over.
-fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Write) -> io::Result<bool> {
+fn report(
+    events: &[Event],
+    theory: Option<&Law>,
+    game: &Game,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
     let mut over = false;
     for e in events {
         let theory_says = |n: usize| -> Option<&'static str> {
@@ -117,7 +134,12 @@ fn report(events: &[Event], theory: Option<&Law>, game: &Game, out: &mut dyn Wri
 }
 
 /// Plays until the input ends, `quit`, or the game ends.
-pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, table: &mut Table) -> io::Result<()> {
+pub fn session(
+    game: &mut Game,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    table: &mut Table,
+) -> io::Result<()> {
     if let Some(e) = &game.ending {
         writeln!(out, "This game is over: {}", e.why)?;
         return Ok(());
@@ -128,7 +150,8 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
     while let Some(line) = lines.next() {
         let line = line?;
         let line = line.trim();
-        let (word, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(w, r)| (w, r.trim()));
+        let (word, rest) =
+            line.split_once(char::is_whitespace).map_or((line, ""), |(w, r)| (w, r.trim()));
         let now = (table.now)();
         let mut published = None;
         let result = match word.to_lowercase().as_str() {
@@ -150,7 +173,12 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                 }
             },
             "point" => {
-                match rest.trim_start_matches('#').parse::<usize>().ok().and_then(|n| game.table.iter().find(|p| p.number == n)) {
+                match rest
+                    .trim_start_matches('#')
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| game.table.iter().find(|p| p.number == n))
+                {
                     Some(p) => writeln!(out, "→ {}", describe(p, game, true))?,
                     None => writeln!(out, "which experiment on the table? `point 3`")?,
                 }
@@ -173,7 +201,11 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                 Ok(text) => {
                     // The others look away before the card shows, and it leaves the screen and
                     // the scrollback before the next player looks.
-                    writeln!(out, "Only {} may look now. Press Enter to show the card.", rest.trim())?;
+                    writeln!(
+                        out,
+                        "Only {} may look now. Press Enter to show the card.",
+                        rest.trim()
+                    )?;
                     let _ = lines.next();
                     writeln!(out, "{text}")?;
                     writeln!(out, "Press Enter to hide it.")?;
@@ -186,7 +218,11 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                 Err(e) => Err(e),
             },
             "vote" => {
-                let picks: Vec<String> = rest.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).map(str::to_string).collect();
+                let picks: Vec<String> = rest
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect();
                 game.vote(&picks)
             }
             "remove" => match rest.trim_start_matches('#').parse::<usize>() {
@@ -201,7 +237,8 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                     // Silence: permission is asked by pointing at the tokens, given by thumbs.
                     writeln!(out, "(Silence) You point at the Publication tokens. Do all the other Researchers give a thumbs up? (yes/no)")?;
                     match lines.next().transpose()? {
-                        Some(answer) if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
+                        Some(answer)
+                            if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
                         _ => {
                             writeln!(out, "Not published.")?;
                             continue;
@@ -214,24 +251,36 @@ pub fn session(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write, ta
                     match parse(rest) {
                         Ok(t) => Some(t),
                         Err(e) => {
-                            writeln!(out, "{} (at `{}`)", e.message, rest.get(e.span.offset()..).unwrap_or(""))?;
+                            writeln!(
+                                out,
+                                "{} (at `{}`)",
+                                e.message,
+                                rest.get(e.span.offset()..).unwrap_or("")
+                            )?;
                             continue;
                         }
                     }
                 };
                 // The Universe repeats the Theory back before it takes the token.
                 match &theory {
-                    Some(t) => writeln!(out, "The {} understands your Theory as: {}. Publish it? (yes/no)", role(game), t.english())?,
+                    Some(t) => writeln!(
+                        out,
+                        "The {} understands your Theory as: {}. Publish it? (yes/no)",
+                        role(game),
+                        t.english()
+                    )?,
                     None => writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?,
                 }
                 match lines.next().transpose()? {
-                    Some(answer) if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
+                    Some(answer)
+                        if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
                     _ => {
                         writeln!(out, "Not published.")?;
                         continue;
                     }
                 }
-                let result = game.publish(theory.as_ref().map(|t| (rest, t)), &(table.budget)(), now);
+                let result =
+                    game.publish(theory.as_ref().map(|t| (rest, t)), &(table.budget)(), now);
                 (table.searched)();
                 published = theory;
                 result

@@ -37,7 +37,9 @@ impl Goal {
     pub fn met_by(&self, x: &Experiment) -> bool {
         match self {
             Goal::Judged(v) => v.iter().all(|(l, want)| l.follows(x) == Some(*want)),
-            Goal::Separates(a, b) => matches!((a.follows(x), b.follows(x)), (Some(p), Some(q)) if p != q),
+            Goal::Separates(a, b) => {
+                matches!((a.follows(x), b.follows(x)), (Some(p), Some(q)) if p != q)
+            }
         }
     }
 }
@@ -77,7 +79,12 @@ pub struct Limits {
 /// Finds the experiment with the fewest dice (at most `limits.max_dice`, and never more
 /// than the supply holds) that meets `goal`. `progress` hears each count of dice as the
 /// search starts it, with the number of arrangements to try.
-pub fn smallest(goal: &Goal, supply: &Supply, limits: &Limits, progress: &mut dyn FnMut(usize, usize)) -> Result<Found, SearchError> {
+pub fn smallest(
+    goal: &Goal,
+    supply: &Supply,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Found, SearchError> {
     let sees = goal.laws().iter().fold(Sees::default(), |s, l| s.union(l.sees()));
     let in_supply: usize = supply.colours.iter().map(|c| c.1 as usize).sum();
     let mut max_dice = limits.max_dice.min(in_supply);
@@ -112,7 +119,13 @@ pub fn smallest(goal: &Goal, supply: &Supply, limits: &Limits, progress: &mut dy
 }
 
 /// The Universe's test of a Theory: the smallest experiment on which it and the Law differ.
-pub fn disprove(law: &Law, theory: &Law, supply: &Supply, limits: &Limits, progress: &mut dyn FnMut(usize, usize)) -> Result<Found, SearchError> {
+pub fn disprove(
+    law: &Law,
+    theory: &Law,
+    supply: &Supply,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Found, SearchError> {
     smallest(&Goal::Separates(law.clone(), theory.clone()), supply, limits, progress)
 }
 
@@ -121,7 +134,13 @@ pub fn disprove(law: &Law, theory: &Law, supply: &Supply, limits: &Limits, progr
 pub const DEMONSTRABLE_DICE: usize = 4;
 
 /// The smallest experiment that follows the Law (`follows`), or breaks it.
-pub fn example(law: &Law, follows: bool, supply: &Supply, limits: &Limits, progress: &mut dyn FnMut(usize, usize)) -> Result<Found, SearchError> {
+pub fn example(
+    law: &Law,
+    follows: bool,
+    supply: &Supply,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Found, SearchError> {
     smallest(&Goal::Judged(vec![(law.clone(), follows)]), supply, limits, progress)
 }
 
@@ -157,13 +176,23 @@ impl Demonstration {
 }
 
 /// Looks for both sides of a Law within `limits` (the rules' bound is [`DEMONSTRABLE_DICE`]).
-pub fn demonstrate(law: &Law, supply: &Supply, limits: &Limits, progress: &mut dyn FnMut(usize, usize)) -> Result<Demonstration, SearchError> {
+pub fn demonstrate(
+    law: &Law,
+    supply: &Supply,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Demonstration, SearchError> {
     let follows = example(law, true, supply, limits, progress)?;
     let breaks = example(law, false, supply, limits, progress)?;
     Ok(Demonstration { follows, breaks })
 }
 
-fn solve_shape(goal: &Goal, shape: &Shape, supply: &Supply, budget: &Budget) -> Outcome<Experiment> {
+fn solve_shape(
+    goal: &Goal,
+    shape: &Shape,
+    supply: &Supply,
+    budget: &Budget,
+) -> Outcome<Experiment> {
     let mut e = match Encoder::new(shape, supply, budget) {
         Some(e) => e,
         None => return Outcome::Unsat(()),
@@ -212,13 +241,22 @@ impl<'a> Encoder<'a> {
     pub fn new(shape: &'a Shape, supply: &'a Supply, budget: &Budget) -> Option<Encoder<'a>> {
         let n = shape.structure.len();
         let mut p = SatProblem::new();
-        let colours: Vec<usize> = (0..supply.colours.len()).filter(|&c| supply.colours[c].1 > 0).collect();
+        let colours: Vec<usize> =
+            (0..supply.colours.len()).filter(|&c| supply.colours[c].1 > 0).collect();
         if n > 0 && colours.is_empty() {
             return None;
         }
         let colour_values: Vec<i64> = colours.iter().map(|&c| c as i64).collect();
         let colour: Vec<IntVar> = (0..n).map(|_| IntVar::new(&mut p, &colour_values)).collect();
-        let face: Vec<IntVar> = (0..n).map(|i| if shape.structure.visible[i] { IntVar::range(&mut p, 1, 6) } else { IntVar::constant(&p, 1) }).collect();
+        let face: Vec<IntVar> = (0..n)
+            .map(|i| {
+                if shape.structure.visible[i] {
+                    IntVar::range(&mut p, 1, 6)
+                } else {
+                    IntVar::constant(&p, 1)
+                }
+            })
+            .collect();
         for &c in &colours {
             let limit = supply.colours[c].1 as usize;
             if limit < n {
@@ -226,7 +264,14 @@ impl<'a> Encoder<'a> {
                 encode::at_most(&mut p, &lits, limit);
             }
         }
-        Some(Encoder { p, shape: Cow::Borrowed(shape), supply, colour, face, budget: budget.clone() })
+        Some(Encoder {
+            p,
+            shape: Cow::Borrowed(shape),
+            supply,
+            colour,
+            face,
+            budget: budget.clone(),
+        })
     }
 
     fn n(&self) -> usize {
@@ -261,28 +306,38 @@ impl<'a> Encoder<'a> {
         let s = &self.shape.structure;
         let visible = s.visible[i];
         match p {
-            Property::Colour(c) => match self.supply.colours.iter().position(|(name, _)| name == c) {
+            Property::Colour(c) => match self.supply.colours.iter().position(|(name, _)| name == c)
+            {
                 Some(k) => self.colour[i].eq(&self.p, k as i64),
                 None => self.constant(false),
             },
             Property::Face(f) if visible => self.face[i].eq(&self.p, i64::from(*f)),
             Property::Odd | Property::Even if visible => {
                 let first = if matches!(p, Property::Odd) { 1 } else { 2 };
-                let lits: Vec<Lit> = [first, first + 2, first + 4].iter().map(|&v| self.face[i].eq(&self.p, v)).collect();
+                let lits: Vec<Lit> = [first, first + 2, first + 4]
+                    .iter()
+                    .map(|&v| self.face[i].eq(&self.p, v))
+                    .collect();
                 self.p.or(&lits)
             }
             Property::DivisibleBy(d) if visible => {
-                let lits: Vec<Lit> = (1..=6u32).filter(|f| f % d == 0).map(|f| self.face[i].eq(&self.p, i64::from(f))).collect();
+                let lits: Vec<Lit> = (1..=6u32)
+                    .filter(|f| f % d == 0)
+                    .map(|f| self.face[i].eq(&self.p, i64::from(f)))
+                    .collect();
                 self.p.or(&lits)
             }
-            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) => self.constant(false),
+            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) => {
+                self.constant(false)
+            }
             Property::Visible => self.constant(visible),
             Property::Hidden => self.constant(!visible),
             Property::Stacked => self.constant(s.stacked[i]),
             Property::OnTable => self.constant(s.on_table[i]),
             Property::Alone => self.constant(s.alone[i]),
             Property::Toward(d) => {
-                let k = super::law::Direction::ALL.iter().position(|x| x == d).expect("a direction");
+                let k =
+                    super::law::Direction::ALL.iter().position(|x| x == d).expect("a direction");
                 self.constant(s.toward[i][k])
             }
             Property::Touching(set) => {
@@ -316,7 +371,8 @@ impl<'a> Encoder<'a> {
                 encode::count(&mut self.p, &m)
             }
             Number::Sum(d) | Number::Product(d) => {
-                let neutral = IntVar::constant(&self.p, if matches!(n, Number::Sum(_)) { 0 } else { 1 });
+                let neutral =
+                    IntVar::constant(&self.p, if matches!(n, Number::Sum(_)) { 0 } else { 1 });
                 let visible: Vec<usize> = (0..self.n()).filter(|&i| s.visible[i]).collect();
                 let mut terms = Vec::new();
                 for i in visible {
@@ -408,11 +464,15 @@ impl<'a> Encoder<'a> {
                 self.p.or(&lits)
             }
             Law::All(d, prop) | Law::No(d, prop) | Law::Some(d, prop) => {
-                let about_values = matches!(prop, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_));
+                let about_values = matches!(
+                    prop,
+                    Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
+                );
                 let mut parts = Vec::new();
                 for i in 0..n {
                     // Restrictions on values pass over covered dice (ruling I7).
-                    if matches!(l, Law::All(..)) && about_values && !self.shape.structure.visible[i] {
+                    if matches!(l, Law::All(..)) && about_values && !self.shape.structure.visible[i]
+                    {
                         continue;
                     }
                     let m = self.member(d, i);
@@ -433,7 +493,10 @@ impl<'a> Encoder<'a> {
                 let mut with = Vec::new();
                 let mut members = self.members(d);
                 // Restrictions on values pass over covered dice (ruling I7).
-                if matches!(prop, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)) {
+                if matches!(
+                    prop,
+                    Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
+                ) {
                     for (i, m) in members.iter_mut().enumerate() {
                         if !self.shape.structure.visible[i] {
                             *m = self.constant(false);
@@ -458,7 +521,9 @@ impl<'a> Encoder<'a> {
                 let mut forbidden = Vec::new();
                 for set in 0u32..(1 << n) {
                     if set.count_ones() >= 2 && !self.connected(set) {
-                        let exact: Vec<Lit> = (0..n).map(|i| if set >> i & 1 == 1 { members[i] } else { !members[i] }).collect();
+                        let exact: Vec<Lit> = (0..n)
+                            .map(|i| if set >> i & 1 == 1 { members[i] } else { !members[i] })
+                            .collect();
                         forbidden.push(self.p.and(&exact));
                     }
                 }
@@ -467,12 +532,15 @@ impl<'a> Encoder<'a> {
             }
             Law::Same(d, aspect) | Law::Different(d, aspect) => {
                 let members = self.members(d);
-                let counted: Vec<usize> = (0..n).filter(|&i| *aspect == Aspect::Colour || self.shape.structure.visible[i]).collect();
+                let counted: Vec<usize> = (0..n)
+                    .filter(|&i| *aspect == Aspect::Colour || self.shape.structure.visible[i])
+                    .collect();
                 let mut parts = Vec::new();
                 for (k, &i) in counted.iter().enumerate() {
                     for &j in &counted[k + 1..] {
                         let equal = self.equal(*aspect, i, j);
-                        let differs_as_wanted = if matches!(l, Law::Same(..)) { equal } else { !equal };
+                        let differs_as_wanted =
+                            if matches!(l, Law::Same(..)) { equal } else { !equal };
                         parts.push(self.p.or(&[!members[i], !members[j], differs_as_wanted]));
                     }
                 }
@@ -488,8 +556,13 @@ impl<'a> Encoder<'a> {
                 let mut runs = Vec::new();
                 for line in &lines {
                     for forward in [true, false] {
-                        let seq: Vec<usize> = if forward { line.clone() } else { line.iter().rev().copied().collect() };
-                        let steps: Vec<Lit> = seq.windows(2).map(|w| self.step(ascending, w[0], w[1])).collect();
+                        let seq: Vec<usize> = if forward {
+                            line.clone()
+                        } else {
+                            line.iter().rev().copied().collect()
+                        };
+                        let steps: Vec<Lit> =
+                            seq.windows(2).map(|w| self.step(ascending, w[0], w[1])).collect();
                         for window in steps.windows(len - 1) {
                             runs.push(self.p.and(window));
                         }
@@ -498,7 +571,8 @@ impl<'a> Encoder<'a> {
                 self.p.or(&runs)
             }
             Law::Line(len) => {
-                let long = self.shape.structure.lines.iter().any(|line| line.len() >= *len as usize);
+                let long =
+                    self.shape.structure.lines.iter().any(|line| line.len() >= *len as usize);
                 self.constant(long)
             }
             Law::Scoped(scope, among, inner) => {
@@ -532,7 +606,11 @@ impl<'a> Encoder<'a> {
         let sub = Shape { structure: Structure::of(&cells), cells };
         let colour = part.iter().map(|&i| self.colour[i].clone()).collect();
         let face = part.iter().map(|&i| self.face[i].clone()).collect();
-        let whole = (std::mem::replace(&mut self.shape, Cow::Owned(sub)), std::mem::replace(&mut self.colour, colour), std::mem::replace(&mut self.face, face));
+        let whole = (
+            std::mem::replace(&mut self.shape, Cow::Owned(sub)),
+            std::mem::replace(&mut self.colour, colour),
+            std::mem::replace(&mut self.face, face),
+        );
         let lit = self.law(inner);
         (self.shape, self.colour, self.face) = whole;
         lit
@@ -561,7 +639,8 @@ impl<'a> Encoder<'a> {
             Aspect::Colour => (self.colour[i].clone(), self.colour[j].clone()),
             Aspect::Face => (self.face[i].clone(), self.face[j].clone()),
         };
-        let pairs: Vec<(Lit, Lit)> = a.values().iter().map(|&v| (a.eq(&self.p, v), b.eq(&self.p, v))).collect();
+        let pairs: Vec<(Lit, Lit)> =
+            a.values().iter().map(|&v| (a.eq(&self.p, v), b.eq(&self.p, v))).collect();
         self.either_pair(pairs)
     }
 
@@ -569,7 +648,10 @@ impl<'a> Encoder<'a> {
     fn step(&mut self, ascending: bool, a: usize, b: usize) -> Lit {
         let (x, y) = (self.face[a].clone(), self.face[b].clone());
         let offset = i64::from(ascending);
-        let pairs: Vec<(Lit, Lit)> = (1..=6).filter(|v| v + offset <= 6).map(|v| (x.eq(&self.p, v), y.eq(&self.p, v + offset))).collect();
+        let pairs: Vec<(Lit, Lit)> = (1..=6)
+            .filter(|v| v + offset <= 6)
+            .map(|v| (x.eq(&self.p, v), y.eq(&self.p, v + offset)))
+            .collect();
         self.either_pair(pairs)
     }
 

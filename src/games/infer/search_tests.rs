@@ -6,8 +6,8 @@ use super::experiment::{Die, Experiment, Supply};
 use super::law::{parse, Law, Sees};
 use super::search::{disprove, smallest, Encoder, Found, Goal, Limits};
 use super::shapes::{shapes, Shape, Structure};
-use crate::util::random::SplitMix64;
 use crate::solve::{Budget, Lit, Outcome};
+use crate::util::random::SplitMix64;
 use std::collections::BTreeSet;
 
 fn law(text: &str) -> Law {
@@ -26,7 +26,13 @@ fn random_experiment(rng: &mut SplitMix64, max: u64, colours: &[&str]) -> Experi
     for _ in 0..n {
         let (r, c) = (rng.below(3) as usize, rng.below(3) as usize);
         let colour = colours[rng.below(colours.len() as u64) as usize].to_string();
-        dice.push(Die { colour, face: 1 + rng.below(6) as u8, row: r as i32, col: c as i32, level: heights[r][c] });
+        dice.push(Die {
+            colour,
+            face: 1 + rng.below(6) as u8,
+            row: r as i32,
+            col: c as i32,
+            level: heights[r][c],
+        });
         heights[r][c] += 1;
     }
     Experiment::from_dice(dice)
@@ -54,7 +60,11 @@ fn compiled_agrees(l: &Law, x: &Experiment, supply: &Supply) -> Result<(), Strin
     if compiled == judged {
         Ok(())
     } else {
-        Err(format!("`{}` on `{}`: compiled {compiled}, evaluator {judged}", l.english(), x.notation()))
+        Err(format!(
+            "`{}` on `{}`: compiled {compiled}, evaluator {judged}",
+            l.english(),
+            x.notation()
+        ))
     }
 }
 
@@ -119,8 +129,14 @@ fn every_deck_law_can_be_shown_both_ways_with_four_dice() {
         for want in [true, false] {
             let goal = Goal::Judged(vec![(card.law.clone(), want)]);
             match smallest(&goal, &supply, &limits(4), &mut |_, _| {}).unwrap() {
-                Found::Experiment(x) => assert_eq!(card.law.judge(&x).unwrap().follows, want, "{}", card.text),
-                other => panic!("`{}` cannot be shown {} with 4 dice: {other:?}", card.text, if want { "followed" } else { "broken" }),
+                Found::Experiment(x) => {
+                    assert_eq!(card.law.judge(&x).unwrap().follows, want, "{}", card.text)
+                }
+                other => panic!(
+                    "`{}` cannot be shown {} with 4 dice: {other:?}",
+                    card.text,
+                    if want { "followed" } else { "broken" }
+                ),
             }
         }
     }
@@ -129,10 +145,24 @@ fn every_deck_law_can_be_shown_both_ways_with_four_dice() {
 #[test]
 fn the_rules_equivalent_pair_cannot_be_separated() {
     let supply = Supply::default();
-    let found = disprove(&law("all dice are even"), &law("no dice are odd"), &supply, &limits(6), &mut |_, _| {}).unwrap();
+    let found = disprove(
+        &law("all dice are even"),
+        &law("no dice are odd"),
+        &supply,
+        &limits(6),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert_eq!(found, Found::NoneUpTo(6));
     // The rules' own wording of it: "All dice must be divisible by 2".
-    let found = disprove(&law("all dice are divisible by 2"), &law("no dice are odd"), &supply, &limits(6), &mut |_, _| {}).unwrap();
+    let found = disprove(
+        &law("all dice are divisible by 2"),
+        &law("no dice are odd"),
+        &supply,
+        &limits(6),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert_eq!(found, Found::NoneUpTo(6));
 }
 
@@ -195,7 +225,11 @@ fn the_smallest_separating_experiment_is_the_smallest_brute_force_finds() {
     ];
     for (a, b) in pairs {
         let (la, lb) = (law(a), law(b));
-        let brute = everything.iter().filter(|x| la.judge(x).unwrap().follows != lb.judge(x).unwrap().follows).map(Experiment::len).min();
+        let brute = everything
+            .iter()
+            .filter(|x| la.judge(x).unwrap().follows != lb.judge(x).unwrap().follows)
+            .map(Experiment::len)
+            .min();
         let found = disprove(&la, &lb, &supply, &limits(3), &mut |_, _| {}).unwrap();
         match (brute, found) {
             (Some(n), Found::Experiment(x)) => {
@@ -211,13 +245,23 @@ fn the_smallest_separating_experiment_is_the_smallest_brute_force_finds() {
 #[test]
 fn the_null_experiment_comes_first_and_supply_limits_hold() {
     let supply = Supply::default();
-    let found = disprove(&law("count red >= 1"), &law("no dice are blue"), &supply, &limits(6), &mut |_, _| {}).unwrap();
+    let found = disprove(
+        &law("count red >= 1"),
+        &law("no dice are blue"),
+        &supply,
+        &limits(6),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert_eq!(found, Found::Experiment(Experiment::default()));
     let two_red = Supply::parse("red:2,blue:5").unwrap();
     let goal = Goal::Judged(vec![(law("count red >= 3"), true)]);
     assert_eq!(smallest(&goal, &two_red, &limits(6), &mut |_, _| {}).unwrap(), Found::NoneUpTo(6));
     let goal = Goal::Judged(vec![(law("count red = 2 and count blue = 1"), true)]);
-    let Found::Experiment(x) = smallest(&goal, &two_red, &limits(6), &mut |_, _| {}).unwrap() else { panic!() };
+    let Found::Experiment(x) = smallest(&goal, &two_red, &limits(6), &mut |_, _| {}).unwrap()
+    else {
+        panic!()
+    };
     assert_eq!(x.len(), 3);
 }
 
@@ -227,8 +271,10 @@ fn pieces_laid_apart_cover_every_placement() {
     // the same structures come out.
     let sees = Sees { compass: false, ..Sees::everything() };
     for n in 0..=4 {
-        let from_pieces: BTreeSet<Vec<u32>> = shapes(n, sees).iter().map(|s| s.structure.key(sees)).collect();
-        let from_square: BTreeSet<Vec<u32>> = shapes(n, Sees::everything()).iter().map(|s| s.structure.key(sees)).collect();
+        let from_pieces: BTreeSet<Vec<u32>> =
+            shapes(n, sees).iter().map(|s| s.structure.key(sees)).collect();
+        let from_square: BTreeSet<Vec<u32>> =
+            shapes(n, Sees::everything()).iter().map(|s| s.structure.key(sees)).collect();
         assert_eq!(from_pieces, from_square, "{n} dice");
     }
 }
@@ -237,7 +283,13 @@ fn pieces_laid_apart_cover_every_placement() {
 fn a_spent_budget_says_unknown() {
     let supply = Supply::default();
     let spent = Limits { max_dice: 6, budget: Budget::time(std::time::Duration::ZERO) };
-    let found = disprove(&law("all dice are even"), &law("no dice are odd"), &supply, &spent, &mut |_, _| {}).unwrap();
+    let found = disprove(
+        &law("all dice are even"),
+        &law("no dice are odd"),
+        &supply,
+        &spent,
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert!(matches!(found, Found::Unknown { .. }), "{found:?}");
 }
-

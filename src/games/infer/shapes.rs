@@ -40,7 +40,8 @@ pub struct Structure {
 impl Structure {
     pub fn of(x: &Experiment) -> Structure {
         let n = x.len();
-        let touch: Vec<Vec<bool>> = (0..n).map(|i| (0..n).map(|j| i != j && x.touch(i, j)).collect()).collect();
+        let touch: Vec<Vec<bool>> =
+            (0..n).map(|i| (0..n).map(|j| i != j && x.touch(i, j)).collect()).collect();
         let groups = x.groups();
         Structure {
             visible: (0..n).map(|i| x.visible(i)).collect(),
@@ -116,7 +117,13 @@ impl Structure {
         head
     }
 
-    fn each_renaming(&self, classes: &[(usize, usize)], c: usize, perm: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize])) {
+    fn each_renaming(
+        &self,
+        classes: &[(usize, usize)],
+        c: usize,
+        perm: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]),
+    ) {
         let Some(&(start, end)) = classes.get(c) else {
             visit(perm);
             return;
@@ -160,7 +167,12 @@ impl Structure {
 }
 
 /// Calls `visit` with every ordering of `perm[start..end]` (Heap's algorithm, in place).
-fn permute(perm: &mut Vec<usize>, start: usize, end: usize, visit: &mut dyn FnMut(&mut Vec<usize>)) {
+fn permute(
+    perm: &mut Vec<usize>,
+    start: usize,
+    end: usize,
+    visit: &mut dyn FnMut(&mut Vec<usize>),
+) {
     fn heap(k: usize, perm: &mut Vec<usize>, start: usize, visit: &mut dyn FnMut(&mut Vec<usize>)) {
         if k <= 1 {
             visit(perm);
@@ -214,7 +226,11 @@ pub fn shapes(dice: usize, sees: Sees) -> Vec<Shape> {
 /// [`shapes`], giving up when the budget is spent (listing 9 or 10 dice takes seconds).
 pub fn shapes_within(dice: usize, sees: Sees, budget: &Budget) -> Result<Vec<Shape>, Exhausted> {
     let stop = || budget.spent();
-    let candidates = if sees.compass { placements_in_square(dice, &stop)? } else { piece_multisets(dice, &stop)? };
+    let candidates = if sees.compass {
+        placements_in_square(dice, &stop)?
+    } else {
+        piece_multisets(dice, &stop)?
+    };
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for s in candidates {
@@ -312,12 +328,20 @@ fn pieces(dice: usize, stop: Stop) -> Result<Vec<Stacks>, Exhausted> {
 
 /// Every multiset of pieces with `dice` dice in all, the pieces laid out apart in a row.
 fn piece_multisets(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted> {
-    let by_size: Vec<Vec<Stacks>> = (0..=dice).map(|d| pieces(d, stop)).collect::<Result<_, _>>()?;
+    let by_size: Vec<Vec<Stacks>> =
+        (0..=dice).map(|d| pieces(d, stop)).collect::<Result<_, _>>()?;
     // Pieces numbered smallest first, so multisets come out with loose dice first.
-    let all: Vec<(usize, &Stacks)> = by_size.iter().enumerate().flat_map(|(d, ps)| ps.iter().map(move |p| (d, p))).collect();
+    let all: Vec<(usize, &Stacks)> =
+        by_size.iter().enumerate().flat_map(|(d, ps)| ps.iter().map(move |p| (d, p))).collect();
     let mut out = Vec::new();
     let mut chosen = Vec::new();
-    fn pick<'a>(all: &[(usize, &'a Stacks)], from: usize, left: usize, chosen: &mut Vec<&'a Stacks>, out: &mut Vec<Shape>) {
+    fn pick<'a>(
+        all: &[(usize, &'a Stacks)],
+        from: usize,
+        left: usize,
+        chosen: &mut Vec<&'a Stacks>,
+        out: &mut Vec<Shape>,
+    ) {
         if left == 0 {
             let mut stacks = Vec::new();
             let mut offset = 0;
@@ -355,7 +379,8 @@ fn placements_in_square(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted
             return Err(why);
         }
         let side = 2 * cells as i32 - 1;
-        let square: Vec<(i32, i32)> = (0..side).flat_map(|r| (0..side).map(move |c| (r, c))).collect();
+        let square: Vec<(i32, i32)> =
+            (0..side).flat_map(|r| (0..side).map(move |c| (r, c))).collect();
         let profiles = heights(dice as u32, cells);
         let mut chosen = Vec::new();
         choose(&square, 0, cells, &mut chosen, &mut |set: &[(i32, i32)]| {
@@ -372,7 +397,13 @@ fn placements_in_square(dice: usize, stop: Stop) -> Result<Vec<Shape>, Exhausted
     Ok(out)
 }
 
-fn choose(from: &[Cell], start: usize, left: usize, chosen: &mut Vec<Cell>, visit: &mut dyn FnMut(&[Cell])) {
+fn choose(
+    from: &[Cell],
+    start: usize,
+    left: usize,
+    chosen: &mut Vec<Cell>,
+    visit: &mut dyn FnMut(&[Cell]),
+) {
     if left == 0 {
         visit(chosen);
         return;

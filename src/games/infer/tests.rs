@@ -11,14 +11,22 @@ fn e(text: &str) -> Experiment {
 fn the_notation_reads_rows_cells_and_stacks() {
     let x = e("r3 b4 . w1+o2 / . b5");
     assert_eq!(x.len(), 5);
-    let stack: Vec<_> = x.dice.iter().filter(|d| (d.row, d.col) == (0, 3)).map(|d| (d.colour.as_str(), d.face, d.level)).collect();
+    let stack: Vec<_> = x
+        .dice
+        .iter()
+        .filter(|d| (d.row, d.col) == (0, 3))
+        .map(|d| (d.colour.as_str(), d.face, d.level))
+        .collect();
     assert_eq!(stack, vec![("white", 1, 0), ("orange", 2, 1)]);
     assert_eq!(x.notation(), "r3 b4 . w1+o2 / . b5");
     assert_eq!(Experiment::parse(&x.notation()).unwrap(), x);
     assert!(e("null").is_empty() && e("").is_empty() && e(" - ").is_empty());
     assert_eq!(e("red3 blue4").notation(), "r3 b4");
     let bad = Experiment::parse("r3 q4").unwrap_err();
-    assert!(bad.message.contains("`q4` is not a die") && bad.span == Some((3, 2).into()), "{bad:?}");
+    assert!(
+        bad.message.contains("`q4` is not a die") && bad.span == Some((3, 2).into()),
+        "{bad:?}"
+    );
     assert!(Experiment::parse("r7").is_err());
 }
 
@@ -67,9 +75,13 @@ fn groups_are_connected_components() {
 #[test]
 fn lines_are_straight_runs_read_from_above() {
     let x = e("r1 r2 r3 / . w4+b5 / . b6");
-    let faces: Vec<Vec<u8>> = x.lines().iter().map(|l| l.iter().map(|&i| x.dice[i].face).collect()).collect();
+    let faces: Vec<Vec<u8>> =
+        x.lines().iter().map(|l| l.iter().map(|&i| x.dice[i].face).collect()).collect();
     assert!(faces.contains(&vec![1, 2, 3]), "{faces:?}");
-    assert!(faces.contains(&vec![2, 5, 6]), "the column through the stack reads its top: {faces:?}");
+    assert!(
+        faces.contains(&vec![2, 5, 6]),
+        "the column through the stack reads its top: {faces:?}"
+    );
     assert_eq!(faces.len(), 2);
 }
 
@@ -219,50 +231,90 @@ mod laws {
     fn most_passes_over_covered_dice_like_all() {
         // The only face showing is odd: most dice are odd (ruling I7: a covered die has no value).
         assert!(follows("most dice are odd", "r2+r1"));
-        assert!(follows("all dice are divisible by 2 and most dice are divisible by 3", "r6 . b2 . r3+w6"));
+        assert!(follows(
+            "all dice are divisible by 2 and most dice are divisible by 3",
+            "r6 . b2 . r3+w6"
+        ));
         assert!(!follows("most dice are odd", "r1+w2"), "only the top die counts, and it is even");
         assert!(!follows("most dice are odd", "r1 b2 w3+w4"), "one of the three showing faces");
-        assert!(follows("most dice are red", "r2+b1 r3"), "colours are not values: both reds count");
+        assert!(
+            follows("most dice are red", "r2+b1 r3"),
+            "colours are not values: both reds count"
+        );
     }
 
     #[test]
     fn numbers_are_exact_or_not_judged() {
         use crate::games::infer::experiment::{Die, Experiment};
         // 25 sixes: the product is 6^25, beyond 64 bits, computed exactly.
-        let sixes = Experiment::from_dice((0..25).map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 }).collect());
+        let sixes = Experiment::from_dice(
+            (0..25)
+                .map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 })
+                .collect(),
+        );
         assert!(law("product dice > 0").judge(&sixes).unwrap().follows);
         assert!(law("product dice is divisible by 3").judge(&sixes).unwrap().follows);
-        assert!(law("product dice > 1000000 * 1000000 * 1000000 * 28").judge(&sixes).unwrap().follows, "6^25 ≈ 2.84·10^19");
-        assert!(!law("product dice > 1000000 * 1000000 * 1000000 * 29").judge(&sixes).unwrap().follows);
+        assert!(
+            law("product dice > 1000000 * 1000000 * 1000000 * 28").judge(&sixes).unwrap().follows,
+            "6^25 ≈ 2.84·10^19"
+        );
+        assert!(
+            !law("product dice > 1000000 * 1000000 * 1000000 * 29").judge(&sixes).unwrap().follows
+        );
         // 60 sixes: beyond what umpire computes exactly; it says so rather than guess.
-        let more = Experiment::from_dice((0..60).map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 }).collect());
+        let more = Experiment::from_dice(
+            (0..60)
+                .map(|k| Die { colour: "red".into(), face: 6, row: 0, col: 2 * k, level: 0 })
+                .collect(),
+        );
         let err = law("product dice > 0").judge(&more).unwrap_err();
         assert!(err.to_string().contains("too large"), "{err}");
-        assert!(law("1000000*1000000*1000000*1000000*1000000*1000000*1000000 is divisible by 7").judge(&e("null")).is_err());
+        assert!(law("1000000*1000000*1000000*1000000*1000000*1000000*1000000 is divisible by 7")
+            .judge(&e("null"))
+            .is_err());
         assert!(!follows("1000000*1000000*1000000*1000000 is divisible by 7", "null"));
-        assert!(law("1000000*1000000*1000000*1000000 is prime").judge(&e("null")).is_err(), "primality is tested up to 64 bits");
+        assert!(
+            law("1000000*1000000*1000000*1000000 is prime").judge(&e("null")).is_err(),
+            "primality is tested up to 64 bits"
+        );
         assert!(follows("1000000*1000000*1000000 + 3 is prime", "null"), "10^18 + 3 is prime");
-        assert!(!follows("1000000*1000000*1000000 + 1 is prime", "null"), "10^18 + 1 = 101 × 9901 × …");
+        assert!(
+            !follows("1000000*1000000*1000000 + 1 is prime", "null"),
+            "10^18 + 1 = 101 × 9901 × …"
+        );
     }
 
     #[test]
     fn divisible_by_is_a_word() {
         // The rules' example: "All dice must be divisible by 2" is "there must be no odd dice".
         for x in ["null", "r2", "r1", "r2 b4 w6", "r2+b1", "r1+b2", "w3 w4 / w5+w6"] {
-            assert_eq!(follows("all dice are divisible by 2", x), follows("no dice are odd", x), "{x}");
+            assert_eq!(
+                follows("all dice are divisible by 2", x),
+                follows("no dice are odd", x),
+                "{x}"
+            );
         }
-        assert!(follows("all dice are divisible by 3", "r3 b6 . w1+r6"), "the covered 1 has no value");
+        assert!(
+            follows("all dice are divisible by 3", "r3 b6 . w1+r6"),
+            "the covered 1 has no value"
+        );
         assert!(!follows("some dice are divisible by 4", "r3 b6"));
         assert!(follows("sum dice is divisible by 5", "r4 b6"));
         assert!(follows("sum dice is divisible by 5", "null"), "0 is a multiple of 5");
-        assert!(follows("count red - count blue is divisible by 2", "b1 b2"), "-2 is a multiple of 2");
+        assert!(
+            follows("count red - count blue is divisible by 2", "b1 b2"),
+            "-2 is a multiple of 2"
+        );
         assert!(follows("count divisible by 3 dice = 2", "r3 b6 w2"));
     }
 
     #[test]
     fn groups_and_lines_are_judged_one_by_one() {
         // "Every group contains a red die."
-        assert!(follows("every group (count red >= 1)", "r1 b2 . b3+r4"), "the red under the blue counts");
+        assert!(
+            follows("every group (count red >= 1)", "r1 b2 . b3+r4"),
+            "the red under the blue counts"
+        );
         let j = law("every group (count red >= 1)").judge(&e("r1 b2 . b3 w4")).unwrap();
         assert!(!j.follows && j.reason.contains("[blue 3, white 4]"), "{}", j.reason);
         assert!(follows("every group (count red >= 1)", "null"), "no group: vacuously true");
@@ -271,7 +323,10 @@ mod laws {
         assert!(!follows("every group (visible same face)", "r2 b3"));
         // "No group has more than 3 dice."
         assert!(follows("no group (count dice > 3)", "r1 r1 r1 . r1 r1 r1"));
-        assert!(!follows("no group (count dice > 3)", "r1 r1 r1+r1"), "a stack belongs to its group");
+        assert!(
+            !follows("no group (count dice > 3)", "r1 r1 r1+r1"),
+            "a stack belongs to its group"
+        );
         // "Some group is all blue."
         assert!(follows("some group (all dice are blue)", "r1 r2 . b3 b4"));
         assert!(!follows("some group (all dice are blue)", "r1 b2"));
@@ -296,7 +351,10 @@ mod laws {
         assert!(err.message.contains("expected"), "{err:?}");
         let err = parse("all blue are").unwrap_err();
         assert!(err.message.contains("the end"), "{err:?}");
-        assert!(parse("count red ≥ 1").unwrap_err().message.contains("not part of the Law language"));
+        assert!(parse("count red ≥ 1")
+            .unwrap_err()
+            .message
+            .contains("not part of the Law language"));
         assert!(parse("sum dice = 99999999999").is_err());
         assert!(parse("").is_err());
         let deep_not = format!("{}count red = 1", "not ".repeat(20_000));
@@ -306,7 +364,8 @@ mod laws {
         let deep_number = format!("{}1{} = 1", "(".repeat(20_000), ")".repeat(20_000));
         assert!(parse(&deep_number).unwrap_err().message.contains("nested more than"));
         assert!(parse(&format!("{}count red = 1", "not ".repeat(50))).is_ok());
-        let deep_groups = format!("{}count red = 1{}", "every group (".repeat(20_000), ")".repeat(20_000));
+        let deep_groups =
+            format!("{}count red = 1{}", "every group (".repeat(20_000), ")".repeat(20_000));
         assert!(parse(&deep_groups).unwrap_err().message.contains("nested more than"));
         let zero = parse("all dice are divisible by 0").unwrap_err();
         assert!(zero.message.contains("from 1 up") && zero.span == (26, 1).into(), "{zero:?}");
@@ -315,30 +374,52 @@ mod laws {
         let bare = parse("every group count red >= 1").unwrap_err();
         assert!(bare.message.contains("in parentheses"), "{bare:?}");
         let compass = parse("every group (some dice are north)").unwrap_err();
-        assert!(compass.message.contains("direction") && compass.span == (6, 5).into(), "{compass:?}");
+        assert!(
+            compass.message.contains("direction") && compass.span == (6, 5).into(),
+            "{compass:?}"
+        );
     }
 
     #[test]
     fn the_english_reads_back() {
-        assert_eq!(law("count orange >= 1").english(), "the number of orange dice must be at least 1");
+        assert_eq!(
+            law("count orange >= 1").english(),
+            "the number of orange dice must be at least 1"
+        );
         assert_eq!(law("all blue are 5").english(), "all blue dice must show 5");
-        assert_eq!(law("odd blue touch each other").english(), "the odd blue dice must touch each other (form one group)");
+        assert_eq!(
+            law("odd blue touch each other").english(),
+            "the odd blue dice must touch each other (form one group)"
+        );
         assert_eq!(law("no dice are odd").english(), "no die may be odd");
         assert_eq!(law("all dice are divisible by 2").english(), "all dice must be divisible by 2");
-        assert_eq!(law("sum dice is divisible by 3").english(), "the sum of the dice must be divisible by 3");
+        assert_eq!(
+            law("sum dice is divisible by 3").english(),
+            "the sum of the dice must be divisible by 3"
+        );
         assert_eq!(law("line 4").english(), "there must be a line of at least 4 occupied cells in a row or a column, whatever the dice show");
         assert_eq!(
             law("every group (count red >= 1)").english(),
             "every group (dice touching, directly or through others), taken on its own, must follow this: [the number of red dice must be at least 1]"
         );
         // Brackets keep apart Laws that would read the same.
-        assert_ne!(law("every group (count red >= 1 and count blue >= 1)").english(), law("every group (count red >= 1) and count blue >= 1").english());
-        assert_ne!(law("not (count red = 1 and count blue = 1)").english(), law("not count red = 1 and count blue = 1").english());
-        assert_ne!(law("count red = 1 and (count blue = 1 or count white = 1)").english(), law("(count red = 1 and count blue = 1) or count white = 1").english());
-        assert!(law("no line (count dice >= 3)").english().starts_with("no line (two or more dice in a row or a column), taken on its own, may follow this:"));
+        assert_ne!(
+            law("every group (count red >= 1 and count blue >= 1)").english(),
+            law("every group (count red >= 1) and count blue >= 1").english()
+        );
+        assert_ne!(
+            law("not (count red = 1 and count blue = 1)").english(),
+            law("not count red = 1 and count blue = 1").english()
+        );
+        assert_ne!(
+            law("count red = 1 and (count blue = 1 or count white = 1)").english(),
+            law("(count red = 1 and count blue = 1) or count white = 1").english()
+        );
+        assert!(law("no line (count dice >= 3)").english().starts_with(
+            "no line (two or more dice in a row or a column), taken on its own, may follow this:"
+        ));
     }
 }
-
 
 #[test]
 fn experiments_read_from_json_as_show_prints_them() {
@@ -356,12 +437,22 @@ fn experiments_read_from_json_as_show_prints_them() {
 fn compass_directions_are_relative_to_the_rest_of_the_experiment() {
     use super::law::Direction::*;
     let lone = e("b1");
-    assert!([North, South, East, West].iter().all(|&d| !lone.toward(0, d)), "a lone die is in no direction");
+    assert!(
+        [North, South, East, West].iter().all(|&d| !lone.toward(0, d)),
+        "a lone die is in no direction"
+    );
     let column = e("b1 / r2");
     assert!(column.toward(0, North) && !column.toward(0, South) && column.toward(1, South));
     assert!(!column.toward(0, West) && !column.toward(0, East), "one column has no west or east");
     let row = e("b1 . r2+w3");
-    assert!(row.toward(0, West) && row.toward(1, East) && row.toward(2, East), "a stack shares its cell's direction");
+    assert!(
+        row.toward(0, West) && row.toward(1, East) && row.toward(2, East),
+        "a stack shares its cell's direction"
+    );
     let law = super::law::parse("some blue are north").unwrap();
-    assert!(law.sees().compass && !law.judge(&lone).unwrap().follows && law.judge(&column).unwrap().follows);
+    assert!(
+        law.sees().compass
+            && !law.judge(&lone).unwrap().follows
+            && law.judge(&column).unwrap().follows
+    );
 }

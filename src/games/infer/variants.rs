@@ -5,7 +5,9 @@
 
 use super::deck::deck;
 use super::experiment::Experiment;
-use super::game::{Ending, Event, Game, GameError, Highlight, Lead, Placed, Variants, CHEATER_MIN_PLAYERS};
+use super::game::{
+    Ending, Event, Game, GameError, Highlight, Lead, Placed, Variants, CHEATER_MIN_PLAYERS,
+};
 use super::law::Sees;
 use super::shapes::Structure;
 use std::collections::BTreeMap;
@@ -25,11 +27,15 @@ pub fn check_players(players: &[String], variants: Variants) -> Result<Vec<Strin
             return Err(GameError::Variant(format!("two players are called {p}")));
         }
         if p.len() > 40 || p.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(GameError::Variant(format!("`{p}`: a player's name is one word of at most 40 letters")));
+            return Err(GameError::Variant(format!(
+                "`{p}`: a player's name is one word of at most 40 letters"
+            )));
         }
     }
     if players.len() > MAX_PLAYERS {
-        return Err(GameError::Variant(format!("Infer is for 2 to 10 players: at most {MAX_PLAYERS} besides the computer Universe")));
+        return Err(GameError::Variant(format!(
+            "Infer is for 2 to 10 players: at most {MAX_PLAYERS} besides the computer Universe"
+        )));
     }
     if variants.cheater && players.len() < CHEATER_MIN_PLAYERS {
         return Err(GameError::Variant(format!(
@@ -58,7 +64,10 @@ pub fn check_loaded(game: &Game) -> Result<(), GameError> {
         return damaged("a Cheater in a game without the Cheater variant");
     }
     for h in &game.highlights {
-        if h.experiments.len() < 2 || h.experiments.len() > super::game::STONES_PER_COLOUR || !h.experiments.iter().all(|n| game.table.iter().any(|p| p.number == *n)) {
+        if h.experiments.len() < 2
+            || h.experiments.len() > super::game::STONES_PER_COLOUR
+            || !h.experiments.iter().all(|n| game.table.iter().any(|p| p.number == *n))
+        {
             return damaged("a Highlight is not next to two or three experiments on the table");
         }
     }
@@ -80,7 +89,8 @@ fn difference(a: &Experiment, b: &Experiment) -> usize {
     let mut keys: Vec<&(String, Option<u8>)> = da.keys().chain(db.keys()).collect();
     keys.sort();
     keys.dedup();
-    let unmatched: i64 = keys.iter().map(|k| (da.get(*k).unwrap_or(&0) - db.get(*k).unwrap_or(&0)).abs()).sum();
+    let unmatched: i64 =
+        keys.iter().map(|k| (da.get(*k).unwrap_or(&0) - db.get(*k).unwrap_or(&0)).abs()).sum();
     let sees = Sees { compass: false, ..Sees::everything() };
     let arranged = |x: &Experiment| {
         let mut key = Structure::of(x).key(sees);
@@ -94,7 +104,10 @@ fn difference(a: &Experiment, b: &Experiment) -> usize {
 /// the comparison that isolates what the Law cares about — the most recent among equals,
 /// and not a pair the stones already mark.
 pub fn most_telling_pair(table: &[Placed], already: &[Highlight]) -> Option<Vec<usize>> {
-    let parsed: Vec<(usize, bool, Experiment)> = table.iter().filter_map(|p| Experiment::parse(&p.experiment).ok().map(|x| (p.number, p.follows, x))).collect();
+    let parsed: Vec<(usize, bool, Experiment)> = table
+        .iter()
+        .filter_map(|p| Experiment::parse(&p.experiment).ok().map(|x| (p.number, p.follows, x)))
+        .collect();
     let mut best: Option<(usize, usize, usize)> = None;
     for (i, (na, fa, xa)) in parsed.iter().enumerate() {
         for (nb, fb, xb) in &parsed[i + 1..] {
@@ -116,9 +129,21 @@ pub fn most_telling_pair(table: &[Placed], already: &[Highlight]) -> Option<Vec<
 /// rules out — an experiment aimed straight at the Law is what a Cheater's looks like.
 pub fn watch(game: &mut Game, x: &Experiment, follows: bool) {
     let Some(player) = game.active() else { return };
-    let marks: Vec<(Experiment, bool)> = game.table.iter().filter_map(|p| Experiment::parse(&p.experiment).ok().map(|e| (e, p.follows))).collect();
-    let alive: Vec<_> = deck().into_iter().filter(|c| marks.iter().all(|(e, f)| c.law.follows(e) == Some(*f))).collect();
-    let share = if alive.is_empty() { 0.0 } else { alive.iter().filter(|c| c.law.follows(x).is_some_and(|v| v != follows)).count() as f64 / alive.len() as f64 };
+    let marks: Vec<(Experiment, bool)> = game
+        .table
+        .iter()
+        .filter_map(|p| Experiment::parse(&p.experiment).ok().map(|e| (e, p.follows)))
+        .collect();
+    let alive: Vec<_> = deck()
+        .into_iter()
+        .filter(|c| marks.iter().all(|(e, f)| c.law.follows(e) == Some(*f)))
+        .collect();
+    let share = if alive.is_empty() {
+        0.0
+    } else {
+        alive.iter().filter(|c| c.law.follows(x).is_some_and(|v| v != follows)).count() as f64
+            / alive.len() as f64
+    };
     match game.leads.iter_mut().find(|l| l.player == player) {
         Some(l) => {
             l.experiments += 1;
@@ -131,7 +156,12 @@ pub fn watch(game: &mut Game, x: &Experiment, follows: bool) {
 /// The player the Teacher suspects most among `among`, and why: the highest average share
 /// ruled out; seat order among equals.
 pub fn teacher_pick(game: &Game, among: &[String]) -> (String, String) {
-    let average = |p: &String| game.leads.iter().find(|l| &l.player == p).map_or(0.0, |l| l.ruled_out / f64::from(l.experiments.max(1)));
+    let average = |p: &String| {
+        game.leads
+            .iter()
+            .find(|l| &l.player == p)
+            .map_or(0.0, |l| l.ruled_out / f64::from(l.experiments.max(1)))
+    };
     let mut best = among[0].clone();
     for p in among {
         if average(p) > average(&best) {
@@ -157,13 +187,23 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
         return Err(GameError::Variant("there is no vote now: the Vote comes when the Teacher cannot disprove a Theory (the Cheater variant)".into()));
     }
     if picks.len() != game.players.len() {
-        return Err(GameError::Variant(format!("{} players, {} picks: one pick per player, in seat order ({})", game.players.len(), picks.len(), game.players.join(", "))));
+        return Err(GameError::Variant(format!(
+            "{} players, {} picks: one pick per player, in seat order ({})",
+            game.players.len(),
+            picks.len(),
+            game.players.join(", ")
+        )));
     }
     let mut picks_named = Vec::new();
     for pick in picks {
         match game.players.iter().find(|p| p.eq_ignore_ascii_case(pick)) {
             Some(p) => picks_named.push(p.clone()),
-            None => return Err(GameError::Variant(format!("`{pick}` is not a player ({})", game.players.join(", ")))),
+            None => {
+                return Err(GameError::Variant(format!(
+                    "`{pick}` is not a player ({})",
+                    game.players.join(", ")
+                )))
+            }
         }
     }
     let (teacher, why) = teacher_pick(game, &game.players);
@@ -172,7 +212,8 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
         *fingers.entry(p).or_insert(0) += 1;
     }
     let most = *fingers.values().max().expect("at least the Teacher's pick");
-    let tied: Vec<String> = game.players.iter().filter(|p| fingers.get(p) == Some(&most)).cloned().collect();
+    let tied: Vec<String> =
+        game.players.iter().filter(|p| fingers.get(p) == Some(&most)).cloned().collect();
     let cheater = game.cheater().expect("checked on load");
     let told = format!("The Teacher points at {teacher}: {why}");
     let caught = if tied.len() == 1 {
@@ -188,13 +229,26 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
         return Ok(vec![Event::Ended(end)]);
     };
     let count = fingers.get(&caught).copied().unwrap_or(0);
-    let tie_note = if tied.len() > 1 { format!(" ({} tied; the Teacher's finger breaks the tie)", tied.join(", ")) } else { String::new() };
-    let told = format!("{told}. {caught} has the most fingers ({count}){tie_note} and shows their card");
+    let tie_note = if tied.len() > 1 {
+        format!(" ({} tied; the Teacher's finger breaks the tie)", tied.join(", "))
+    } else {
+        String::new()
+    };
+    let told =
+        format!("{told}. {caught} has the most fingers ({count}){tie_note} and shows their card");
     game.voting = false;
     let end: Ending = if caught == cheater {
-        game.finish(true, &format!("{told}: the Cheater. Everyone but {cheater} wins"), &format!("Everyone but the Cheater, {cheater}, wins!"))
+        game.finish(
+            true,
+            &format!("{told}: the Cheater. Everyone but {cheater} wins"),
+            &format!("Everyone but the Cheater, {cheater}, wins!"),
+        )
     } else {
-        game.finish(false, &format!("{told}: a Student. The Cheater was {cheater}, who wins alone"), &format!("The Cheater, {cheater}, wins alone."))
+        game.finish(
+            false,
+            &format!("{told}: a Student. The Cheater was {cheater}, who wins alone"),
+            &format!("The Cheater, {cheater}, wins alone."),
+        )
     };
     Ok(vec![Event::Ended(end)])
 }
@@ -202,12 +256,24 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
 /// A player's identity card, to be read alone at the screen: the Cheater's shows the Law.
 pub fn card(game: &mut Game, player: &str) -> Result<String, GameError> {
     if !game.variants.cheater {
-        return Err(GameError::Variant("identity cards belong to the Cheater variant (--cheater)".into()));
+        return Err(GameError::Variant(
+            "identity cards belong to the Cheater variant (--cheater)".into(),
+        ));
     }
     if player.trim().is_empty() {
-        return Err(GameError::Variant(format!("whose card? `card NAME` ({})", game.players.join(", "))));
+        return Err(GameError::Variant(format!(
+            "whose card? `card NAME` ({})",
+            game.players.join(", ")
+        )));
     }
-    let name = game.players.iter().find(|p| p.eq_ignore_ascii_case(player.trim())).cloned().ok_or_else(|| GameError::Variant(format!("`{player}` is not a player ({})", game.players.join(", "))))?;
+    let name = game
+        .players
+        .iter()
+        .find(|p| p.eq_ignore_ascii_case(player.trim()))
+        .cloned()
+        .ok_or_else(|| {
+            GameError::Variant(format!("`{player}` is not a player ({})", game.players.join(", ")))
+        })?;
     if !game.cards_seen.contains(&name) {
         game.cards_seen.push(name.clone());
     }

@@ -183,7 +183,9 @@ fn negate(f: Nnf) -> Result<Nnf, Overflow> {
 fn mentions(f: &Nnf, x: Var) -> bool {
     match f {
         Nnf::True | Nnf::False => false,
-        Nnf::Lit(Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t)) => t.mentions(x),
+        Nnf::Lit(
+            Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t),
+        ) => t.mentions(x),
         Nnf::And(parts) | Nnf::Or(parts) => parts.iter().any(|p| mentions(p, x)),
     }
 }
@@ -196,11 +198,16 @@ fn size(f: &Nnf) -> usize {
 }
 
 /// Applies `g` to every literal, rebuilding (and simplifying) the formula.
-fn map_literals(f: &Nnf, g: &mut dyn FnMut(&Lit) -> Result<Nnf, Overflow>) -> Result<Nnf, Overflow> {
+fn map_literals(
+    f: &Nnf,
+    g: &mut dyn FnMut(&Lit) -> Result<Nnf, Overflow>,
+) -> Result<Nnf, Overflow> {
     Ok(match f {
         Nnf::True | Nnf::False => f.clone(),
         Nnf::Lit(l) => g(l)?,
-        Nnf::And(parts) => and(parts.iter().map(|p| map_literals(p, g)).collect::<Result<_, _>>()?),
+        Nnf::And(parts) => {
+            and(parts.iter().map(|p| map_literals(p, g)).collect::<Result<_, _>>()?)
+        }
         Nnf::Or(parts) => or(parts.iter().map(|p| map_literals(p, g)).collect::<Result<_, _>>()?),
     })
 }
@@ -256,7 +263,9 @@ impl Eliminator<'_> {
                     l
                 }
             }
-            Formula::Zero(t) => literal(if negated { Lit::NonZero(t.clone()) } else { Lit::Zero(t.clone()) })?,
+            Formula::Zero(t) => {
+                literal(if negated { Lit::NonZero(t.clone()) } else { Lit::Zero(t.clone()) })?
+            }
             Formula::Divides(d, t) => {
                 if *d < 1 {
                     return Err(PresburgerError::Overflow(Overflow));
@@ -264,10 +273,18 @@ impl Eliminator<'_> {
                 literal(if negated { Lit::NotDvd(*d, t.clone()) } else { Lit::Dvd(*d, t.clone()) })?
             }
             Formula::Not(g) => self.nnf(g, !negated)?,
-            Formula::And(parts) if !negated => and(parts.iter().map(|p| self.nnf(p, false)).collect::<Result<_, _>>()?),
-            Formula::And(parts) => or(parts.iter().map(|p| self.nnf(p, true)).collect::<Result<_, _>>()?),
-            Formula::Or(parts) if !negated => or(parts.iter().map(|p| self.nnf(p, false)).collect::<Result<_, _>>()?),
-            Formula::Or(parts) => and(parts.iter().map(|p| self.nnf(p, true)).collect::<Result<_, _>>()?),
+            Formula::And(parts) if !negated => {
+                and(parts.iter().map(|p| self.nnf(p, false)).collect::<Result<_, _>>()?)
+            }
+            Formula::And(parts) => {
+                or(parts.iter().map(|p| self.nnf(p, true)).collect::<Result<_, _>>()?)
+            }
+            Formula::Or(parts) if !negated => {
+                or(parts.iter().map(|p| self.nnf(p, false)).collect::<Result<_, _>>()?)
+            }
+            Formula::Or(parts) => {
+                and(parts.iter().map(|p| self.nnf(p, true)).collect::<Result<_, _>>()?)
+            }
             Formula::Exists(x, body) => {
                 let e = self.exists(*x, self.nnf(body, false)?)?;
                 if negated {
@@ -309,7 +326,8 @@ impl Eliminator<'_> {
             return Ok(or(out));
         }
         if let Nnf::And(parts) = &f {
-            let (with, without): (Vec<Nnf>, Vec<Nnf>) = parts.iter().cloned().partition(|p| mentions(p, x));
+            let (with, without): (Vec<Nnf>, Vec<Nnf>) =
+                parts.iter().cloned().partition(|p| mentions(p, x));
             if !without.is_empty() {
                 let inner = self.exists(x, and(with))?;
                 return Ok(and(without.into_iter().chain([inner]).collect()));
@@ -331,7 +349,8 @@ impl Eliminator<'_> {
         each_literal(&f, &mut literals);
         let mut l = 1;
         for lit in &literals {
-            let (Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t)) = lit;
+            let (Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t)) =
+                lit;
             if t.mentions(x) {
                 l = lcm(l, t.coeff(x).abs())?;
             }
@@ -343,7 +362,8 @@ impl Eliminator<'_> {
             Ok(u)
         };
         let mut f = map_literals(&f, &mut |lit| {
-            let (Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t)) = lit;
+            let (Lit::Pos(t) | Lit::Zero(t) | Lit::NonZero(t) | Lit::Dvd(_, t) | Lit::NotDvd(_, t)) =
+                lit;
             let c = t.coeff(x);
             if c == 0 {
                 return Ok(Nnf::Lit(lit.clone()));
@@ -414,7 +434,11 @@ impl Eliminator<'_> {
         for j in 1..=delta {
             let step = if from_below { j } else { -j };
             let instances = std::iter::once(substitute(&infinite, x, &Linear::constant(step)))
-                .chain(bounds.iter().map(|b| b.plus_constant(step).map_err(Overflow::into).and_then(|at| substitute(&f, x, &at))));
+                .chain(bounds.iter().map(|b| {
+                    b.plus_constant(step)
+                        .map_err(Overflow::into)
+                        .and_then(|at| substitute(&f, x, &at))
+                }));
             for instance in instances {
                 let instance = instance?;
                 if instance == Nnf::True {
@@ -453,7 +477,11 @@ pub fn decide(sentence: &Formula, budget: Option<&Budget>) -> Result<bool, Presb
 }
 
 /// Like [`decide`], giving up when an elimination would build more than `max_nodes` nodes.
-pub fn decide_within(sentence: &Formula, budget: Option<&Budget>, max_nodes: usize) -> Result<bool, PresburgerError> {
+pub fn decide_within(
+    sentence: &Formula,
+    budget: Option<&Budget>,
+    max_nodes: usize,
+) -> Result<bool, PresburgerError> {
     match (Eliminator { budget, max_nodes }).nnf(sentence, false)? {
         Nnf::True => Ok(true),
         Nnf::False => Ok(false),

@@ -191,7 +191,10 @@ impl Formula {
     }
 
     pub fn iff(a: Formula, b: Formula) -> Formula {
-        Formula::or(vec![Formula::and(vec![a.clone(), b.clone()]), Formula::and(vec![Formula::not(a), Formula::not(b)])])
+        Formula::or(vec![
+            Formula::and(vec![a.clone(), b.clone()]),
+            Formula::and(vec![Formula::not(a), Formula::not(b)]),
+        ])
     }
 
     /// The formula with the free variable `v` replaced by `by` (the variables of `by` must
@@ -203,8 +206,12 @@ impl Formula {
             Formula::Zero(t) => Formula::Zero(t.substitute(v, by)?),
             Formula::Divides(d, t) => Formula::Divides(*d, t.substitute(v, by)?),
             Formula::Not(g) => Formula::Not(Box::new(g.substitute(v, by)?)),
-            Formula::And(parts) => Formula::And(parts.iter().map(|p| p.substitute(v, by)).collect::<Result<_, _>>()?),
-            Formula::Or(parts) => Formula::Or(parts.iter().map(|p| p.substitute(v, by)).collect::<Result<_, _>>()?),
+            Formula::And(parts) => {
+                Formula::And(parts.iter().map(|p| p.substitute(v, by)).collect::<Result<_, _>>()?)
+            }
+            Formula::Or(parts) => {
+                Formula::Or(parts.iter().map(|p| p.substitute(v, by)).collect::<Result<_, _>>()?)
+            }
             Formula::Exists(w, _) | Formula::Forall(w, _) if *w == v => self.clone(),
             Formula::Exists(w, g) => Formula::Exists(*w, Box::new(g.substitute(v, by)?)),
             Formula::Forall(w, g) => Formula::Forall(*w, Box::new(g.substitute(v, by)?)),

@@ -40,18 +40,63 @@ fn nat(x: Var) -> Formula {
 fn known_theorems_are_true() {
     let theorems = [
         // every integer is even or odd
-        all(0, some(1, Formula::or(vec![eq(v(0), v(1).times(2).unwrap()), eq(v(0), sum(v(1).times(2).unwrap(), k(1)))]))),
+        all(
+            0,
+            some(
+                1,
+                Formula::or(vec![
+                    eq(v(0), v(1).times(2).unwrap()),
+                    eq(v(0), sum(v(1).times(2).unwrap(), k(1))),
+                ]),
+            ),
+        ),
         // no largest integer
         all(0, some(1, lt(v(0), v(1)))),
         // < is transitive
-        all(0, all(1, all(2, Formula::implies(Formula::and(vec![lt(v(0), v(1)), lt(v(1), v(2))]), lt(v(0), v(2)))))),
+        all(
+            0,
+            all(
+                1,
+                all(
+                    2,
+                    Formula::implies(
+                        Formula::and(vec![lt(v(0), v(1)), lt(v(1), v(2))]),
+                        lt(v(0), v(2)),
+                    ),
+                ),
+            ),
+        ),
         // between x and x + 1 there is nothing
-        all(0, Formula::not(some(1, Formula::and(vec![lt(v(0), v(1)), lt(v(1), sum(v(0), k(1)))])))),
+        all(
+            0,
+            Formula::not(some(1, Formula::and(vec![lt(v(0), v(1)), lt(v(1), sum(v(0), k(1)))]))),
+        ),
         // every natural number ≥ 8 is 3a + 5b with a, b ≥ 0 (the coin problem)
-        all(0, Formula::implies(Formula::at_most(&k(8), &v(0)).unwrap(),
-            some(1, some(2, Formula::and(vec![nat(1), nat(2), eq(v(0), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap()))]))))),
+        all(
+            0,
+            Formula::implies(
+                Formula::at_most(&k(8), &v(0)).unwrap(),
+                some(
+                    1,
+                    some(
+                        2,
+                        Formula::and(vec![
+                            nat(1),
+                            nat(2),
+                            eq(v(0), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap())),
+                        ]),
+                    ),
+                ),
+            ),
+        ),
         // 0 is the least natural number
-        some(0, Formula::and(vec![nat(0), all(1, Formula::implies(nat(1), Formula::at_most(&v(0), &v(1)).unwrap()))])),
+        some(
+            0,
+            Formula::and(vec![
+                nat(0),
+                all(1, Formula::implies(nat(1), Formula::at_most(&v(0), &v(1)).unwrap())),
+            ]),
+        ),
         // x ↦ x + 1 is one-to-one
         all(0, all(1, Formula::implies(eq(sum(v(0), k(1)), sum(v(1), k(1))), eq(v(0), v(1))))),
         // 6 | x → 3 | x
@@ -72,11 +117,27 @@ fn known_non_theorems_are_false() {
         // every integer is even
         all(0, Formula::Divides(2, v(0))),
         // 7 is 3a + 5b with a, b ≥ 0
-        some(1, some(2, Formula::and(vec![nat(1), nat(2), eq(k(7), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap()))]))),
+        some(
+            1,
+            some(
+                2,
+                Formula::and(vec![
+                    nat(1),
+                    nat(2),
+                    eq(k(7), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap())),
+                ]),
+            ),
+        ),
         // 2x = 2y + 1 has a solution
         some(0, some(1, eq(v(0).times(2).unwrap(), sum(v(1).times(2).unwrap(), k(1))))),
         // the natural numbers have a successor-free element other than 0
-        some(0, Formula::and(vec![lt(k(0), v(0)), all(1, Formula::implies(nat(1), Formula::not(eq(sum(v(1), k(1)), v(0)))))])),
+        some(
+            0,
+            Formula::and(vec![
+                lt(k(0), v(0)),
+                all(1, Formula::implies(nat(1), Formula::not(eq(sum(v(1), k(1)), v(0))))),
+            ]),
+        ),
     ];
     for (i, t) in false_sentences.iter().enumerate() {
         assert_eq!(decide(t, None), Ok(false), "non-theorem {i}: {t:?}");
@@ -117,7 +178,10 @@ fn random_body(rng: &mut SplitMix64, vars: u32, depth: u32) -> Formula {
 const RANGE: i128 = 4;
 
 fn in_range(x: Var) -> Formula {
-    Formula::and(vec![Formula::at_most(&k(-RANGE), &v(x)).unwrap(), Formula::at_most(&v(x), &k(RANGE)).unwrap()])
+    Formula::and(vec![
+        Formula::at_most(&k(-RANGE), &v(x)).unwrap(),
+        Formula::at_most(&v(x), &k(RANGE)).unwrap(),
+    ])
 }
 
 /// Counts through `-RANGE..=RANGE` for each quantifier.

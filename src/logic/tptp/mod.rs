@@ -7,14 +7,17 @@
 //! written with its definition (ruling L6) as a further axiom.
 
 use crate::logic::ast::{BinaryOp, Formula, Quantifier, Statement, StatementKind, PLUS};
-use crate::logic::export::{self, Dialect};
 use crate::logic::board::CheckedBoard;
+use crate::logic::export::{self, Dialect};
 
 pub mod read;
 
 /// The board as a TPTP problem; with `conjecture` = k, statement k becomes the
 /// conjecture (is it a consequence of the others?).
-pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> Result<String, export::TooLargeToWrite> {
+pub fn problem(
+    board: &CheckedBoard,
+    conjecture: Option<usize>,
+) -> Result<String, export::TooLargeToWrite> {
     export::writable(board)?;
     let mut out = format!("% {} exported by umpire\n", board.board.name);
     for (i, st) in board.board.statements.iter().enumerate() {
@@ -22,7 +25,10 @@ pub fn problem(board: &CheckedBoard, conjecture: Option<usize>) -> Result<String
         let role = if conjecture == Some(k) { "conjecture" } else { "axiom" };
         out.push_str(&format!("fof(s{k}, {role}, {}).\n", statement(st)));
         if let StatementKind::Named { formula, name, params, target } = &st.kind {
-            out.push_str(&format!("fof(s{k}_name, axiom, {}).\n", export::name_definition(&Fof, formula, &name.name, params.len(), &target.name)));
+            out.push_str(&format!(
+                "fof(s{k}_name, axiom, {}).\n",
+                export::name_definition(&Fof, formula, &name.name, params.len(), &target.name)
+            ));
         }
     }
     Ok(out)
@@ -34,7 +40,8 @@ pub fn symbol(name: &str) -> String {
         return "plus".into();
     }
     let mut chars = name.chars();
-    let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if plain {
         name.to_string()
     } else {
@@ -135,12 +142,19 @@ mod tests {
 
     #[test]
     fn boards_become_fof_problems() {
-        let b = board::load("b", "∀x blonde(x) → happy(x)\n∃!x blonde(x) | blondie := x\n|L| < 3\nhappy(0 + blondie)", CheckMode::FreeStanding)
-            .unwrap();
+        let b = board::load(
+            "b",
+            "∀x blonde(x) → happy(x)\n∃!x blonde(x) | blondie := x\n|L| < 3\nhappy(0 + blondie)",
+            CheckMode::FreeStanding,
+        )
+        .unwrap();
         let p = problem(&b, Some(4)).unwrap();
         assert!(p.contains("fof(s1, axiom, ! [X] : ((blonde(X)) => (happy(X))))."), "{p}");
         assert!(p.contains("fof(s2_name, axiom, ((? [X] : ((blonde(X)) & ! [X_u] : ((blonde(X_u)) => X_u = X))) => (blonde(blondie))))."), "{p}");
-        assert!(p.contains("fof(s3, axiom, ~ (? [X1,X2,X3] : (X1 != X2 & X1 != X3 & X2 != X3)))."), "{p}");
+        assert!(
+            p.contains("fof(s3, axiom, ~ (? [X1,X2,X3] : (X1 != X2 & X1 != X3 & X2 != X3)))."),
+            "{p}"
+        );
         assert!(p.contains("fof(s4, conjecture, happy(plus('0',blondie)))."), "{p}");
     }
 }

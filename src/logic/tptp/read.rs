@@ -6,7 +6,10 @@
 //! simpler to follow over tokens than over characters. `include('file')` is read relative
 //! to the including file, then to `$TPTP`.
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Ident, Quantifier, Span, Statement, StatementKind, Term, TermKind};
+use crate::logic::ast::{
+    BinaryOp, Formula, FormulaKind, Ident, Quantifier, Span, Statement, StatementKind, Term,
+    TermKind,
+};
 use crate::logic::board::{Board, CheckedBoard};
 use crate::logic::check::{Signature, SymbolKind, SymbolOrigin};
 use crate::util::input::{read_text, MAX_TPTP_BYTES};
@@ -34,8 +37,10 @@ enum Tok {
     Punct(&'static str),
 }
 
-const PUNCT: &[&str] =
-    &["<=>", "<~>", "=>", "<=", "~|", "~&", "!=", "(", ")", "[", "]", ",", ".", ":", "!", "?", "~", "&", "|", "=", ">", "*"];
+const PUNCT: &[&str] = &[
+    "<=>", "<~>", "=>", "<=", "~|", "~&", "!=", "(", ")", "[", "]", ",", ".", ":", "!", "?", "~",
+    "&", "|", "=", ">", "*",
+];
 
 fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
     let err = |at: usize, m: &str| TptpError { file: file.into(), message: m.into(), at };
@@ -51,7 +56,10 @@ fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
                 i += 1;
             }
         } else if text[i..].starts_with("/*") {
-            i = text[i..].find("*/").map(|j| i + j + 2).ok_or_else(|| err(i, "unclosed comment"))?;
+            i = text[i..]
+                .find("*/")
+                .map(|j| i + j + 2)
+                .ok_or_else(|| err(i, "unclosed comment"))?;
         } else if c == '\'' || c == '"' {
             let mut j = i + 1;
             let mut s = String::new();
@@ -59,7 +67,10 @@ fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
                 let d = *b.get(j).ok_or_else(|| err(i, "unclosed quote"))? as char;
                 if d == '\\' {
                     // The escaped character may be several bytes long.
-                    let ch = text.get(j + 1..).and_then(|rest| rest.chars().next()).ok_or_else(|| err(i, "unclosed quote"))?;
+                    let ch = text
+                        .get(j + 1..)
+                        .and_then(|rest| rest.chars().next())
+                        .ok_or_else(|| err(i, "unclosed quote"))?;
                     s.push(ch);
                     j += 1 + ch.len_utf8();
                 } else if d == c {
@@ -75,7 +86,11 @@ fn tokenize(text: &str, file: &str) -> Result<Vec<(Tok, usize)>, TptpError> {
         } else if c.is_ascii_alphanumeric() || c == '$' || c == '_' {
             let start = i;
             i += 1;
-            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.' && c.is_ascii_digit()) {
+            while i < b.len()
+                && ((b[i] as char).is_ascii_alphanumeric()
+                    || b[i] == b'_'
+                    || b[i] == b'.' && c.is_ascii_digit())
+            {
                 i += 1;
             }
             let w = text[start..i].to_string();
@@ -224,7 +239,11 @@ impl Parser<'_> {
                 let forward = *op == "=>";
                 self.pos += 1;
                 let right = self.disjunction()?;
-                Ok(if forward { Formula::binary(BinaryOp::Implies, left, right) } else { Formula::binary(BinaryOp::Implies, right, left) })
+                Ok(if forward {
+                    Formula::binary(BinaryOp::Implies, left, right)
+                } else {
+                    Formula::binary(BinaryOp::Implies, right, left)
+                })
             }
             _ => Ok(left),
         }
@@ -322,7 +341,11 @@ impl Parser<'_> {
         if let Some(Tok::Dollar(d)) = self.peek().cloned() {
             if d == "$true" || d == "$false" {
                 self.pos += 1;
-                let truth = Formula::quant(Quantifier::Forall, "True", Formula::new(FormulaKind::Eq(Term::var("True"), Term::var("True"))));
+                let truth = Formula::quant(
+                    Quantifier::Forall,
+                    "True",
+                    Formula::new(FormulaKind::Eq(Term::var("True"), Term::var("True"))),
+                );
                 return Ok(if d == "$true" { truth } else { Formula::not(truth) });
             }
             return self.err(format!("`{d}` is not supported (no arithmetic or types)"));
@@ -332,10 +355,16 @@ impl Parser<'_> {
             let eq = self.is("=");
             self.pos += 1;
             let u = self.term()?;
-            return Ok(Formula::new(if eq { FormulaKind::Eq(t, u) } else { FormulaKind::Neq(t, u) }));
+            return Ok(Formula::new(if eq {
+                FormulaKind::Eq(t, u)
+            } else {
+                FormulaKind::Neq(t, u)
+            }));
         }
         match t.kind {
-            TermKind::App { func, args } => Ok(Formula::new(FormulaKind::Atom { pred: func, args })),
+            TermKind::App { func, args } => {
+                Ok(Formula::new(FormulaKind::Atom { pred: func, args }))
+            }
             TermKind::Var(_) => self.err("a variable is not a formula"),
         }
     }
@@ -365,7 +394,10 @@ impl Parser<'_> {
                     }
                     self.punct(")")?;
                 }
-                Ok(Term { kind: TermKind::App { func: Ident::new(f, Span::default()), args }, span: Span::default() })
+                Ok(Term {
+                    kind: TermKind::App { func: Ident::new(f, Span::default()), args },
+                    span: Span::default(),
+                })
             }
             Some(Tok::Number(n)) => Ok(Term::constant(&n)),
             Some(Tok::Distinct(s)) => Ok(Term::constant(&format!("\"{s}\""))),
@@ -399,7 +431,12 @@ fn read_within(path: &Path, left: &mut u64, file: String, what: &str) -> Result<
     Ok(text)
 }
 
-fn read(text: &str, path: &Path, depth: usize, left: &mut u64) -> Result<Vec<Annotated>, TptpError> {
+fn read(
+    text: &str,
+    path: &Path,
+    depth: usize,
+    left: &mut u64,
+) -> Result<Vec<Annotated>, TptpError> {
     let file = path.display().to_string();
     if depth > 16 {
         return Err(TptpError { file, message: "includes nest too deep".into(), at: 0 });
@@ -407,7 +444,9 @@ fn read(text: &str, path: &Path, depth: usize, left: &mut u64) -> Result<Vec<Ann
     let mut p = Parser { toks: tokenize(text, &file)?, pos: 0, file: &file, depth: 0, links: 0 };
     let mut out = Vec::new();
     while let Some(tok) = p.next() {
-        let Tok::Lower(kind) = tok else { return p.err("expected fof(…), cnf(…) or include(…)") };
+        let Tok::Lower(kind) = tok else {
+            return p.err("expected fof(…), cnf(…) or include(…)");
+        };
         p.punct("(")?;
         if kind == "include" {
             let Some(Tok::Quoted(name)) = p.next() else { return p.err("expected a file name") };
@@ -451,12 +490,18 @@ fn read(text: &str, path: &Path, depth: usize, left: &mut u64) -> Result<Vec<Ann
 
 /// A problem as a board: the axioms (and, in CNF, every clause) as statements, then the
 /// conjectures joined into one last statement, whose number is returned.
-pub fn to_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Option<usize>), TptpError> {
+pub fn to_board(
+    name: &str,
+    formulas: &[Annotated],
+) -> Result<(CheckedBoard, Option<usize>), TptpError> {
     to_named_board(name, formulas).map(|(b, c, _)| (b, c))
 }
 
 /// Like [`to_board`], with the problem's name of each statement (for derivations).
-pub fn to_named_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoard, Option<usize>, Vec<String>), TptpError> {
+pub fn to_named_board(
+    name: &str,
+    formulas: &[Annotated],
+) -> Result<(CheckedBoard, Option<usize>, Vec<String>), TptpError> {
     let mut statements = Vec::new();
     let mut names = Vec::new();
     let mut conjectures = Vec::new();
@@ -470,11 +515,12 @@ pub fn to_named_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoar
             names.push(a.name.clone());
         }
     }
-    let conjecture = conjectures.into_iter().reduce(|a, b| Formula::binary(BinaryOp::And, a, b)).map(|c| {
-        statements.push(c);
-        names.push(conjecture_names.join("_and_"));
-        statements.len()
-    });
+    let conjecture =
+        conjectures.into_iter().reduce(|a, b| Formula::binary(BinaryOp::And, a, b)).map(|c| {
+            statements.push(c);
+            names.push(conjecture_names.join("_and_"));
+            statements.len()
+        });
     let mut signature = Signature::default();
     let mut error = None;
     for f in &statements {
@@ -483,18 +529,28 @@ pub fn to_named_board(name: &str, formulas: &[Annotated]) -> Result<(CheckedBoar
     if let Some(message) = error {
         return Err(TptpError { file: name.into(), message, at: 0 });
     }
-    let statements: Vec<Statement> =
-        statements.into_iter().map(|f| Statement { kind: StatementKind::Formula(f), span: Span::default() }).collect();
+    let statements: Vec<Statement> = statements
+        .into_iter()
+        .map(|f| Statement { kind: StatementKind::Formula(f), span: Span::default() })
+        .collect();
     let lines = (1..=statements.len()).collect();
     let board = Board { name: name.into(), text: String::new(), statements, lines };
     Ok((CheckedBoard { board, signature, notes: Vec::new() }, conjecture, names))
 }
 
 fn symbols(f: &Formula, sig: &mut Signature, error: &mut Option<String>) {
-    fn add(sig: &mut Signature, name: &str, kind: SymbolKind, arity: usize, error: &mut Option<String>) {
+    fn add(
+        sig: &mut Signature,
+        name: &str,
+        kind: SymbolKind,
+        arity: usize,
+        error: &mut Option<String>,
+    ) {
         match sig.get(name) {
             Some(s) if s.kind != kind || s.arity != arity => {
-                error.get_or_insert(format!("`{name}` is used with two arities or kinds, which umpire does not support"));
+                error.get_or_insert(format!(
+                    "`{name}` is used with two arities or kinds, which umpire does not support"
+                ));
             }
             Some(_) => {}
             None => sig.add(name, kind, arity, SymbolOrigin::Builtin),
@@ -553,11 +609,20 @@ mod tests {
     #[test]
     fn deep_input_is_refused_not_a_crash() {
         let deep = format!("fof(a, axiom, {}p).", "~".repeat(100_000));
-        assert!(read(&deep, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("deeper than"));
+        assert!(read(&deep, Path::new("t.p"), 0, &mut unlimited())
+            .unwrap_err()
+            .message
+            .contains("deeper than"));
         let long = format!("fof(a, axiom, p{}).", " & p".repeat(100_000));
-        assert!(read(&long, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("more than"));
+        assert!(read(&long, Path::new("t.p"), 0, &mut unlimited())
+            .unwrap_err()
+            .message
+            .contains("more than"));
         let terms = format!("fof(a, axiom, p({}a{})).", "f(".repeat(100_000), ")".repeat(100_000));
-        assert!(read(&terms, Path::new("t.p"), 0, &mut unlimited()).unwrap_err().message.contains("deeper than"));
+        assert!(read(&terms, Path::new("t.p"), 0, &mut unlimited())
+            .unwrap_err()
+            .message
+            .contains("deeper than"));
         // A long clause of negated literals is fine: ¬ nests only over its own operand.
         let ok = format!("cnf(a, axiom, ~p{}).", " | ~p".repeat(1000));
         assert!(read(&ok, Path::new("t.p"), 0, &mut unlimited()).is_ok());
@@ -569,7 +634,8 @@ mod tests {
         assert!(e.message.contains("at the end of the file"), "{e}");
         let e = read("fof(a, axiom, p(X) &).", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
         assert!(e.message.contains("expected a term"), "{e}");
-        let e = read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
+        let e =
+            read("tff(a, type, p: $i > $o).", Path::new("t.p"), 0, &mut unlimited()).unwrap_err();
         assert!(e.message.contains("not supported"), "{e}");
     }
 }

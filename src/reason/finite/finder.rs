@@ -96,11 +96,13 @@ impl Finder {
             }
         }
 
-        let functions: Vec<SymId> =
-            (0..set.vocabulary.symbols.len()).filter(|&i| !set.vocabulary.symbols[i].predicate).collect();
+        let functions: Vec<SymId> = (0..set.vocabulary.symbols.len())
+            .filter(|&i| !set.vocabulary.symbols[i].predicate)
+            .collect();
         // Given constants first (names, then free constants), then witnesses: any order is
         // sound; this one keeps the objects a player named at the front.
-        let mut constants: Vec<SymId> = functions.iter().copied().filter(|&f| set.vocabulary.symbols[f].arity == 0).collect();
+        let mut constants: Vec<SymId> =
+            functions.iter().copied().filter(|&f| set.vocabulary.symbols[f].arity == 0).collect();
         constants.sort_by_key(|&c| !matches!(set.vocabulary.symbols[c].role, Role::Given(_)));
         let unary = |f: &SymId| set.vocabulary.symbols[*f].arity == 1;
         let chain = functions
@@ -304,7 +306,8 @@ impl Finder {
                     }
                 }
                 FlatLit::Fun { sym, args, value, positive } => {
-                    let l = self.fun_lit(*sym, args.iter().map(|&a| t[a as usize]), t[*value as usize]);
+                    let l =
+                        self.fun_lit(*sym, args.iter().map(|&a| t[a as usize]), t[*value as usize]);
                     if *positive {
                         l
                     } else {
@@ -334,14 +337,18 @@ impl Finder {
             let values: Vec<u32> = tuples(size, sym.arity)
                 .map(|t| {
                     let lits = &self.funs[&key(id, t)];
-                    (0..size).find(|&e| solution.value(lits[e])).expect("totality holds at the solved size") as u32
+                    (0..size)
+                        .find(|&e| solution.value(lits[e]))
+                        .expect("totality holds at the solved size") as u32
                 })
                 .collect();
             match &sym.role {
                 Role::Given(_) => {
                     model.functions.insert(sym.name.clone(), Table { arity: sym.arity, values });
                 }
-                Role::Skolem { origin, var, .. } if sym.arity == 0 => witnesses.push((var.clone(), origin.statement, values[0])),
+                Role::Skolem { origin, var, .. } if sym.arity == 0 => {
+                    witnesses.push((var.clone(), origin.statement, values[0]))
+                }
                 _ => {}
             }
         }

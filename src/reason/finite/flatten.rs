@@ -37,14 +37,25 @@ pub fn flatten(c: &Clause) -> Option<FlatClause> {
     for l in &c.literals {
         let positive = l.positive;
         let lit = match &l.atom {
-            Atom::Pred(p, args) => FlatLit::Pred { sym: *p, args: args.iter().map(|t| f.name(t)).collect(), positive },
-            Atom::Eq(Term::Var(a), Term::Var(b)) => FlatLit::Eq { a: *a, b: *b, positive },
-            Atom::Eq(Term::App(g, args), Term::Var(v)) | Atom::Eq(Term::Var(v), Term::App(g, args)) => {
-                FlatLit::Fun { sym: *g, args: args.iter().map(|t| f.name(t)).collect(), value: *v, positive }
+            Atom::Pred(p, args) => {
+                FlatLit::Pred { sym: *p, args: args.iter().map(|t| f.name(t)).collect(), positive }
             }
+            Atom::Eq(Term::Var(a), Term::Var(b)) => FlatLit::Eq { a: *a, b: *b, positive },
+            Atom::Eq(Term::App(g, args), Term::Var(v))
+            | Atom::Eq(Term::Var(v), Term::App(g, args)) => FlatLit::Fun {
+                sym: *g,
+                args: args.iter().map(|t| f.name(t)).collect(),
+                value: *v,
+                positive,
+            },
             Atom::Eq(Term::App(g, args), t) => {
                 let value = f.name(t);
-                FlatLit::Fun { sym: *g, args: args.iter().map(|t| f.name(t)).collect(), value, positive }
+                FlatLit::Fun {
+                    sym: *g,
+                    args: args.iter().map(|t| f.name(t)).collect(),
+                    value,
+                    positive,
+                }
             }
         };
         lits.push(lit);
@@ -147,9 +158,10 @@ fn simplify(lits: Vec<FlatLit>, origin: Origin) -> Option<FlatClause> {
 
 fn complementary(a: &FlatLit, b: &FlatLit) -> bool {
     match (a, b) {
-        (FlatLit::Pred { sym: s1, args: a1, positive: p1 }, FlatLit::Pred { sym: s2, args: a2, positive: p2 }) => {
-            s1 == s2 && a1 == a2 && p1 != p2
-        }
+        (
+            FlatLit::Pred { sym: s1, args: a1, positive: p1 },
+            FlatLit::Pred { sym: s2, args: a2, positive: p2 },
+        ) => s1 == s2 && a1 == a2 && p1 != p2,
         (
             FlatLit::Fun { sym: s1, args: a1, value: v1, positive: p1 },
             FlatLit::Fun { sym: s2, args: a2, value: v2, positive: p2 },
@@ -190,18 +202,21 @@ pub fn split(c: FlatClause, new_predicate: &mut dyn FnMut(usize) -> SymId) -> Ve
         }
         // The variable co-occurring with the fewest others.
         let neighbours = |v: u32| {
-            let mut n: Vec<u32> = rest.iter().filter(|l| lit_vars(l).contains(&v)).flat_map(lit_vars).collect();
+            let mut n: Vec<u32> =
+                rest.iter().filter(|l| lit_vars(l).contains(&v)).flat_map(lit_vars).collect();
             n.sort_unstable();
             n.dedup();
             n.len()
         };
         let Some(&v) = vars.iter().min_by_key(|&&v| neighbours(v)) else { break };
-        let (part, remaining): (Vec<FlatLit>, Vec<FlatLit>) = rest.iter().cloned().partition(|l| lit_vars(l).contains(&v));
+        let (part, remaining): (Vec<FlatLit>, Vec<FlatLit>) =
+            rest.iter().cloned().partition(|l| lit_vars(l).contains(&v));
         if remaining.is_empty() || clause_vars(&part).len() >= vars.len() {
             break;
         }
         let part_vars = clause_vars(&part);
-        let shared: Vec<u32> = clause_vars(&remaining).into_iter().filter(|x| part_vars.contains(x)).collect();
+        let shared: Vec<u32> =
+            clause_vars(&remaining).into_iter().filter(|x| part_vars.contains(x)).collect();
         let s = new_predicate(shared.len());
         let mut first = part;
         first.push(FlatLit::Pred { sym: s, args: shared.clone(), positive: true });
@@ -238,7 +253,11 @@ mod tests {
         let f = flatten(&c).unwrap();
         assert_eq!(f.num_vars, 2);
         assert_eq!(f.lits.len(), 3);
-        let defs: Vec<_> = f.lits.iter().filter(|l| matches!(l, FlatLit::Fun { sym: 0, positive: false, .. })).collect();
+        let defs: Vec<_> = f
+            .lits
+            .iter()
+            .filter(|l| matches!(l, FlatLit::Fun { sym: 0, positive: false, .. }))
+            .collect();
         assert_eq!(defs.len(), 1, "{f:?}");
     }
 

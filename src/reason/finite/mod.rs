@@ -23,10 +23,10 @@ pub mod render;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::logic::check::Signature;
-use crate::logic::cnf::{clausify, Premise};
-use crate::logic::clauses::DomainBounds;
 use crate::logic::ast::StatementKind;
+use crate::logic::check::Signature;
+use crate::logic::clauses::DomainBounds;
+use crate::logic::cnf::{clausify, Premise};
 use crate::logic::semantics::Structure;
 use crate::solve::{Budget, Exhausted};
 use finder::{Finder, SizeResult, Witnesses, MAX_SIZE};
@@ -76,19 +76,33 @@ pub enum GaveUp {
 #[derive(Clone, Debug)]
 pub enum Search {
     /// A model, re-checked; `refuted` lists the smaller sizes that have none.
-    Found { model: Model, refuted: Vec<usize> },
+    Found {
+        model: Model,
+        refuted: Vec<usize>,
+    },
     /// Every size the cardinality statements allow has been searched: there is no model.
-    NoModel { refuted: Vec<usize>, bounds: DomainBounds },
+    NoModel {
+        refuted: Vec<usize>,
+        bounds: DomainBounds,
+    },
     /// The cardinality statements allow no size at all.
-    NoSize { bounds: DomainBounds },
-    GaveUp { refuted: Vec<usize>, why: GaveUp },
+    NoSize {
+        bounds: DomainBounds,
+    },
+    GaveUp {
+        refuted: Vec<usize>,
+        why: GaveUp,
+    },
 }
 
 /// A model failed the independent re-check: a bug in clausification, flattening or
 /// grounding. It is reported and never shown as a verdict.
 #[derive(Clone, Debug, thiserror::Error, miette::Diagnostic)]
 #[error("internal error: a model of size {size} found by the search fails statement {statement} ({detail})")]
-#[diagnostic(code(umpire::uncertified_model), help("this is a bug in umpire; please report it with the board"))]
+#[diagnostic(
+    code(umpire::uncertified_model),
+    help("this is a bug in umpire; please report it with the board")
+)]
 pub struct Uncertified {
     pub size: usize,
     pub statement: usize,
@@ -152,19 +166,35 @@ pub fn search(
         match finder.solve(size, &limits.budget) {
             SizeResult::Model(model, witnesses) => {
                 let (variables, clauses) = finder.stats();
-                progress(&Progress { size, found: true, elapsed: start.elapsed(), variables, clauses });
+                progress(&Progress {
+                    size,
+                    found: true,
+                    elapsed: start.elapsed(),
+                    variables,
+                    clauses,
+                });
                 let model = match present(model, witnesses, premises, &limits.budget) {
-                    Err(SearchError::CheckOutOfBudget(why)) => return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) }),
+                    Err(SearchError::CheckOutOfBudget(why)) => {
+                        return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) })
+                    }
                     other => other?,
                 };
                 return Ok(Search::Found { model, refuted });
             }
             SizeResult::NoModel => {
                 let (variables, clauses) = finder.stats();
-                progress(&Progress { size, found: false, elapsed: start.elapsed(), variables, clauses });
+                progress(&Progress {
+                    size,
+                    found: false,
+                    elapsed: start.elapsed(),
+                    variables,
+                    clauses,
+                });
                 refuted.push(size);
             }
-            SizeResult::Exhausted(why) => return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) }),
+            SizeResult::Exhausted(why) => {
+                return Ok(Search::GaveUp { refuted, why: GaveUp::Budget(why) })
+            }
         }
     }
     if bounds.below.is_some_and(|b| b - 1 <= last) {
@@ -177,13 +207,19 @@ pub fn search(
 /// What a search at one given size found.
 #[derive(Clone, Debug)]
 pub enum AtSize {
-    Found { model: Model },
+    Found {
+        model: Model,
+    },
     NoModel,
     /// The cardinality statements rule this size out (or it is 0: the domain is never empty).
-    Forbidden { bounds: DomainBounds },
+    Forbidden {
+        bounds: DomainBounds,
+    },
     /// Larger than the finder builds ([`finder::MAX_SIZE`]): whether a model of this size
     /// exists is not known.
-    BeyondSearch { max: usize },
+    BeyondSearch {
+        max: usize,
+    },
     GaveUp(Exhausted),
 }
 
@@ -201,14 +237,21 @@ impl AtSize {
                 };
                 format!("no model of size {size}: {why}")
             }
-            AtSize::BeyondSearch { max } => format!("unknown: the model search builds models of at most {max} objects, not {size}"),
+            AtSize::BeyondSearch { max } => format!(
+                "unknown: the model search builds models of at most {max} objects, not {size}"
+            ),
             AtSize::GaveUp(why) => format!("unknown: the search at size {size} stopped ({why})"),
         }
     }
 }
 
 /// Searches for a model of exactly `size` objects.
-pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, budget: &Budget) -> Result<AtSize, SearchError> {
+pub fn search_size(
+    signature: &Signature,
+    premises: &[Premise],
+    size: usize,
+    budget: &Budget,
+) -> Result<AtSize, SearchError> {
     let set = clausify(signature, premises);
     if !set.bounds.allows(size) || size == 0 {
         return Ok(AtSize::Forbidden { bounds: set.bounds });
@@ -229,7 +272,12 @@ pub fn search_size(signature: &Signature, premises: &[Premise], size: usize, bud
 
 /// Blanks the symbols the premises never mention (so that a player is not shown
 /// arbitrary tables), then re-checks the model against every premise.
-fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise], budget: &Budget) -> Result<Model, SearchError> {
+fn present(
+    mut structure: Structure,
+    witnesses: Witnesses,
+    premises: &[Premise],
+    budget: &Budget,
+) -> Result<Model, SearchError> {
     let mut mentioned = BTreeSet::new();
     for p in premises {
         match &p.statement.kind {
@@ -238,7 +286,9 @@ fn present(mut structure: Structure, witnesses: Witnesses, premises: &[Premise],
                 formula.collect_symbols(&mut mentioned);
                 mentioned.insert(name.name.clone());
             }
-            StatementKind::AtLeast { .. } | StatementKind::LessThan { .. } | StatementKind::NegatedBound { .. } => {}
+            StatementKind::AtLeast { .. }
+            | StatementKind::LessThan { .. }
+            | StatementKind::NegatedBound { .. } => {}
         }
     }
     let mut unmentioned = Vec::new();
@@ -264,15 +314,33 @@ pub fn certify(model: &Structure, premises: &[Premise]) -> Result<(), Uncertifie
 
 /// Like [`certify`], within `budget`: a check that runs out of it is
 /// [`SearchError::CheckOutOfBudget`], not a verdict either way.
-pub fn certify_within(model: &Structure, premises: &[Premise], budget: &Budget) -> Result<(), SearchError> {
+pub fn certify_within(
+    model: &Structure,
+    premises: &[Premise],
+    budget: &Budget,
+) -> Result<(), SearchError> {
     for p in premises {
         match model.satisfies_premise_within(p, budget) {
-            Err(crate::logic::semantics::EvalError::OutOfBudget(why)) => return Err(SearchError::CheckOutOfBudget(why)),
+            Err(crate::logic::semantics::EvalError::OutOfBudget(why)) => {
+                return Err(SearchError::CheckOutOfBudget(why))
+            }
             Ok(true) => {}
             Ok(false) => {
-                return Err(Uncertified { size: model.size, statement: p.index, detail: "it is false there".into() }.into())
+                return Err(Uncertified {
+                    size: model.size,
+                    statement: p.index,
+                    detail: "it is false there".into(),
+                }
+                .into())
             }
-            Err(e) => return Err(Uncertified { size: model.size, statement: p.index, detail: e.to_string() }.into()),
+            Err(e) => {
+                return Err(Uncertified {
+                    size: model.size,
+                    statement: p.index,
+                    detail: e.to_string(),
+                }
+                .into())
+            }
         }
     }
     Ok(())

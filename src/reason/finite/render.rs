@@ -27,7 +27,13 @@ pub fn text(model: &Model) -> String {
     let (m, witnesses) = (&shown(model), &model.witnesses);
     let mut out = String::new();
     let objects: Vec<String> = (0..m.size as u32).map(object).collect();
-    let _ = writeln!(out, "{} object{}: {}", m.size, if m.size == 1 { "" } else { "s" }, objects.join(" "));
+    let _ = writeln!(
+        out,
+        "{} object{}: {}",
+        m.size,
+        if m.size == 1 { "" } else { "s" },
+        objects.join(" ")
+    );
     for (name, t) in m.functions.iter().filter(|(_, t)| t.arity == 0) {
         let _ = writeln!(out, "  {name} = {}", object(t.values[0]));
     }
@@ -39,27 +45,56 @@ pub fn text(model: &Model) -> String {
             }
             1 => {
                 let set: Vec<String> = holding.iter().map(|&i| object(i as u32)).collect();
-                let _ = writeln!(out, "  {name}: {}", if set.is_empty() { "nobody".into() } else { set.join(" ") });
+                let _ = writeln!(
+                    out,
+                    "  {name}: {}",
+                    if set.is_empty() { "nobody".into() } else { set.join(" ") }
+                );
             }
             2 if m.size <= MATRIX_UP_TO && !holding.is_empty() => {
                 let _ = writeln!(out, "  {name} (row {name} column):");
-                grid(&mut out, m.size, |a, b| if t.values[m.index(&[a, b])] { "✓".into() } else { "·".into() });
+                grid(&mut out, m.size, |a, b| {
+                    if t.values[m.index(&[a, b])] {
+                        "✓".into()
+                    } else {
+                        "·".into()
+                    }
+                });
             }
             _ => {
-                let list: Vec<String> = holding.iter().map(|&i| format!("({})", tuple_text(&m.tuple(i, t.arity)))).collect();
-                let _ = writeln!(out, "  {name}: {}", if list.is_empty() { "never".into() } else { list.join(" ") });
+                let list: Vec<String> = holding
+                    .iter()
+                    .map(|&i| format!("({})", tuple_text(&m.tuple(i, t.arity))))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  {name}: {}",
+                    if list.is_empty() { "never".into() } else { list.join(" ") }
+                );
             }
         }
     }
     for (name, t) in m.functions.iter().filter(|(_, t)| t.arity > 0) {
         if t.arity == 2 && m.size <= MATRIX_UP_TO {
-            let _ = writeln!(out, "  {}:", if name == "+" { "+ (row + column)".to_string() } else { format!("{name} (row, column)") });
+            let _ = writeln!(
+                out,
+                "  {}:",
+                if name == "+" {
+                    "+ (row + column)".to_string()
+                } else {
+                    format!("{name} (row, column)")
+                }
+            );
             grid(&mut out, m.size, |a, b| object(t.values[m.index(&[a, b])]));
         } else {
             let entries: Vec<String> = (0..t.values.len())
                 .map(|i| {
                     let args = m.tuple(i, t.arity);
-                    let lhs = if t.arity == 1 { object(args[0]) } else { format!("({})", tuple_text(&args)) };
+                    let lhs = if t.arity == 1 {
+                        object(args[0])
+                    } else {
+                        format!("({})", tuple_text(&args))
+                    };
                     format!("{lhs}↦{}", object(t.values[i]))
                 })
                 .collect();
@@ -67,11 +102,14 @@ pub fn text(model: &Model) -> String {
         }
     }
     if !model.unmentioned.is_empty() {
-        let _ = writeln!(out, "  not on the board (anything goes): {}", model.unmentioned.join(", "));
+        let _ =
+            writeln!(out, "  not on the board (anything goes): {}", model.unmentioned.join(", "));
     }
     if !witnesses.is_empty() {
-        let list: Vec<String> =
-            witnesses.iter().map(|(var, st, e)| format!("{var} of ({st}) is {}", object(*e))).collect();
+        let list: Vec<String> = witnesses
+            .iter()
+            .map(|(var, st, e)| format!("{var} of ({st}) is {}", object(*e)))
+            .collect();
         let _ = writeln!(out, "  witnesses: {}", list.join(", "));
     }
     out
@@ -127,8 +165,10 @@ pub fn json(model: &Model) -> Value {
             .collect();
         predicates.insert(name.clone(), Value::Array(holding));
     }
-    let witnesses: Vec<Value> =
-        witnesses.iter().map(|(var, st, e)| json!({ "variable": var, "statement": st, "object": object(*e) })).collect();
+    let witnesses: Vec<Value> = witnesses
+        .iter()
+        .map(|(var, st, e)| json!({ "variable": var, "statement": st, "object": object(*e) }))
+        .collect();
     json!({
         "size": m.size,
         "objects": (0..m.size as u32).map(object).collect::<Vec<_>>(),
@@ -179,10 +219,19 @@ pub fn dot(model: &Model) -> String {
             "smarter" => "royalblue",
             _ => "black",
         };
-        format!("label = \"{}\", style = {}, color = {color}", escape(name), if *dashed { "dashed" } else { "solid" })
+        format!(
+            "label = \"{}\", style = {}, color = {color}",
+            escape(name),
+            if *dashed { "dashed" } else { "solid" }
+        )
     };
-    let node = |_, (_, label): (petgraph::graph::NodeIndex, &String)| format!("label = \"{}\"", escape_keep_newlines(label));
-    format!("{:?}", Dot::with_attr_getters(&g, &[Config::EdgeNoLabel, Config::NodeNoLabel], &edge, &node))
+    let node = |_, (_, label): (petgraph::graph::NodeIndex, &String)| {
+        format!("label = \"{}\"", escape_keep_newlines(label))
+    };
+    format!(
+        "{:?}",
+        Dot::with_attr_getters(&g, &[Config::EdgeNoLabel, Config::NodeNoLabel], &edge, &node)
+    )
 }
 
 fn escape(s: &str) -> String {
@@ -210,11 +259,16 @@ mod tests {
     fn family() -> Model {
         let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
         m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
-        m.predicates.insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
+        m.predicates
+            .insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
         m.functions.insert("father".into(), Table { arity: 1, values: vec![1, 0] });
         m.functions.insert("blondie".into(), Table { arity: 0, values: vec![0] });
         m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
-        Model { structure: m, witnesses: vec![("x".into(), 3, 1)], unmentioned: vec!["happy".into()] }
+        Model {
+            structure: m,
+            witnesses: vec![("x".into(), 3, 1)],
+            unmentioned: vec!["happy".into()],
+        }
     }
 
     #[test]
@@ -255,7 +309,10 @@ mod tests {
 /// (`father`) as dashed arrows; wider symbols are left to the tables.
 pub fn svg(model: &Model) -> String {
     let data = json(model);
-    let objects: Vec<String> = data["objects"].as_array().map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let objects: Vec<String> = data["objects"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
     let n = objects.len().max(1);
     // Few objects sit close together, so their arrows stay short and the picture small.
     let (w, h, r) = (520.0f64, 420.0f64, (40.0 + 30.0 * n as f64).min(140.0));
@@ -271,10 +328,16 @@ pub fn svg(model: &Model) -> String {
     let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     const COLOURS: [&str; 6] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
     let mut out = String::new();
-    let _ = write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif" font-size="13">"#);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif" font-size="13">"#
+    );
     out.push_str(r#"<defs>"#);
     for (i, c) in COLOURS.iter().enumerate() {
-        let _ = write!(out, r#"<marker id="head{i}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>"#);
+        let _ = write!(
+            out,
+            r#"<marker id="head{i}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>"#
+        );
     }
     out.push_str("</defs>");
     let mut legend = Vec::new();
@@ -283,7 +346,13 @@ pub fn svg(model: &Model) -> String {
         let c = COLOURS[colour % COLOURS.len()];
         let dash = if dashed { r#" stroke-dasharray="6 4""# } else { "" };
         if from == to {
-            let _ = write!(out, r#"<path d="M{:.1},{:.1} c-30,-40 30,-40 8,-14" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#, x1 - 4.0, y1 - 10.0, colour % COLOURS.len());
+            let _ = write!(
+                out,
+                r#"<path d="M{:.1},{:.1} c-30,-40 30,-40 8,-14" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#,
+                x1 - 4.0,
+                y1 - 10.0,
+                colour % COLOURS.len()
+            );
             return;
         }
         let (dx, dy) = (x2 - x1, y2 - y1);
@@ -291,7 +360,11 @@ pub fn svg(model: &Model) -> String {
         let (ux, uy) = (dx / len, dy / len);
         let (sx, sy, ex, ey) = (x1 + ux * 12.0, y1 + uy * 12.0, x2 - ux * 12.0, y2 - uy * 12.0);
         let (mx, my) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-        let _ = write!(out, r#"<path d="M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#, colour % COLOURS.len());
+        let _ = write!(
+            out,
+            r#"<path d="M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}" fill="none" stroke="{c}" stroke-width="1.6"{dash} marker-end="url(#head{})"/>"#,
+            colour % COLOURS.len()
+        );
     };
     let mut colour = 0;
     let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -315,7 +388,9 @@ pub fn svg(model: &Model) -> String {
                         words.entry(o.to_string()).or_default().push(escape(name));
                     }
                 }
-                None => legend.push((format!("{} (holds of nothing)", escape(name)), usize::MAX, false)),
+                None => {
+                    legend.push((format!("{} (holds of nothing)", escape(name)), usize::MAX, false))
+                }
             }
         }
     }
@@ -345,7 +420,13 @@ pub fn svg(model: &Model) -> String {
     }
     for o in &objects {
         let (x, y) = at(o);
-        let _ = write!(out, r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="#333"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{}</text>"##, x, y - 15.0, escape(o));
+        let _ = write!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="#333"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{}</text>"##,
+            x,
+            y - 15.0,
+            escape(o)
+        );
         let mut under = Vec::new();
         if let Some(c) = names.get(o) {
             under.push(format!("= {}", c.join(", ")));
@@ -354,7 +435,11 @@ pub fn svg(model: &Model) -> String {
             under.push(p.join(", "));
         }
         for (k, line) in under.iter().enumerate() {
-            let _ = write!(out, r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555">{line}</text>"##, y + 24.0 + 15.0 * k as f64);
+            let _ = write!(
+                out,
+                r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555">{line}</text>"##,
+                y + 24.0 + 15.0 * k as f64
+            );
         }
     }
     let mut ly = 365.0;
@@ -365,7 +450,14 @@ pub fn svg(model: &Model) -> String {
         } else {
             let colour = COLOURS[c % COLOURS.len()];
             let dash = if *dashed { r#" stroke-dasharray="6 4""# } else { "" };
-            let _ = write!(out, r##"<line x1="{lx}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="2"{dash}/><text x="{}" y="{ly}">{name}</text>"##, ly - 4.0, lx + 26.0, ly - 4.0, lx + 32.0);
+            let _ = write!(
+                out,
+                r##"<line x1="{lx}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="2"{dash}/><text x="{}" y="{ly}">{name}</text>"##,
+                ly - 4.0,
+                lx + 26.0,
+                ly - 4.0,
+                lx + 32.0
+            );
         }
         lx += 40.0 + 8.0 * name.chars().count() as f64;
         if lx > w - 80.0 {
@@ -374,7 +466,12 @@ pub fn svg(model: &Model) -> String {
         }
     }
     if !wide.is_empty() {
-        let _ = write!(out, r##"<text x="10" y="{}" fill="#555">in the tables: {}</text>"##, ly + 20.0, wide.join(", "));
+        let _ = write!(
+            out,
+            r##"<text x="10" y="{}" fill="#555">in the tables: {}</text>"##,
+            ly + 20.0,
+            wide.join(", ")
+        );
     }
     out.push_str("</svg>\n");
     out

@@ -19,7 +19,11 @@ const VOCABULARIES: &[&[&str]] = &[
     &["likes", "father"],
 ];
 
-fn term(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32) -> BoxedStrategy<String> {
+fn term(
+    symbols: &'static [&'static str],
+    vars: Vec<&'static str>,
+    depth: u32,
+) -> BoxedStrategy<String> {
     let mut leaves: Vec<String> = vars.iter().map(|v| v.to_string()).collect();
     if symbols.contains(&"c") {
         leaves.push("c".into());
@@ -30,7 +34,9 @@ fn term(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32) -
     }
     let mut options = vec![leaf];
     if symbols.contains(&"father") {
-        options.push(term(symbols, vars.clone(), depth - 1).prop_map(|t| format!("father({t})")).boxed());
+        options.push(
+            term(symbols, vars.clone(), depth - 1).prop_map(|t| format!("father({t})")).boxed(),
+        );
     }
     if symbols.contains(&"+") {
         options.push(
@@ -44,7 +50,8 @@ fn term(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32) -
 
 fn atom(symbols: &'static [&'static str], vars: Vec<&'static str>) -> BoxedStrategy<String> {
     let t = || term(symbols, vars.clone(), 2);
-    let mut options: Vec<BoxedStrategy<String>> = vec![(t(), t()).prop_map(|(a, b)| format!("{a} = {b}")).boxed()];
+    let mut options: Vec<BoxedStrategy<String>> =
+        vec![(t(), t()).prop_map(|(a, b)| format!("{a} = {b}")).boxed()];
     for p in ["blonde", "happy"] {
         if symbols.contains(&p) {
             options.push(t().prop_map(move |a| format!("{p}({a})")).boxed());
@@ -57,7 +64,11 @@ fn atom(symbols: &'static [&'static str], vars: Vec<&'static str>) -> BoxedStrat
 }
 
 /// A formula whose free variables are among `vars`; may bind up to two more.
-fn formula(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32) -> BoxedStrategy<String> {
+fn formula(
+    symbols: &'static [&'static str],
+    vars: Vec<&'static str>,
+    depth: u32,
+) -> BoxedStrategy<String> {
     let a = atom(symbols, vars.clone());
     if depth == 0 {
         return a;
@@ -66,7 +77,9 @@ fn formula(symbols: &'static [&'static str], vars: Vec<&'static str>, depth: u32
     let mut options = vec![
         a,
         sub().prop_map(|f| format!("¬({f})")).boxed(),
-        (sub(), sub(), proptest::sample::select(vec!["∧", "∨", "→", "↔"])).prop_map(|(l, r, op)| format!("({l}) {op} ({r})")).boxed(),
+        (sub(), sub(), proptest::sample::select(vec!["∧", "∨", "→", "↔"]))
+            .prop_map(|(l, r, op)| format!("({l}) {op} ({r})"))
+            .boxed(),
     ];
     if let Some(v) = ["x", "y"].into_iter().find(|v| !vars.contains(v)) {
         let mut inner = vars.clone();
@@ -98,7 +111,11 @@ pub(crate) fn board_text() -> impl Strategy<Value = (&'static [&'static str], St
 }
 
 /// Every structure of `size` over `symbols` (all other symbols stay blank).
-pub(crate) fn exists_by_brute_force(blank: &Structure, symbols: &[&str], check: &dyn Fn(&Structure) -> bool) -> bool {
+pub(crate) fn exists_by_brute_force(
+    blank: &Structure,
+    symbols: &[&str],
+    check: &dyn Fn(&Structure) -> bool,
+) -> bool {
     // Each table cell is one digit of a mixed-radix counter.
     let mut cells: Vec<(String, bool, usize)> = Vec::new();
     for &s in symbols {
@@ -179,15 +196,32 @@ pub(crate) fn refutation_has_no_small_model(
     refute: &dyn Fn(&crate::logic::clauses::ClauseSet) -> Option<crate::reason::proof::Proof>,
 ) -> Result<(), TestCaseError> {
     let Ok(b) = board::load("random", text, CheckMode::FreeStanding) else { return Ok(()) };
-    let premises: Vec<Premise> =
-        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] }).collect();
+    let premises: Vec<Premise> = b
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negated[i] })
+        .collect();
     let set = crate::logic::cnf::clausify_with(&b.signature, &premises, true);
     if let Some(proof) = refute(&set) {
-        prop_assert!(crate::reason::proof::check::check(&b.signature, &premises, &proof).is_ok(), "{}", proof.text(&[]));
+        prop_assert!(
+            crate::reason::proof::check::check(&b.signature, &premises, &proof).is_ok(),
+            "{}",
+            proof.text(&[])
+        );
         for size in 1..=3 {
             let blank = Structure::blank(&b.signature, size);
-            let model = exists_by_brute_force(&blank, symbols, &|m| premises.iter().all(|p| m.satisfies(p.statement, p.negated).unwrap()));
-            prop_assert!(!model, "refuted, but has a model of size {}:\n{}\n{}", size, text, proof.text(&[]));
+            let model = exists_by_brute_force(&blank, symbols, &|m| {
+                premises.iter().all(|p| m.satisfies(p.statement, p.negated).unwrap())
+            });
+            prop_assert!(
+                !model,
+                "refuted, but has a model of size {}:\n{}\n{}",
+                size,
+                text,
+                proof.text(&[])
+            );
         }
     }
     Ok(())

@@ -50,7 +50,10 @@ const MAX_CHOICES: usize = 100_000;
 
 /// Searches for an infinite structure satisfying every premise, within `budget`.
 pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> Outcome {
-    if premises.iter().any(|p| p.statement.kind.size_bound().is_some_and(|(at_least, _)| at_least == p.negated)) {
+    if premises
+        .iter()
+        .any(|p| p.statement.kind.size_bound().is_some_and(|(at_least, _)| at_least == p.negated))
+    {
         return Outcome::OutOfReach;
     }
     // The symbols each premise uses.
@@ -88,13 +91,27 @@ pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> O
     // Each premise is tried once its last symbol is chosen.
     let mut ready: Vec<Vec<usize>> = vec![Vec::new(); symbols.len().max(1)];
     for (i, used) in uses.iter_mut().enumerate() {
-        let last = used.iter().map(|s| symbols.iter().position(|t| t == s).expect("listed")).max().unwrap_or(0);
+        let last = used
+            .iter()
+            .map(|s| symbols.iter().position(|t| t == s).expect("listed"))
+            .max()
+            .unwrap_or(0);
         ready[last].push(i);
     }
     let mut stopped = false;
     for domain in [Domain::Naturals, Domain::Integers] {
-        let choices: Vec<Vec<Meaning>> = kinds.iter().map(|&(kind, arity)| templates::candidates(kind, arity, domain)).collect();
-        let mut search = Search { premises, symbols: &symbols, choices: &choices, ready: &ready, budget, exact_checks: 0, choices_seen: 0, structure: InfiniteStructure::new(domain) };
+        let choices: Vec<Vec<Meaning>> =
+            kinds.iter().map(|&(kind, arity)| templates::candidates(kind, arity, domain)).collect();
+        let mut search = Search {
+            premises,
+            symbols: &symbols,
+            choices: &choices,
+            ready: &ready,
+            budget,
+            exact_checks: 0,
+            choices_seen: 0,
+            structure: InfiniteStructure::new(domain),
+        };
         match search.extend(0) {
             Step::Found => return Outcome::Found(search.structure),
             Step::Stop => stopped = true,
@@ -136,7 +153,9 @@ impl Search<'_> {
                 return Step::Stop;
             }
             self.structure.define(&self.symbols[depth], meaning.clone());
-            let passes = self.ready[depth].iter().all(|&i| window::plausible(&self.structure, &self.premises[i]));
+            let passes = self.ready[depth]
+                .iter()
+                .all(|&i| window::plausible(&self.structure, &self.premises[i]));
             if passes {
                 match self.extend(depth + 1) {
                     Step::Exhausted => {}

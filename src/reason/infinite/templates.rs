@@ -73,7 +73,12 @@ pub fn candidates(kind: SymbolKind, arity: usize, domain: Domain) -> Vec<Meaning
                 out.push(function(add(x(), k(-1))));
                 out.push(function(scale(x(), -1)));
             }
-            out.extend([function(add(x(), k(2))), function(scale(x(), 2)), function(add(scale(x(), 2), k(1))), function(k(1))]);
+            out.extend([
+                function(add(x(), k(2))),
+                function(scale(x(), 2)),
+                function(add(scale(x(), 2), k(1))),
+                function(k(1)),
+            ]);
             if !integers {
                 // the predecessor, with 0 kept at 0
                 out.push(cases(vec![(equal(x(), k(0)), k(0)), (less(k(0), x()), add(x(), k(-1)))]));

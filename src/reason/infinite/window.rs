@@ -3,7 +3,9 @@
 //! has someone smarter" passes for `x > y`). It may throw out a good candidate or keep a
 //! bad one; only the exact decision counts.
 
-use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, StatementKind, Term, TermKind};
+use crate::logic::ast::{
+    BinaryOp, Formula, FormulaKind, Quantifier, StatementKind, Term, TermKind,
+};
 use crate::logic::cnf::Premise;
 use crate::logic::infinite::{Domain, InfiniteStructure, Meaning};
 use crate::logic::presburger::Var;
@@ -18,7 +20,9 @@ pub fn plausible(structure: &InfiniteStructure, premise: &Premise) -> bool {
     let st = premise.statement;
     let holds = match &st.kind {
         StatementKind::Formula(f) => w.eval(f, !premise.negated).map(|v| v != premise.negated),
-        StatementKind::Named { formula, .. } => w.eval(formula, !premise.negated).map(|v| v != premise.negated),
+        StatementKind::Named { formula, .. } => {
+            w.eval(formula, !premise.negated).map(|v| v != premise.negated)
+        }
         _ => Some(st.kind.size_bound().is_some_and(|(at_least, _)| at_least != premise.negated)),
     };
     // A window too costly to walk does not count against the candidate.
@@ -46,8 +50,12 @@ impl<'s> Window<'s> {
             TermKind::App { func, args } => {
                 let values: Vec<i128> = args.iter().map(|a| self.term(a)).collect::<Option<_>>()?;
                 let lookup = |v: Var| values.get(v as usize).copied();
-                let Meaning::Function { cases, .. } = self.structure.symbols.get(&func.name)? else { return None };
-                let (_, value) = cases.iter().find(|(guard, _)| guard.value(&lookup) == Some(true))?;
+                let Meaning::Function { cases, .. } = self.structure.symbols.get(&func.name)?
+                else {
+                    return None;
+                };
+                let (_, value) =
+                    cases.iter().find(|(guard, _)| guard.value(&lookup) == Some(true))?;
                 value.value(&lookup)
             }
         }
@@ -63,7 +71,10 @@ impl<'s> Window<'s> {
         Some(match &f.kind {
             FormulaKind::Atom { pred, args } => {
                 let values: Vec<i128> = args.iter().map(|a| self.term(a)).collect::<Option<_>>()?;
-                let Meaning::Predicate { holds, .. } = self.structure.symbols.get(&pred.name)? else { return None };
+                let Meaning::Predicate { holds, .. } = self.structure.symbols.get(&pred.name)?
+                else {
+                    return None;
+                };
                 holds.value(&|v: Var| values.get(v as usize).copied())?
             }
             FormulaKind::Eq(a, b) => self.term(a)? == self.term(b)?,

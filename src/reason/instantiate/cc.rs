@@ -14,7 +14,11 @@ const MAX_LEMMAS: usize = 32;
 
 /// The lemmas that the model `values` (one truth value per atom) violates: each a clause
 /// over atoms, `(atom, positive)`.
-pub fn conflicts(terms: &[(SymId, Vec<TermId>)], atoms: &[GroundAtom], values: &[bool]) -> Vec<Vec<(AtomId, bool)>> {
+pub fn conflicts(
+    terms: &[(SymId, Vec<TermId>)],
+    atoms: &[GroundAtom],
+    values: &[bool],
+) -> Vec<Vec<(AtomId, bool)>> {
     // The shortest-explanation search (on by default) can take exponential time.
     let mut egraph: EGraph<SymbolLang, ()> =
         EGraph::default().with_explanations_enabled().without_explanation_length_optimization();
@@ -51,7 +55,8 @@ pub fn conflicts(terms: &[(SymId, Vec<TermId>)], atoms: &[GroundAtom], values: &
         }
         if let GroundAtom::Eq(a, b) = atom {
             if !values[i] && egraph.find(ids[*a as usize]) == egraph.find(ids[*b as usize]) {
-                let mut lemma: Vec<(AtomId, bool)> = because(&mut egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
+                let mut lemma: Vec<(AtomId, bool)> =
+                    because(&mut egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
                 lemma.push((i as AtomId, true));
                 lemmas.push(lemma);
             }
@@ -72,7 +77,8 @@ pub fn conflicts(terms: &[(SymId, Vec<TermId>)], atoms: &[GroundAtom], values: &
                     for (&a, &b) in args.iter().zip(other) {
                         uses.extend(because(&mut egraph, a, b));
                     }
-                    let mut lemma: Vec<(AtomId, bool)> = uses.into_iter().map(|e| (e, false)).collect();
+                    let mut lemma: Vec<(AtomId, bool)> =
+                        uses.into_iter().map(|e| (e, false)).collect();
                     // Not both: the true one and the false one.
                     lemma.push((i as AtomId, !values[i]));
                     lemma.push((j as AtomId, !value));
@@ -89,7 +95,11 @@ pub fn conflicts(terms: &[(SymId, Vec<TermId>)], atoms: &[GroundAtom], values: &
 }
 
 /// The equality atoms (union reasons) a proof tree rests on, each shared subtree once.
-fn rules(t: &Rc<TreeTerm<SymbolLang>>, out: &mut BTreeSet<AtomId>, visited: &mut HashSet<*const TreeTerm<SymbolLang>>) {
+fn rules(
+    t: &Rc<TreeTerm<SymbolLang>>,
+    out: &mut BTreeSet<AtomId>,
+    visited: &mut HashSet<*const TreeTerm<SymbolLang>>,
+) {
     if !visited.insert(Rc::as_ptr(t)) {
         return;
     }

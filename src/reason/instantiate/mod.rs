@@ -23,8 +23,8 @@ pub mod cc;
 mod tests;
 
 use crate::logic::clauses::{Atom, ClauseSet, Literal, Origin, Role, SymId, Term};
-use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
 pub use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
+use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
 use std::collections::{HashMap, HashSet};
 
 /// A ground term in the prover's bank: children first, so ids are topologically sorted.
@@ -105,12 +105,11 @@ pub struct Prover<'s> {
 impl<'s> Prover<'s> {
     pub fn new(set: &'s ClauseSet) -> Prover<'s> {
         let mut symbols = ProofSymbol::of(&set.vocabulary);
-        let has_constant = set
-            .vocabulary
-            .symbols
-            .iter()
-            .enumerate()
-            .any(|(i, s)| !s.predicate && s.arity == 0 && (set.mentions(i) || matches!(s.role, Role::Skolem { .. })));
+        let has_constant = set.vocabulary.symbols.iter().enumerate().any(|(i, s)| {
+            !s.predicate
+                && s.arity == 0
+                && (set.mentions(i) || matches!(s.role, Role::Skolem { .. }))
+        });
         let extra_constant = if has_constant {
             None
         } else {
@@ -185,7 +184,13 @@ impl<'s> Prover<'s> {
     fn add_ground(&mut self, source: Source, lits: Vec<(AtomId, bool)>) {
         let guard = self.sat.new_lit();
         let mut clause = vec![!guard];
-        clause.extend(lits.iter().map(|&(a, pos)| if pos { self.atom_lits[a as usize] } else { !self.atom_lits[a as usize] }));
+        clause.extend(lits.iter().map(|&(a, pos)| {
+            if pos {
+                self.atom_lits[a as usize]
+            } else {
+                !self.atom_lits[a as usize]
+            }
+        }));
         self.sat.add_clause(&clause);
         self.ground.push(Ground { source, lits, guard });
     }
@@ -281,7 +286,8 @@ impl<'s> Prover<'s> {
             if k == 0 {
                 continue;
             }
-            let total = (n as u128).checked_pow(k as u32).map(|all| all - (old as u128).pow(k as u32));
+            let total =
+                (n as u128).checked_pow(k as u32).map(|all| all - (old as u128).pow(k as u32));
             if total.is_none_or(|t| self.ground.len() as u128 + t > MAX_INSTANCES as u128) {
                 return Err(Stopped::TooManyInstances(MAX_INSTANCES));
             }
@@ -320,14 +326,23 @@ impl<'s> Prover<'s> {
 
     /// `|L| < n`: among any n candidates, two are equal.
     fn add_bound_instances(&mut self, old: usize) {
-        let (Some(n), Some(origin)) = (self.set.bounds.below, self.set.bounds.below_from) else { return };
+        let (Some(n), Some(origin)) = (self.set.bounds.below, self.set.bounds.below_from) else {
+            return;
+        };
         let m = self.candidates.len();
         if n == 0 || n > m || n > 8 {
             return;
         }
         // All n-subsets of the candidates that include a new one.
         let mut chosen = Vec::new();
-        fn subsets(start: usize, m: usize, n: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, limit: usize) {
+        fn subsets(
+            start: usize,
+            m: usize,
+            n: usize,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+            limit: usize,
+        ) {
             if out.len() >= limit {
                 return;
             }
@@ -372,7 +387,8 @@ impl<'s> Prover<'s> {
                 Outcome::Unsat(_) => return Ok(true),
                 Outcome::Exhausted(why) => return Err(why),
                 Outcome::Sat(solution) => {
-                    let values: Vec<bool> = self.atom_lits.iter().map(|&l| solution.value(l)).collect();
+                    let values: Vec<bool> =
+                        self.atom_lits.iter().map(|&l| solution.value(l)).collect();
                     let lemmas = cc::conflicts(&self.terms, &self.atoms, &values);
                     if lemmas.is_empty() {
                         return Ok(false);
@@ -389,9 +405,12 @@ impl<'s> Prover<'s> {
     /// each clause dropped if the rest still contradicts.
     fn minimal_core(&mut self, budget: &Budget) -> Vec<usize> {
         let guards: Vec<Lit> = self.ground.iter().map(|g| g.guard).collect();
-        let by_guard: HashMap<Lit, usize> = guards.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        let by_guard: HashMap<Lit, usize> =
+            guards.iter().enumerate().map(|(i, &g)| (g, i)).collect();
         let mut core: Vec<usize> = match self.sat.solve(&guards, budget) {
-            Outcome::Unsat(failed) => failed.iter().filter_map(|l| by_guard.get(l).copied()).collect(),
+            Outcome::Unsat(failed) => {
+                failed.iter().filter_map(|l| by_guard.get(l).copied()).collect()
+            }
             _ => (0..self.ground.len()).collect(),
         };
         core.sort_unstable();
@@ -401,7 +420,12 @@ impl<'s> Prover<'s> {
             if i >= core.len() {
                 continue;
             }
-            let trial: Vec<Lit> = core.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &g)| self.ground[g].guard).collect();
+            let trial: Vec<Lit> = core
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &g)| self.ground[g].guard)
+                .collect();
             match self.sat.solve(&trial, budget) {
                 Outcome::Unsat(failed) => {
                     let keep: HashSet<Lit> = failed.into_iter().collect();
@@ -417,12 +441,16 @@ impl<'s> Prover<'s> {
 
     fn proof(&mut self, budget: &Budget) -> Proof {
         // Minimizing is a nicety: it may use at most a second of its own.
-        let spare = Budget { deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(1)), ..budget.clone() };
+        let spare = Budget {
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(1)),
+            ..budget.clone()
+        };
         let core = self.minimal_core(&spare);
         let mut steps = Vec::new();
         for &g in &core {
             let ground = &self.ground[g];
-            let literals: Vec<Literal> = ground.lits.iter().map(|&(a, pos)| self.literal(a, pos)).collect();
+            let literals: Vec<Literal> =
+                ground.lits.iter().map(|&(a, pos)| self.literal(a, pos)).collect();
             let kind = match &ground.source {
                 Source::Instance { clause, subst } => StepKind::Instance {
                     clause: *clause,
@@ -430,9 +458,10 @@ impl<'s> Prover<'s> {
                     variables: self.set.clauses[*clause].var_names.clone(),
                     substitution: subst.iter().map(|&t| self.term(t)).collect(),
                 },
-                Source::Bound { origin, terms } => {
-                    StepKind::Bound { origin: *origin, terms: terms.iter().map(|&t| self.term(t)).collect() }
-                }
+                Source::Bound { origin, terms } => StepKind::Bound {
+                    origin: *origin,
+                    terms: terms.iter().map(|&t| self.term(t)).collect(),
+                },
                 Source::Lemma => StepKind::Equality,
             };
             steps.push(Step { kind, literals });
@@ -447,7 +476,9 @@ impl<'s> Prover<'s> {
 
     fn literal(&self, a: AtomId, positive: bool) -> Literal {
         let atom = match &self.atoms[a as usize] {
-            GroundAtom::Pred(p, args) => Atom::Pred(*p, args.iter().map(|&t| self.term(t)).collect()),
+            GroundAtom::Pred(p, args) => {
+                Atom::Pred(*p, args.iter().map(|&t| self.term(t)).collect())
+            }
             GroundAtom::Eq(x, y) => Atom::Eq(self.term(*x), self.term(*y)),
         };
         Literal { positive, atom }

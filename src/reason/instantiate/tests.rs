@@ -1,11 +1,11 @@
 //! The prover against brute force, and its proofs against the checker.
 
-use crate::reason::proof::check::check;
 use super::{Prover, Refutation};
 use crate::logic::board;
 use crate::logic::check::CheckMode;
 use crate::logic::cnf::{clausify_with, Premise};
 use crate::reason::finite::tests::{board_text, refutation_has_no_small_model};
+use crate::reason::proof::check::check;
 use crate::solve::Budget;
 use proptest::prelude::*;
 use std::time::Duration;
@@ -22,7 +22,8 @@ fn refute(text: &str, negated: &[usize]) -> (board::CheckedBoard, Refutation) {
     let set = clausify_with(&b.signature, &premises, true);
     let r = Prover::new(&set).run(&Budget::time(Duration::from_secs(20)));
     if let Refutation::Proved(proof) = &r {
-        check(&b.signature, &premises, proof).unwrap_or_else(|e| panic!("{e}: {}", proof.text(&[])));
+        check(&b.signature, &premises, proof)
+            .unwrap_or_else(|e| panic!("{e}: {}", proof.text(&[])));
     }
     (b, r)
 }
@@ -44,7 +45,10 @@ fn equality_reasoning() {
 #[test]
 fn named_objects_and_their_meaning() {
     // blondie is the one blonde object; liking blondie makes you happy; someone blonde is unhappy.
-    let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\n∃x blonde(x) ∧ ¬happy(x)", &[]);
+    let p = proved(
+        "∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\n∃x blonde(x) ∧ ¬happy(x)",
+        &[],
+    );
     assert!(p.statements().contains(&3), "{}", p.text(&[]));
     // The name is used: blondie is blonde (what (1) says of it), so blondie is happy.
     let p = proved("∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\nhappy(blondie)", &[3]);
@@ -78,14 +82,21 @@ fn satisfiable_boards_are_not_refuted() {
 fn a_forged_proof_is_rejected() {
     let (b, r) = refute("∀x blonde(father(x))\n∀x ¬blonde(father(x))", &[]);
     let Refutation::Proved(mut proof) = r else { panic!() };
-    let premises: Vec<Premise> =
-        b.board.statements.iter().enumerate().map(|(i, s)| Premise { index: i + 1, statement: s, negated: false }).collect();
+    let premises: Vec<Premise> = b
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: false })
+        .collect();
     assert!(check(&b.signature, &premises, &proof).is_ok());
     // Claim a step came from the other statement.
     let mut wrong = proof.clone();
     wrong.steps.swap(0, 1);
-    if let (super::StepKind::Instance { clause: a, .. }, super::StepKind::Instance { clause: b2, .. }) =
-        (&mut wrong.steps[0].kind.clone(), &mut wrong.steps[1].kind.clone())
+    if let (
+        super::StepKind::Instance { clause: a, .. },
+        super::StepKind::Instance { clause: b2, .. },
+    ) = (&mut wrong.steps[0].kind.clone(), &mut wrong.steps[1].kind.clone())
     {
         let (a, b2) = (*a, *b2);
         if let super::StepKind::Instance { clause, .. } = &mut wrong.steps[0].kind {
@@ -113,4 +124,3 @@ proptest! {
         })?;
     }
 }
-

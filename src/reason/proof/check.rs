@@ -16,8 +16,8 @@
 
 use super::{Proof, Step, StepKind};
 use crate::logic::check::Signature;
-use crate::logic::cnf::{clausify_with, Premise};
 use crate::logic::clauses::{subst_atom, Atom, Literal, Term};
+use crate::logic::cnf::{clausify_with, Premise};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,7 +40,11 @@ pub enum ProofError {
 
 /// Checks `proof` against the premises; on success, the refutation's lines (unit
 /// propagation and case splits over the steps) for players.
-pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Result<Vec<String>, ProofError> {
+pub fn check(
+    signature: &Signature,
+    premises: &[Premise],
+    proof: &Proof,
+) -> Result<Vec<String>, ProofError> {
     let set = clausify_with(signature, premises, true);
     let symbols = set.vocabulary.symbols.len();
     // The proof's symbols: the clause set's, then at most one extra object.
@@ -59,7 +63,8 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
             match t {
                 Term::Var(_) => false,
                 Term::App(f, args) => {
-                    arity_of(*f) == Some((args.len(), false)) && args.iter().all(|a| ok(a, arity_of))
+                    arity_of(*f) == Some((args.len(), false))
+                        && args.iter().all(|a| ok(a, arity_of))
                 }
             }
         }
@@ -69,7 +74,9 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
         let n = i + 1;
         for l in &step.literals {
             let terms_ok = match &l.atom {
-                Atom::Pred(p, args) => arity_of(*p) == Some((args.len(), true)) && args.iter().all(&well_formed),
+                Atom::Pred(p, args) => {
+                    arity_of(*p) == Some((args.len(), true)) && args.iter().all(&well_formed)
+                }
                 Atom::Eq(a, b) => well_formed(a) && well_formed(b),
             };
             if !terms_ok {
@@ -79,30 +86,46 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
         match &step.kind {
             StepKind::Instance { clause, origin, substitution, .. } => {
                 let c = set.clauses.get(*clause).ok_or(ProofError::NotAnInstance(n))?;
-                if c.origin != *origin || substitution.len() != c.num_vars as usize || !substitution.iter().all(&well_formed) {
+                if c.origin != *origin
+                    || substitution.len() != c.num_vars as usize
+                    || !substitution.iter().all(&well_formed)
+                {
                     return Err(ProofError::NotAnInstance(n));
                 }
-                let sigma: HashMap<u32, Term> = substitution.iter().cloned().enumerate().map(|(v, t)| (v as u32, t)).collect();
-                let expected: Vec<Literal> =
-                    c.literals.iter().map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &sigma) }).collect();
+                let sigma: HashMap<u32, Term> =
+                    substitution.iter().cloned().enumerate().map(|(v, t)| (v as u32, t)).collect();
+                let expected: Vec<Literal> = c
+                    .literals
+                    .iter()
+                    .map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &sigma) })
+                    .collect();
                 if normalized(&expected) != normalized(&step.literals) {
                     return Err(ProofError::NotAnInstance(n));
                 }
             }
             StepKind::Bound { origin, terms } => {
-                let premise = premises.iter().find(|p| p.index == origin.statement).ok_or(ProofError::NotABound(n))?;
+                let premise = premises
+                    .iter()
+                    .find(|p| p.index == origin.statement)
+                    .ok_or(ProofError::NotABound(n))?;
                 let allows_fewer_than = match premise.statement.kind.size_bound() {
                     Some((at_least, n)) if at_least == premise.negated => Some(n as usize),
                     _ => None,
                 };
                 let distinct = terms.iter().enumerate().all(|(i, t)| !terms[..i].contains(t));
-                if allows_fewer_than != Some(terms.len()) || !distinct || !terms.iter().all(&well_formed) {
+                if allows_fewer_than != Some(terms.len())
+                    || !distinct
+                    || !terms.iter().all(&well_formed)
+                {
                     return Err(ProofError::NotABound(n));
                 }
                 let mut expected = Vec::new();
                 for i in 0..terms.len() {
                     for j in i + 1..terms.len() {
-                        expected.push(Literal { positive: true, atom: Atom::Eq(terms[i].clone(), terms[j].clone()) });
+                        expected.push(Literal {
+                            positive: true,
+                            atom: Atom::Eq(terms[i].clone(), terms[j].clone()),
+                        });
                     }
                 }
                 if normalized(&expected) != normalized(&step.literals) {
@@ -115,7 +138,12 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
                 }
             }
             StepKind::Derived { from } => {
-                if from.iter().any(|&k| k >= i) || !propagation_refutes_negation(&step.literals, from.iter().map(|&k| proof.steps[k].literals.as_slice())) {
+                if from.iter().any(|&k| k >= i)
+                    || !propagation_refutes_negation(
+                        &step.literals,
+                        from.iter().map(|&k| proof.steps[k].literals.as_slice()),
+                    )
+                {
                     return Err(ProofError::NotDerived(n));
                 }
             }
@@ -126,7 +154,10 @@ pub fn check(signature: &Signature, premises: &[Premise], proof: &Proof) -> Resu
 
 /// Whether, with every literal of `clause` false (and every `t = t` true), unit propagation
 /// over `premises` makes some premise false.
-fn propagation_refutes_negation<'p>(clause: &[Literal], premises: impl Iterator<Item = &'p [Literal]>) -> bool {
+fn propagation_refutes_negation<'p>(
+    clause: &[Literal],
+    premises: impl Iterator<Item = &'p [Literal]>,
+) -> bool {
     let premises: Vec<Vec<Literal>> = premises.map(normalized).collect();
     let mut value: BTreeMap<Atom, bool> = BTreeMap::new();
     if clause.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)) {
@@ -149,7 +180,8 @@ fn propagation_refutes_negation<'p>(clause: &[Literal], premises: impl Iterator<
             if c.iter().any(|l| value_of(&value, &l.atom) == Some(l.positive)) {
                 continue;
             }
-            let free: Vec<&Literal> = c.iter().filter(|l| value_of(&value, &l.atom).is_none()).collect();
+            let free: Vec<&Literal> =
+                c.iter().filter(|l| value_of(&value, &l.atom).is_none()).collect();
             match free.as_slice() {
                 [] => return true,
                 [l] => {
@@ -170,7 +202,9 @@ fn normalized(lits: &[Literal]) -> Vec<Literal> {
     let mut out: Vec<Literal> = lits
         .iter()
         .map(|l| match &l.atom {
-            Atom::Eq(a, b) if a > b => Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) },
+            Atom::Eq(a, b) if a > b => {
+                Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) }
+            }
             _ => l.clone(),
         })
         .collect();
@@ -252,7 +286,8 @@ fn equality_refutes_negation(clause: &[Literal]) -> bool {
             }
             Atom::Eq(..) => {}
             Atom::Pred(p, args) => {
-                let classes: Vec<usize> = args.iter().map(|a| find(&mut parent, index(a))).collect();
+                let classes: Vec<usize> =
+                    args.iter().map(|a| find(&mut parent, index(a))).collect();
                 let value = !l.positive;
                 if preds.iter().any(|(q, c, v)| q == p && *c == classes && *v != value) {
                     return true;
@@ -270,7 +305,11 @@ const MAX_SPLITS: usize = 20_000;
 /// Refutes the steps by unit propagation and case splits, writing down each move.
 fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
     // A derived ⊥ (checked above) is the contradiction itself: nothing is left to show.
-    if let Some(k) = proof.steps.iter().position(|s| s.literals.is_empty() && matches!(s.kind, StepKind::Derived { .. })) {
+    if let Some(k) = proof
+        .steps
+        .iter()
+        .position(|s| s.literals.is_empty() && matches!(s.kind, StepKind::Derived { .. }))
+    {
         return Ok(vec![format!("[{}] is the contradiction", k + 1)]);
     }
     let mut atoms: BTreeMap<Atom, usize> = BTreeMap::new();
@@ -291,7 +330,8 @@ fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
     let names: Vec<[String; 2]> = {
         let mut v = vec![[String::new(), String::new()]; atoms.len()];
         for (a, &i) in &atoms {
-            v[i] = [false, true].map(|positive| proof.literal(&Literal { positive, atom: a.clone() }));
+            v[i] =
+                [false, true].map(|positive| proof.literal(&Literal { positive, atom: a.clone() }));
         }
         v
     };
@@ -336,7 +376,8 @@ fn dpll(
             if c.iter().any(|&(a, pos)| values[a] == Some(pos)) {
                 continue;
             }
-            let free: Vec<(usize, bool)> = c.iter().copied().filter(|&(a, _)| values[a].is_none()).collect();
+            let free: Vec<(usize, bool)> =
+                c.iter().copied().filter(|&(a, _)| values[a].is_none()).collect();
             match free.as_slice() {
                 [] => {
                     conflict = Some(k);

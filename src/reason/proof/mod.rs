@@ -26,12 +26,20 @@ pub struct ProofSymbol {
 
 /// `3` as `₃`.
 fn subscript(n: usize) -> String {
-    n.to_string().chars().map(|c| char::from_u32('₀' as u32 + c.to_digit(10).unwrap_or(0)).unwrap_or(c)).collect()
+    n.to_string()
+        .chars()
+        .map(|c| char::from_u32('₀' as u32 + c.to_digit(10).unwrap_or(0)).unwrap_or(c))
+        .collect()
 }
 
 impl ProofSymbol {
     pub fn of(vocabulary: &Vocabulary) -> Vec<ProofSymbol> {
-        let mut taken: BTreeSet<String> = vocabulary.symbols.iter().filter(|s| matches!(s.role, Role::Given(_))).map(|s| s.name.clone()).collect();
+        let mut taken: BTreeSet<String> = vocabulary
+            .symbols
+            .iter()
+            .filter(|s| matches!(s.role, Role::Given(_)))
+            .map(|s| s.name.clone())
+            .collect();
         vocabulary
             .symbols
             .iter()
@@ -42,13 +50,21 @@ impl ProofSymbol {
                         let k = origin.statement;
                         let note = match (origin.part, of.is_empty()) {
                             (Part::Negation, true) => format!("an {var} for which ({k}) fails"),
-                            (Part::Negation, false) => format!("given {}, the {var} that the negation of ({k}) asserts", of.join(", ")),
+                            (Part::Negation, false) => format!(
+                                "given {}, the {var} that the negation of ({k}) asserts",
+                                of.join(", ")
+                            ),
                             (_, true) => format!("the {var} that ({k}) asserts"),
-                            (_, false) => format!("the {var} that ({k}) gives for {}", of.join(", ")),
+                            (_, false) => {
+                                format!("the {var} that ({k}) gives for {}", of.join(", "))
+                            }
                         };
                         (format!("{var}{}", subscript(k)), Some(note))
                     }
-                    Role::Definition { origin } => (format!("part{}", subscript(origin.statement)), Some(format!("an abbreviation for part of ({})", origin.statement))),
+                    Role::Definition { origin } => (
+                        format!("part{}", subscript(origin.statement)),
+                        Some(format!("an abbreviation for part of ({})", origin.statement)),
+                    ),
                 };
                 // Two objects of one statement may share a letter: primes tell them apart.
                 let mut unique = shown;
@@ -99,7 +115,9 @@ impl Proof {
         self.steps
             .iter()
             .filter_map(|s| match &s.kind {
-                StepKind::Instance { origin, .. } | StepKind::Bound { origin, .. } => Some(origin.statement),
+                StepKind::Instance { origin, .. } | StepKind::Bound { origin, .. } => {
+                    Some(origin.statement)
+                }
                 StepKind::Equality | StepKind::Derived { .. } => None,
             })
             .collect()
@@ -124,13 +142,18 @@ impl Proof {
                 let what = match origin.part {
                     Part::Statement => format!("({})", origin.statement),
                     Part::Negation => format!("the negation of ({})", origin.statement),
-                    Part::NameDefinition => format!("what the name in ({}) means", origin.statement),
+                    Part::NameDefinition => {
+                        format!("what the name in ({}) means", origin.statement)
+                    }
                 };
                 if substitution.is_empty() {
                     what
                 } else {
-                    let binds: Vec<String> =
-                        variables.iter().zip(substitution).map(|(v, t)| format!("{v} := {}", self.term(t))).collect();
+                    let binds: Vec<String> = variables
+                        .iter()
+                        .zip(substitution)
+                        .map(|(v, t)| format!("{v} := {}", self.term(t)))
+                        .collect();
                     format!("{what} with {}", binds.join(", "))
                 }
             }
@@ -142,7 +165,10 @@ impl Proof {
             ),
             StepKind::Equality => "equals can replace equals".into(),
             StepKind::Derived { from } => {
-                format!("from {}", from.iter().map(|k| format!("[{}]", k + 1)).collect::<Vec<_>>().join(", "))
+                format!(
+                    "from {}",
+                    from.iter().map(|k| format!("[{}]", k + 1)).collect::<Vec<_>>().join(", ")
+                )
             }
         }
     }
@@ -159,22 +185,36 @@ impl Proof {
             .steps
             .iter()
             .filter_map(|s| match &s.kind {
-                StepKind::Instance { origin, .. } if origin.part == Part::Negation => Some(origin.statement),
+                StepKind::Instance { origin, .. } if origin.part == Part::Negation => {
+                    Some(origin.statement)
+                }
                 _ => None,
             })
             .collect();
-        let others: Vec<String> =
-            self.statements().iter().filter(|s| !negated.contains(s)).map(|s| format!("({s})")).collect();
-        let others = if others.is_empty() { "equality alone".to_string() } else { others.join(", ") };
+        let others: Vec<String> = self
+            .statements()
+            .iter()
+            .filter(|s| !negated.contains(s))
+            .map(|s| format!("({s})"))
+            .collect();
+        let others =
+            if others.is_empty() { "equality alone".to_string() } else { others.join(", ") };
         match negated.iter().next() {
-            Some(k) => out.push_str(&format!("Suppose ({k}) were false; with {others} that is impossible:\n")),
+            Some(k) => out.push_str(&format!(
+                "Suppose ({k}) were false; with {others} that is impossible:\n"
+            )),
             None => out.push_str(&format!("{others} cannot all hold:\n")),
         }
         for line in self.legend() {
             out.push_str(&format!("  where {line}\n"));
         }
         for (i, step) in self.steps.iter().enumerate() {
-            out.push_str(&format!("  [{}] {}: {}\n", i + 1, self.source(step), self.clause(&step.literals)));
+            out.push_str(&format!(
+                "  [{}] {}: {}\n",
+                i + 1,
+                self.source(step),
+                self.clause(&step.literals)
+            ));
         }
         for line in refutation {
             out.push_str(&format!("  {line}\n"));
@@ -194,7 +234,10 @@ impl Proof {
             let clause = names.tstp_clause(&step.literals);
             let inference = match &step.kind {
                 StepKind::Instance { origin, .. } => {
-                    let parent = parents.get(origin.statement - 1).cloned().unwrap_or_else(|| format!("s{}", origin.statement));
+                    let parent = parents
+                        .get(origin.statement - 1)
+                        .cloned()
+                        .unwrap_or_else(|| format!("s{}", origin.statement));
                     let rule = match origin.part {
                         Part::Statement => "instantiate",
                         Part::Negation => "instantiate_negated_conjecture",
@@ -202,23 +245,36 @@ impl Proof {
                     };
                     format!("inference({rule},[status(thm)],[{}])", symbol(&parent))
                 }
-                StepKind::Bound { origin, .. } => format!("inference(cardinality,[status(thm)],[s{}])", origin.statement),
+                StepKind::Bound { origin, .. } => {
+                    format!("inference(cardinality,[status(thm)],[s{}])", origin.statement)
+                }
                 StepKind::Equality => "inference(congruence,[status(thm)],[])".to_string(),
                 StepKind::Derived { from } => {
-                    format!("inference(unit_propagation,[status(thm)],[{}])", from.iter().map(|k| format!("c{}", k + 1)).collect::<Vec<_>>().join(","))
+                    format!(
+                        "inference(unit_propagation,[status(thm)],[{}])",
+                        from.iter().map(|k| format!("c{}", k + 1)).collect::<Vec<_>>().join(",")
+                    )
                 }
             };
             out.push_str(&format!("cnf(c{},plain,{clause},{inference}).\n", i + 1));
         }
         let all: Vec<String> = (1..=self.steps.len()).map(|i| format!("c{i}")).collect();
-        out.push_str(&format!("cnf(c{},plain,$false,inference(ground_refutation,[status(thm)],[{}])).\n", self.steps.len() + 1, all.join(",")));
+        out.push_str(&format!(
+            "cnf(c{},plain,$false,inference(ground_refutation,[status(thm)],[{}])).\n",
+            self.steps.len() + 1,
+            all.join(",")
+        ));
         out
     }
 }
 
 /// What the symbols these literals use stand for, where the board does not name them: "x₂:
 /// the x that (2) asserts"; `extra` is an object a prover added (the domain is never empty).
-pub fn legend<'l>(symbols: &[ProofSymbol], literals: impl Iterator<Item = &'l Literal>, extra: Option<SymId>) -> Vec<String> {
+pub fn legend<'l>(
+    symbols: &[ProofSymbol],
+    literals: impl Iterator<Item = &'l Literal>,
+    extra: Option<SymId>,
+) -> Vec<String> {
     fn term(t: &Term, used: &mut BTreeSet<SymId>) {
         if let Term::App(f, args) = t {
             used.insert(*f);
@@ -259,7 +315,9 @@ impl Names<'_> {
     pub fn term(&self, t: &Term) -> String {
         let s = self.subterm(t);
         match s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-            Some(inner) if matches!(t, Term::App(f, args) if args.len() == 2 && self.0[*f].name == "+") => inner.to_string(),
+            Some(inner) if matches!(t, Term::App(f, args) if args.len() == 2 && self.0[*f].name == "+") => {
+                inner.to_string()
+            }
             _ => s,
         }
     }
@@ -272,8 +330,13 @@ impl Names<'_> {
                 let name = &self.0[*f].shown;
                 match args.len() {
                     0 => name.clone(),
-                    2 if name == "+" => format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1])),
-                    _ => format!("{name}({})", args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")),
+                    2 if name == "+" => {
+                        format!("({} + {})", self.subterm(&args[0]), self.subterm(&args[1]))
+                    }
+                    _ => format!(
+                        "{name}({})",
+                        args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")
+                    ),
                 }
             }
         }
@@ -281,9 +344,15 @@ impl Names<'_> {
 
     pub fn literal(&self, l: &Literal) -> String {
         match &l.atom {
-            Atom::Eq(a, b) => format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b)),
+            Atom::Eq(a, b) => {
+                format!("{} {} {}", self.term(a), if l.positive { "=" } else { "≠" }, self.term(b))
+            }
             Atom::Pred(p, args) => {
-                let text = format!("{}({})", self.0[*p].shown, args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", "));
+                let text = format!(
+                    "{}({})",
+                    self.0[*p].shown,
+                    args.iter().map(|a| self.term(a)).collect::<Vec<_>>().join(", ")
+                );
                 if l.positive {
                     text
                 } else {
@@ -306,19 +375,32 @@ impl Names<'_> {
         match t {
             Term::Var(v) => format!("X{v}"),
             Term::App(f, args) if args.is_empty() => symbol(&self.0[*f].name),
-            Term::App(f, args) => format!("{}({})", symbol(&self.0[*f].name), args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(",")),
+            Term::App(f, args) => format!(
+                "{}({})",
+                symbol(&self.0[*f].name),
+                args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(",")
+            ),
         }
     }
 
     fn tstp_literal(&self, l: &Literal) -> String {
         use crate::logic::tptp::symbol;
         match &l.atom {
-            Atom::Eq(a, b) => format!("{} {} {}", self.tstp_term(a), if l.positive { "=" } else { "!=" }, self.tstp_term(b)),
+            Atom::Eq(a, b) => format!(
+                "{} {} {}",
+                self.tstp_term(a),
+                if l.positive { "=" } else { "!=" },
+                self.tstp_term(b)
+            ),
             Atom::Pred(q, args) => {
                 let a = if args.is_empty() {
                     symbol(&self.0[*q].name)
                 } else {
-                    format!("{}({})", symbol(&self.0[*q].name), args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(","))
+                    format!(
+                        "{}({})",
+                        symbol(&self.0[*q].name),
+                        args.iter().map(|a| self.tstp_term(a)).collect::<Vec<_>>().join(",")
+                    )
                 };
                 if l.positive {
                     a
@@ -356,8 +438,11 @@ impl Serialize for Proof {
                         v["kind"] = json!("instance");
                         v["statement"] = json!(origin.statement);
                         v["part"] = json!(origin.part);
-                        let subst: serde_json::Map<String, Value> =
-                            variables.iter().zip(substitution).map(|(n, t)| (n.clone(), json!(self.term(t)))).collect();
+                        let subst: serde_json::Map<String, Value> = variables
+                            .iter()
+                            .zip(substitution)
+                            .map(|(n, t)| (n.clone(), json!(self.term(t))))
+                            .collect();
                         v["substitution"] = Value::Object(subst);
                     }
                     StepKind::Bound { origin, .. } => {
@@ -373,6 +458,7 @@ impl Serialize for Proof {
                 v
             })
             .collect();
-        json!({ "statements": self.statements(), "legend": self.legend(), "steps": steps }).serialize(s)
+        json!({ "statements": self.statements(), "legend": self.legend(), "steps": steps })
+            .serialize(s)
     }
 }

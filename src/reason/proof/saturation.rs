@@ -62,7 +62,12 @@ impl Saturated {
     /// The clauses as TSTP `cnf` lines.
     pub fn tstp(&self) -> String {
         let names = Names(&self.symbols);
-        self.saturation.clauses.iter().enumerate().map(|(i, c)| format!("cnf(s{},plain,{}).\n", i + 1, names.tstp_clause(c))).collect()
+        self.saturation
+            .clauses
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("cnf(s{},plain,{}).\n", i + 1, names.tstp_clause(c)))
+            .collect()
     }
 }
 
@@ -80,7 +85,9 @@ pub enum SaturationError {
     Malformed(&'static str),
     #[error("premise clause {0} does not follow from the saturated clauses")]
     Uncovered(usize),
-    #[error("an inference between clauses {0} and {1} gives a clause the set does not make redundant")]
+    #[error(
+        "an inference between clauses {0} and {1} gives a clause the set does not make redundant"
+    )]
     NotSaturated(usize, usize),
     #[error("an inference on clause {0} alone (equality resolution or factoring) gives a clause the set does not make redundant")]
     UnaryNotRedundant(usize),
@@ -105,7 +112,9 @@ impl Lit {
     fn of(l: &Literal) -> Lit {
         match &l.atom {
             Atom::Eq(a, b) => Lit { positive: l.positive, left: a.clone(), right: b.clone() },
-            Atom::Pred(p, args) => Lit { positive: l.positive, left: Term::App(*p, args.clone()), right: top() },
+            Atom::Pred(p, args) => {
+                Lit { positive: l.positive, left: Term::App(*p, args.clone()), right: top() }
+            }
         }
     }
 
@@ -133,7 +142,8 @@ impl Lit {
 
     /// The same equation, signs aside (either orientation).
     fn same_pair(&self, other: &Lit) -> bool {
-        (self.left == other.left && self.right == other.right) || (self.left == other.right && self.right == other.left)
+        (self.left == other.left && self.right == other.right)
+            || (self.left == other.right && self.right == other.left)
     }
 }
 
@@ -141,7 +151,11 @@ type Clause = Vec<Lit>;
 
 /// Checks that `claim` is a saturation of the premises' clauses, so that the premises have
 /// a model.
-pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) -> Result<(), SaturationError> {
+pub fn check(
+    signature: &Signature,
+    premises: &[Premise],
+    claim: &Saturation,
+) -> Result<(), SaturationError> {
     let set = clausify_with(signature, premises, true);
     // A lower bound `|L| ≥ n` (n ≤ MAX_WITNESSES) is in the clauses as n constants that are
     // pairwise distinct, so the model a saturation stands for has n objects at least. An
@@ -165,14 +179,19 @@ pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) ->
         for l in c {
             match &l.atom {
                 Atom::Pred(p, args) => {
-                    sorted &= mark(&mut predicate, *p, true) && args.iter().all(|t| terms_ok(t, &mut predicate));
+                    sorted &= mark(&mut predicate, *p, true)
+                        && args.iter().all(|t| terms_ok(t, &mut predicate));
                 }
-                Atom::Eq(a, b) => sorted &= terms_ok(a, &mut predicate) && terms_ok(b, &mut predicate),
+                Atom::Eq(a, b) => {
+                    sorted &= terms_ok(a, &mut predicate) && terms_ok(b, &mut predicate)
+                }
             }
         }
     }
     if !sorted {
-        return Err(SaturationError::Malformed("a symbol is unknown, or used both as a predicate and as a function"));
+        return Err(SaturationError::Malformed(
+            "a symbol is unknown, or used both as a predicate and as a function",
+        ));
     }
     for (c, sel) in claim.clauses.iter().zip(&claim.selected) {
         if c.is_empty() {
@@ -180,22 +199,27 @@ pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) ->
         }
         if let Some(i) = *sel {
             if c.get(i).is_none_or(|l| l.positive) {
-                return Err(SaturationError::Malformed("a selected literal must be a negative literal of its clause"));
+                return Err(SaturationError::Malformed(
+                    "a selected literal must be a negative literal of its clause",
+                ));
             }
         }
     }
     // Each clause's variables renumbered from 0 (a renaming: the clause says the same), so
     // that shifting one clause's variables apart from another's cannot overflow.
-    let n: Vec<Clause> = claim.clauses.iter().map(|c| renumber(c.iter().map(Lit::of).collect())).collect();
+    let n: Vec<Clause> =
+        claim.clauses.iter().map(|c| renumber(c.iter().map(Lit::of).collect())).collect();
     let predicate = predicate.iter().map(|p| *p == Some(true)).collect();
-    let checker = Checker { order: Order { rank: &claim.precedence }, predicate, n: &n, units: units(&n) };
+    let checker =
+        Checker { order: Order { rank: &claim.precedence }, predicate, n: &n, units: units(&n) };
     for (k, input) in set.clauses.iter().enumerate() {
         let input: Clause = input.literals.iter().map(Lit::of).collect();
         if !checker.redundant(input, false) {
             return Err(SaturationError::Uncovered(k + 1));
         }
     }
-    let usable: Vec<Vec<usize>> = n.iter().zip(&claim.selected).map(|(c, sel)| checker.order.usable(c, *sel)).collect();
+    let usable: Vec<Vec<usize>> =
+        n.iter().zip(&claim.selected).map(|(c, sel)| checker.order.usable(c, *sel)).collect();
     for (a, ca) in n.iter().enumerate() {
         for conclusion in checker.unary(ca, &usable[a]) {
             if !checker.redundant(conclusion, true) {
@@ -210,7 +234,9 @@ pub fn check(signature: &Signature, premises: &[Premise], claim: &Saturation) ->
         for (b, cb) in n.iter().enumerate() {
             let shift = variables(ca);
             let cb: Clause = cb.iter().map(|l| l.map(&|t| rename(t, shift))).collect();
-            for conclusion in checker.superpositions(ca, &usable[a], &cb, &usable[b], claim.selected[b].is_some()) {
+            for conclusion in
+                checker.superpositions(ca, &usable[a], &cb, &usable[b], claim.selected[b].is_some())
+            {
                 if !checker.redundant(conclusion, true) {
                     return Err(SaturationError::NotSaturated(a + 1, b + 1));
                 }
@@ -231,7 +257,9 @@ fn mark(predicate: &mut [Option<bool>], p: SymId, is_predicate: bool) -> bool {
 fn terms_ok(t: &Term, predicate: &mut [Option<bool>]) -> bool {
     match t {
         Term::Var(_) => true,
-        Term::App(f, args) => mark(predicate, *f, false) && args.iter().all(|a| terms_ok(a, predicate)),
+        Term::App(f, args) => {
+            mark(predicate, *f, false) && args.iter().all(|a| terms_ok(a, predicate))
+        }
     }
 }
 
@@ -279,7 +307,12 @@ impl Checker<'_> {
             // For a premise (entailment is all that counts): `x ≠ t ∨ C` says no more than
             // `C[x := t]` when x is not in t.
             if !below {
-                let unbinding = c.iter().position(|l| !l.positive && [(&l.left, &l.right), (&l.right, &l.left)].iter().any(|(x, t)| matches!(x, Term::Var(v) if !occurs_in(*v, t))));
+                let unbinding = c.iter().position(|l| {
+                    !l.positive
+                        && [(&l.left, &l.right), (&l.right, &l.left)]
+                            .iter()
+                            .any(|(x, t)| matches!(x, Term::Var(v) if !occurs_in(*v, t)))
+                });
                 if let Some(i) = unbinding {
                     let l = c.remove(i);
                     let (v, t) = match (&l.left, &l.right) {
@@ -333,7 +366,8 @@ impl Checker<'_> {
                         }
                         // The equation's instance must lie below the clause, so below the
                         // inference's largest premise.
-                        let equation = Lit { positive: true, left: sub.clone(), right: right.clone() };
+                        let equation =
+                            Lit { positive: true, left: sub.clone(), right: right.clone() };
                         if below && !c.iter().any(|m| self.order.literal_greater(m, &equation)) {
                             continue;
                         }
@@ -351,7 +385,11 @@ impl Checker<'_> {
     fn unary(&self, c: &Clause, usable: &[usize]) -> Vec<Clause> {
         let mut out = Vec::new();
         let without = |skip: usize, s: &Bindings| -> Clause {
-            c.iter().enumerate().filter(|(k, _)| *k != skip).map(|(_, l)| l.map(&|t| resolve(t, s))).collect()
+            c.iter()
+                .enumerate()
+                .filter(|(k, _)| *k != skip)
+                .map(|(_, l)| l.map(&|t| resolve(t, s)))
+                .collect()
         };
         for &i in usable {
             let l = &c[i];
@@ -391,13 +429,22 @@ impl Checker<'_> {
     /// instance works on it).
     fn dominated(&self, c: &Clause, i: usize, s: &Bindings) -> bool {
         let li = c[i].map(&|t| resolve(t, s));
-        c.iter().enumerate().any(|(j, m)| j != i && self.order.literal_greater(&m.map(&|t| resolve(t, s)), &li))
+        c.iter()
+            .enumerate()
+            .any(|(j, m)| j != i && self.order.literal_greater(&m.map(&|t| resolve(t, s)), &li))
     }
 
     /// Superpositions from a usable positive literal of `a` into a usable literal of `b`
     /// (renamed apart), at a non-variable subterm of a side not smaller than the other. A
     /// selected literal of `b` is worked on whatever the other literals are.
-    fn superpositions(&self, a: &Clause, usable_a: &[usize], b: &Clause, usable_b: &[usize], b_selects: bool) -> Vec<Clause> {
+    fn superpositions(
+        &self,
+        a: &Clause,
+        usable_a: &[usize],
+        b: &Clause,
+        usable_b: &[usize],
+        b_selects: bool,
+    ) -> Vec<Clause> {
         let mut out = Vec::new();
         for &i in usable_a {
             let from = &a[i];
@@ -424,12 +471,23 @@ impl Checker<'_> {
                                 continue;
                             }
                             let (side_v, other_v) = (resolve(side, &s), resolve(other, &s));
-                            if self.order.greater(&other_v, &side_v) || (!b_selects && self.dominated(b, j, &s)) {
+                            if self.order.greater(&other_v, &side_v)
+                                || (!b_selects && self.dominated(b, j, &s))
+                            {
                                 continue;
                             }
-                            let mut conclusion: Clause =
-                                a.iter().enumerate().filter(|(x, _)| *x != i).map(|(_, m)| m.map(&|t| resolve(t, &s))).collect();
-                            conclusion.extend(b.iter().enumerate().filter(|(x, _)| *x != j).map(|(_, m)| m.map(&|t| resolve(t, &s))));
+                            let mut conclusion: Clause = a
+                                .iter()
+                                .enumerate()
+                                .filter(|(x, _)| *x != i)
+                                .map(|(_, m)| m.map(&|t| resolve(t, &s)))
+                                .collect();
+                            conclusion.extend(
+                                b.iter()
+                                    .enumerate()
+                                    .filter(|(x, _)| *x != j)
+                                    .map(|(_, m)| m.map(&|t| resolve(t, &s))),
+                            );
                             let rewritten = into.with_side(k, replace_at(side, &path, r));
                             conclusion.push(rewritten.map(&|t| resolve(t, &s)));
                             out.push(conclusion);
@@ -572,18 +630,30 @@ fn match_term(pattern: &Term, t: &Term, s: &mut Bindings, predicate: &[bool]) ->
                 true
             }
         },
-        Term::App(f, args) => matches!(t, Term::App(g, targs) if f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| match_term(a, b, s, predicate))),
+        Term::App(f, args) => {
+            matches!(t, Term::App(g, targs) if f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| match_term(a, b, s, predicate)))
+        }
     }
 }
 
 fn tautology(c: &Clause) -> bool {
-    c.iter().any(|l| (l.positive && l.left == l.right) || c.iter().any(|m| !m.positive && l.positive && m.same_pair(l)))
+    c.iter().any(|l| {
+        (l.positive && l.left == l.right)
+            || c.iter().any(|m| !m.positive && l.positive && m.same_pair(l))
+    })
 }
 
 /// Whether some instance of `d` is a sub-multiset of `c`: each literal of `d` matched, in
 /// either orientation, to a literal of `c` of its own (so the instance is no larger).
 fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
-    fn go(d: &[Lit], c: &Clause, used: &mut Vec<bool>, s: &Bindings, budget: &mut usize, predicate: &[bool]) -> bool {
+    fn go(
+        d: &[Lit],
+        c: &Clause,
+        used: &mut Vec<bool>,
+        s: &Bindings,
+        budget: &mut usize,
+        predicate: &[bool],
+    ) -> bool {
         let Some((first, rest)) = d.split_first() else { return true };
         for (k, target) in c.iter().enumerate() {
             if used[k] || target.positive != first.positive {
@@ -595,7 +665,9 @@ fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
                 }
                 *budget -= 1;
                 let mut s2 = s.clone();
-                if match_term(&first.left, x, &mut s2, predicate) && match_term(&first.right, y, &mut s2, predicate) {
+                if match_term(&first.left, x, &mut s2, predicate)
+                    && match_term(&first.right, y, &mut s2, predicate)
+                {
                     used[k] = true;
                     if go(rest, c, used, &s2, budget, predicate) {
                         return true;
@@ -606,7 +678,8 @@ fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
         }
         false
     }
-    d.len() <= c.len() && go(d, c, &mut vec![false; c.len()], &Bindings::new(), &mut 10_000, predicate)
+    d.len() <= c.len()
+        && go(d, c, &mut vec![false; c.len()], &Bindings::new(), &mut 10_000, predicate)
 }
 
 /// The Knuth–Bendix ordering with every weight 1 and the given precedence (⊤ below every
@@ -693,7 +766,9 @@ impl Order<'_> {
     fn usable(&self, c: &Clause, selected: Option<usize>) -> Vec<usize> {
         match selected {
             Some(i) => vec![i],
-            None => (0..c.len()).filter(|&i| !(0..c.len()).any(|j| j != i && self.literal_greater(&c[j], &c[i]))).collect(),
+            None => (0..c.len())
+                .filter(|&i| !(0..c.len()).any(|j| j != i && self.literal_greater(&c[j], &c[i])))
+                .collect(),
         }
     }
 }

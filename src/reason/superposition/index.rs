@@ -66,7 +66,9 @@ impl<'t> Key<'t> {
 
     fn feature(self, path: &[usize]) -> Feature {
         let head = match self {
-            Key::Term(Term::Var(_)) => return if path.is_empty() { Feature::Variable } else { Feature::BelowVariable },
+            Key::Term(Term::Var(_)) => {
+                return if path.is_empty() { Feature::Variable } else { Feature::BelowVariable }
+            }
             Key::Term(Term::App(f, _)) => Feature::Symbol(*f),
             Key::Pred(p, _) => Feature::Symbol(p),
             Key::Eq(..) => Feature::Equality,
@@ -173,7 +175,12 @@ impl<V> FingerprintIndex<V> {
     /// Calls `found` on every value stored under a term that may be what `mode` asks for
     /// (a superset of the true answers).
     pub fn retrieve<'s>(&'s self, key: Key<'_>, mode: Retrieve, found: &mut impl FnMut(&'s V)) {
-        fn walk<'s, V>(node: &'s Node<V>, query: &[Feature], mode: Retrieve, found: &mut impl FnMut(&'s V)) {
+        fn walk<'s, V>(
+            node: &'s Node<V>,
+            query: &[Feature],
+            mode: Retrieve,
+            found: &mut impl FnMut(&'s V),
+        ) {
             let Some((&feature, rest)) = query.split_first() else {
                 node.values.iter().for_each(found);
                 return;
@@ -213,8 +220,22 @@ mod tests {
         // f(x, g(a)) with f binary, g unary, a a constant.
         let t = app(0, vec![Term::Var(0), app(1, vec![app(2, vec![])])]);
         use Feature::*;
-        assert_eq!(Key::Term(&t).fingerprint(), [Symbol(0), Variable, Symbol(1), BelowVariable, BelowVariable, Symbol(2), Absent]);
-        assert_eq!(Key::Term(&Term::Var(3)).fingerprint(), [Variable, BelowVariable, BelowVariable, BelowVariable, BelowVariable, BelowVariable, BelowVariable]);
+        assert_eq!(
+            Key::Term(&t).fingerprint(),
+            [Symbol(0), Variable, Symbol(1), BelowVariable, BelowVariable, Symbol(2), Absent]
+        );
+        assert_eq!(
+            Key::Term(&Term::Var(3)).fingerprint(),
+            [
+                Variable,
+                BelowVariable,
+                BelowVariable,
+                BelowVariable,
+                BelowVariable,
+                BelowVariable,
+                BelowVariable
+            ]
+        );
     }
 
     #[test]

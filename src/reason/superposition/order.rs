@@ -55,7 +55,9 @@ impl Kbo {
     pub fn weight(&self, t: &Term) -> u64 {
         match t {
             Term::Var(_) => 1,
-            Term::App(f, args) => self.weight_of(*f) + args.iter().map(|a| self.weight(a)).sum::<u64>(),
+            Term::App(f, args) => {
+                self.weight_of(*f) + args.iter().map(|a| self.weight(a)).sum::<u64>()
+            }
         }
     }
 

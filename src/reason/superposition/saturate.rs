@@ -46,9 +46,14 @@ impl Passive {
     fn pick(&mut self, oldest: bool) -> Option<usize> {
         loop {
             let id = if oldest {
-                self.by_age.pop_front().or_else(|| self.by_weight.pop().map(|Reverse((_, id))| id))?
+                self.by_age
+                    .pop_front()
+                    .or_else(|| self.by_weight.pop().map(|Reverse((_, id))| id))?
             } else {
-                self.by_weight.pop().map(|Reverse((_, id))| id).or_else(|| self.by_age.pop_front())?
+                self.by_weight
+                    .pop()
+                    .map(|Reverse((_, id))| id)
+                    .or_else(|| self.by_age.pop_front())?
             };
             if self.picked.insert(id) {
                 return Some(id);
@@ -72,13 +77,24 @@ enum Rule {
     Resolution,
     Factoring,
     /// `s ≠ t` with `s` and `t` unified: relies on `s = s`.
-    EqualityResolution { left: Term },
+    EqualityResolution {
+        left: Term,
+    },
     /// `l = r` rewrote `l` inside literal `into` (superposition, or demodulation by a unit
     /// equation; before the unifier): relies on `l ≠ r ∨ ¬M ∨ M[r]`.
-    Superposition { l: Term, r: Term, into: Literal, rewritten: Literal },
+    Superposition {
+        l: Term,
+        r: Term,
+        into: Literal,
+        rewritten: Literal,
+    },
     /// From `s = t ∨ s' = v` with `s, s'` unified, `t ≠ v ∨ s' = v`: relies on
     /// `s ≠ t ∨ t ≠ v ∨ s = v`.
-    EqualityFactoring { s: Term, t: Term, v: Term },
+    EqualityFactoring {
+        s: Term,
+        t: Term,
+        v: Term,
+    },
 }
 
 /// Where a clause is in the loop.
@@ -181,7 +197,9 @@ fn canonical(lits: &[Literal]) -> Vec<Literal> {
     let mut sorted: Vec<Literal> = lits
         .iter()
         .map(|l| match &l.atom {
-            Atom::Eq(a, b) if a > b => Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) },
+            Atom::Eq(a, b) if a > b => {
+                Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) }
+            }
             _ => l.clone(),
         })
         .collect();
@@ -201,7 +219,9 @@ fn canonical(lits: &[Literal]) -> Vec<Literal> {
         .iter()
         .map(|l| {
             let atom = match &l.atom {
-                Atom::Pred(p, a) => Atom::Pred(*p, a.iter().map(|t| rename(t, &mut names)).collect()),
+                Atom::Pred(p, a) => {
+                    Atom::Pred(*p, a.iter().map(|t| rename(t, &mut names)).collect())
+                }
                 Atom::Eq(a, b) => {
                     let a = rename(a, &mut names);
                     Atom::Eq(a, rename(b, &mut names))
@@ -213,18 +233,25 @@ fn canonical(lits: &[Literal]) -> Vec<Literal> {
 }
 
 fn tautology(lits: &[Literal]) -> bool {
-    lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)) || lits.iter().any(|l| lits.contains(&negate(l)))
+    lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b))
+        || lits.iter().any(|l| lits.contains(&negate(l)))
 }
 
 /// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
 /// a clause that subsumes another maps it, as every literal, onto one of the other's.
 fn key_literal(lits: &[Literal]) -> &Literal {
-    lits.iter().max_by_key(|l| clause_weight(std::slice::from_ref(l))).expect("an active clause is not empty")
+    lits.iter()
+        .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
+        .expect("an active clause is not empty")
 }
 
 /// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
 /// with its path, in the order of `positions`.
-fn find_position<'t, R>(t: &'t Term, path: &mut Vec<usize>, visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>) -> Option<R> {
+fn find_position<'t, R>(
+    t: &'t Term,
+    path: &mut Vec<usize>,
+    visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>,
+) -> Option<R> {
     let Term::App(_, args) = t else { return None };
     if let Some(found) = visit(path, t) {
         return Some(found);
@@ -359,7 +386,11 @@ impl<'c> Matcher<'c> {
                 }
             },
             Term::App(f, args) => match t {
-                Term::App(g, targs) => f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| self.term(a, b)),
+                Term::App(g, targs) => {
+                    f == g
+                        && args.len() == targs.len()
+                        && args.iter().zip(targs).all(|(a, b)| self.term(a, b))
+                }
                 Term::Var(_) => false,
             },
         }
@@ -379,10 +410,11 @@ impl<'c> Matcher<'c> {
             if pattern.positive != target.positive {
                 continue;
             }
-            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] = match (&pattern.atom, &target.atom) {
-                (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
-                _ => [None, None],
-            };
+            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
+                match (&pattern.atom, &target.atom) {
+                    (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
+                    _ => [None, None],
+                };
             if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
                 if p != q {
                     continue;
@@ -417,7 +449,15 @@ fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
         return false;
     }
     // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
-    let key = |l: &Literal| (l.positive, match &l.atom { Atom::Pred(p, _) => Some(*p), Atom::Eq(..) => None });
+    let key = |l: &Literal| {
+        (
+            l.positive,
+            match &l.atom {
+                Atom::Pred(p, _) => Some(*p),
+                Atom::Eq(..) => None,
+            },
+        )
+    };
     if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
         return false;
     }
@@ -547,7 +587,9 @@ impl<'s> Saturation<'s> {
             let same = |m: &Literal| {
                 m.positive == l.positive
                     && match (&m.atom, &l.atom) {
-                        (Atom::Eq(a, b), Atom::Eq(x, y)) => (a == x && b == y) || (a == y && b == x),
+                        (Atom::Eq(a, b), Atom::Eq(x, y)) => {
+                            (a == x && b == y) || (a == y && b == x)
+                        }
                         (a, b) => a == b,
                     }
             };
@@ -559,7 +601,15 @@ impl<'s> Saturation<'s> {
             How::Input(k) => self.set.clauses[*k].origin.part == Part::Negation,
             How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.clauses[*p].goal),
         };
-        self.clauses.push(Derived { literals: unique, how, state: State::Retired, eligible: Vec::new(), selected: false, goal, rank: 0 });
+        self.clauses.push(Derived {
+            literals: unique,
+            how,
+            state: State::Retired,
+            eligible: Vec::new(),
+            selected: false,
+            goal,
+            rank: 0,
+        });
         self.clauses.len() - 1
     }
 
@@ -568,27 +618,56 @@ impl<'s> Saturation<'s> {
     fn simplify(&mut self, mut id: usize) -> usize {
         for _ in 0..MAX_REWRITES {
             let lits = &self.clauses[id].literals;
-            if let Some(i) = lits.iter().position(|l| matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b)) {
+            if let Some(i) =
+                lits.iter().position(|l| matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b))
+            {
                 let Atom::Eq(left, _) = &lits[i].atom else { unreachable!() };
                 let left = left.clone();
-                let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
-                id = self.record(rest, How::Inference { premises: vec![(id, 0)], unifier: Substitution::new(), rule: Rule::EqualityResolution { left } });
+                let rest: Vec<Literal> = lits
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, l)| l.clone())
+                    .collect();
+                id = self.record(
+                    rest,
+                    How::Inference {
+                        premises: vec![(id, 0)],
+                        unifier: Substitution::new(),
+                        rule: Rule::EqualityResolution { left },
+                    },
+                );
                 continue;
             }
             // Destructive equality resolution: `x ≠ t` with x not in t says nothing but "x
             // is t" (E's DER), so the clause becomes its instance without the literal.
-            let unbinding = lits.iter().enumerate().find_map(|(i, l)| match (&l.atom, l.positive) {
-                (Atom::Eq(s, t), false) => [(s, t), (t, s)].into_iter().find_map(|(x, t)| match x {
-                    Term::Var(v) if !occurs(*v, t) => Some((i, x.clone(), t.clone())),
+            let unbinding =
+                lits.iter().enumerate().find_map(|(i, l)| match (&l.atom, l.positive) {
+                    (Atom::Eq(s, t), false) => {
+                        [(s, t), (t, s)].into_iter().find_map(|(x, t)| match x {
+                            Term::Var(v) if !occurs(*v, t) => Some((i, x.clone(), t.clone())),
+                            _ => None,
+                        })
+                    }
                     _ => None,
-                }),
-                _ => None,
-            });
+                });
             if let Some((i, x, t)) = unbinding {
                 let mut unifier = Substitution::new();
                 unifier.unify(&x, &t);
-                let rest: Vec<Literal> = lits.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| map_literal(l, &|u| unifier.apply(u))).collect();
-                id = self.record(rest, How::Inference { premises: vec![(id, 0)], unifier, rule: Rule::EqualityResolution { left: x } });
+                let rest: Vec<Literal> = lits
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, l)| map_literal(l, &|u| unifier.apply(u)))
+                    .collect();
+                id = self.record(
+                    rest,
+                    How::Inference {
+                        premises: vec![(id, 0)],
+                        unifier,
+                        rule: Rule::EqualityResolution { left: x },
+                    },
+                );
                 continue;
             }
             match self.rewrite_once(id, None) {
@@ -610,7 +689,10 @@ impl<'s> Saturation<'s> {
         let mut try_at = |path: &[usize], sub: &Term| {
             let mut candidates: Vec<&Demodulator> = Vec::new();
             index.retrieve(Key::Term(sub), Retrieve::Generalizations, &mut |d: &Demodulator| {
-                if d.clause != id && only.is_none_or(|o| o == d.clause) && clauses[d.clause].state == State::Active {
+                if d.clause != id
+                    && only.is_none_or(|o| o == d.clause)
+                    && clauses[d.clause].state == State::Active
+                {
                     candidates.push(d);
                 }
             });
@@ -644,7 +726,8 @@ impl<'s> Saturation<'s> {
         let mut literals: Vec<Literal> = lits.to_vec();
         literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
         let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
-        let how = How::Inference { premises: vec![(id, 0), (clause, offset)], unifier: sigma, rule };
+        let how =
+            How::Inference { premises: vec![(id, 0), (clause, offset)], unifier: sigma, rule };
         Some(self.record(literals, how))
     }
 
@@ -654,20 +737,38 @@ impl<'s> Saturation<'s> {
         let mut candidates = Vec::new();
         for m in c {
             for key in Key::both_ways(&m.atom) {
-                self.indexes.keys[m.positive as usize].retrieve(key, Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
+                self.indexes.keys[m.positive as usize].retrieve(
+                    key,
+                    Retrieve::Generalizations,
+                    &mut |&a: &usize| candidates.push(a),
+                );
             }
         }
         candidates.sort_unstable();
         candidates.dedup();
-        candidates.into_iter().any(|a| a != id && self.clauses[a].state == State::Active && subsumes(&self.clauses[a].literals, c))
+        candidates.into_iter().any(|a| {
+            a != id
+                && self.clauses[a].state == State::Active
+                && subsumes(&self.clauses[a].literals, c)
+        })
     }
 
     /// The demodulators a positive unit equation makes (none for other clauses), numbered
     /// from `seq`.
     fn demodulators_of(&self, id: usize, seq: usize) -> Vec<Demodulator> {
         let mut made = Vec::new();
-        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] = self.clauses[id].literals.as_slice() {
-            let mut add = |l: &Term, r: &Term, oriented: bool| made.push(Demodulator { clause: id, l: l.clone(), r: r.clone(), oriented, seq: seq + made.len() });
+        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] =
+            self.clauses[id].literals.as_slice()
+        {
+            let mut add = |l: &Term, r: &Term, oriented: bool| {
+                made.push(Demodulator {
+                    clause: id,
+                    l: l.clone(),
+                    r: r.clone(),
+                    oriented,
+                    seq: seq + made.len(),
+                })
+            };
             if self.kbo.greater(s, t) {
                 add(s, t, true);
             } else if self.kbo.greater(t, s) {
@@ -750,22 +851,36 @@ impl<'s> Saturation<'s> {
             }
             match &l.atom {
                 // Resolution, either way round.
-                Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(Key::Pred(*p, args), Retrieve::Unifiable, &mut |&c: &usize| found.push(c)),
+                Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(
+                    Key::Pred(*p, args),
+                    Retrieve::Unifiable,
+                    &mut |&c: &usize| found.push(c),
+                ),
                 // Superposition from the given clause into an eligible subterm.
                 Atom::Eq(s, t) if l.positive && !d.selected => {
                     for side in [s, t] {
-                        ix.subterms.retrieve(Key::Term(side), Retrieve::Unifiable, &mut |&(c, eligible): &(usize, bool)| {
-                            if eligible {
-                                found.push(c)
-                            }
-                        });
+                        ix.subterms.retrieve(
+                            Key::Term(side),
+                            Retrieve::Unifiable,
+                            &mut |&(c, eligible): &(usize, bool)| {
+                                if eligible {
+                                    found.push(c)
+                                }
+                            },
+                        );
                     }
                 }
                 Atom::Eq(..) => {}
             }
             // Superposition into the given clause.
             for side in side_refs(l) {
-                each_position(side, &mut |sub| ix.from_sides.retrieve(Key::Term(sub), Retrieve::Unifiable, &mut |&c: &usize| found.push(c)));
+                each_position(side, &mut |sub| {
+                    ix.from_sides.retrieve(
+                        Key::Term(sub),
+                        Retrieve::Unifiable,
+                        &mut |&c: &usize| found.push(c),
+                    )
+                });
             }
         }
         self.active_in_order(found)
@@ -796,12 +911,21 @@ impl<'s> Saturation<'s> {
     fn activate(&mut self, id: usize) {
         let lits = &self.clauses[id].literals;
         let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
-        let pick = negative.iter().filter(|_| self.select).max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
+        let pick = negative
+            .iter()
+            .filter(|_| self.select)
+            .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
         let (eligible, selected) = if let Some(&pick) = pick {
             ((0..lits.len()).map(|i| i == pick).collect(), true)
         } else {
             let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
-            let eligible = (0..lits.len()).map(|i| !(0..lits.len()).any(|j| j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i]))).collect();
+            let eligible = (0..lits.len())
+                .map(|i| {
+                    !(0..lits.len()).any(|j| {
+                        j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i])
+                    })
+                })
+                .collect();
             (eligible, false)
         };
         let c = &mut self.clauses[id];
@@ -831,10 +955,18 @@ impl<'s> Saturation<'s> {
         let mut candidates = Vec::new();
         let key = key_literal(&g);
         for k in Key::both_ways(&key.atom) {
-            self.indexes.literals[key.positive as usize].retrieve(k, Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
+            self.indexes.literals[key.positive as usize].retrieve(
+                k,
+                Retrieve::Instances,
+                &mut |&c: &usize| candidates.push(c),
+            );
         }
         for d in &made {
-            self.indexes.subterms.retrieve(Key::Term(&d.l), Retrieve::Instances, &mut |&(c, _): &(usize, bool)| candidates.push(c));
+            self.indexes.subterms.retrieve(
+                Key::Term(&d.l),
+                Retrieve::Instances,
+                &mut |&(c, _): &(usize, bool)| candidates.push(c),
+            );
         }
         let candidates = self.active_in_order(candidates);
         let mut retired = Vec::new();
@@ -947,11 +1079,13 @@ impl<'s> Saturation<'s> {
         }
         // `|L| ≥ n` for n ≤ MAX_WITNESSES is n distinct constants among the clauses; other
         // bounds are not clauses, so running dry says nothing about them.
-        let bounded = self.set.bounds.at_least > crate::logic::cnf::MAX_WITNESSES || self.set.bounds.below.is_some();
+        let bounded = self.set.bounds.at_least > crate::logic::cnf::MAX_WITNESSES
+            || self.set.bounds.below.is_some();
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
         } else if !bounded {
-            let clauses: Vec<Vec<Literal>> = self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
+            let clauses: Vec<Vec<Literal>> =
+                self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
             let selected = self
                 .active
                 .iter()
@@ -960,7 +1094,11 @@ impl<'s> Saturation<'s> {
                     d.selected.then(|| d.eligible.iter().position(|&e| e)).flatten()
                 })
                 .collect();
-            Outcome::Saturated(crate::reason::proof::saturation::Saturation { clauses, selected, precedence: self.kbo.precedence().to_vec() })
+            Outcome::Saturated(crate::reason::proof::saturation::Saturation {
+                clauses,
+                selected,
+                precedence: self.kbo.precedence().to_vec(),
+            })
         } else {
             self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
@@ -980,7 +1118,11 @@ impl<'s> Saturation<'s> {
     fn unary_inferences(&self, c: usize) -> Vec<(Vec<Literal>, How)> {
         let Derived { literals: lits, eligible, selected, .. } = &self.clauses[c];
         let without = |skip: usize, u: &Substitution| -> Vec<Literal> {
-            lits.iter().enumerate().filter(|(k, _)| *k != skip).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect()
+            lits.iter()
+                .enumerate()
+                .filter(|(k, _)| *k != skip)
+                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
+                .collect()
         };
         let mut out = Vec::new();
         for (i, l) in lits.iter().enumerate() {
@@ -992,7 +1134,14 @@ impl<'s> Saturation<'s> {
                     let mut u = Substitution::new();
                     if u.unify(s, t) && !self.heavy(lits.iter(), &u) {
                         let rest = without(i, &u);
-                        out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::EqualityResolution { left: s.clone() } }));
+                        out.push((
+                            rest,
+                            How::Inference {
+                                premises: vec![(c, 0)],
+                                unifier: u,
+                                rule: Rule::EqualityResolution { left: s.clone() },
+                            },
+                        ));
                     }
                 }
                 (true, Atom::Pred(p, a)) if !selected => {
@@ -1000,8 +1149,17 @@ impl<'s> Saturation<'s> {
                         if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
                             if j != i && p == q && (j > i || !eligible[j]) {
                                 let mut u = Substitution::new();
-                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) && !self.heavy(lits.iter(), &u) {
-                                    out.push((without(j, &u), How::Inference { premises: vec![(c, 0)], unifier: u, rule: Rule::Factoring }));
+                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y))
+                                    && !self.heavy(lits.iter(), &u)
+                                {
+                                    out.push((
+                                        without(j, &u),
+                                        How::Inference {
+                                            premises: vec![(c, 0)],
+                                            unifier: u,
+                                            rule: Rule::Factoring,
+                                        },
+                                    ));
                                 }
                             }
                         }
@@ -1013,19 +1171,37 @@ impl<'s> Saturation<'s> {
                             continue;
                         }
                         for (j, m) in lits.iter().enumerate() {
-                            let (true, Atom::Eq(u0, v0), true) = (m.positive, &m.atom, j != i) else { continue };
+                            let (true, Atom::Eq(u0, v0), true) = (m.positive, &m.atom, j != i)
+                            else {
+                                continue;
+                            };
                             for (u_side, v) in [(u0, v0), (v0, u0)] {
                                 let mut u = Substitution::new();
                                 if !u.unify(s, u_side) {
                                     continue;
                                 }
-                                if self.heavy(lits.iter(), &u) || self.kbo.greater(&u.apply(t), &u.apply(s)) {
+                                if self.heavy(lits.iter(), &u)
+                                    || self.kbo.greater(&u.apply(t), &u.apply(s))
+                                {
                                     continue;
                                 }
                                 let mut rest = without(i, &u);
-                                rest.push(map_literal(&Literal { positive: false, atom: Atom::Eq(t.clone(), v.clone()) }, &|x| u.apply(x)));
-                                let rule = Rule::EqualityFactoring { s: s.clone(), t: t.clone(), v: v.clone() };
-                                out.push((rest, How::Inference { premises: vec![(c, 0)], unifier: u, rule }));
+                                rest.push(map_literal(
+                                    &Literal {
+                                        positive: false,
+                                        atom: Atom::Eq(t.clone(), v.clone()),
+                                    },
+                                    &|x| u.apply(x),
+                                ));
+                                let rule = Rule::EqualityFactoring {
+                                    s: s.clone(),
+                                    t: t.clone(),
+                                    v: v.clone(),
+                                };
+                                out.push((
+                                    rest,
+                                    How::Inference { premises: vec![(c, 0)], unifier: u, rule },
+                                ));
                             }
                         }
                     }
@@ -1046,10 +1222,21 @@ impl<'s> Saturation<'s> {
         }
         let la = &da.literals;
         let offset = max_var(la);
-        let lb: Vec<Literal> = db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
+        let lb: Vec<Literal> =
+            db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
         let conclusion = |i: usize, j: usize, u: &Substitution| -> Vec<Literal> {
-            let mut rest: Vec<Literal> = la.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, n)| map_literal(n, &|x| u.apply(x))).collect();
-            rest.extend(lb.iter().enumerate().filter(|(k, _)| *k != j).map(|(_, n)| map_literal(n, &|x| u.apply(x))));
+            let mut rest: Vec<Literal> = la
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != i)
+                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
+                .collect();
+            rest.extend(
+                lb.iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != j)
+                    .map(|(_, n)| map_literal(n, &|x| u.apply(x))),
+            );
             rest
         };
         for (i, l) in la.iter().enumerate() {
@@ -1060,11 +1247,23 @@ impl<'s> Saturation<'s> {
                 // Resolution: `l` against an eligible complement in `b`.
                 Atom::Pred(p, xs) => {
                     for (j, m) in lb.iter().enumerate() {
-                        if let (false, Atom::Pred(q, ys), true) = (m.positive, &m.atom, db.eligible[j]) {
+                        if let (false, Atom::Pred(q, ys), true) =
+                            (m.positive, &m.atom, db.eligible[j])
+                        {
                             let mut u = Substitution::new();
-                            if p == q && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y)) && !self.heavy(la.iter().chain(&lb), &u) {
+                            if p == q
+                                && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y))
+                                && !self.heavy(la.iter().chain(&lb), &u)
+                            {
                                 let rest = conclusion(i, j, &u);
-                                out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule: Rule::Resolution }));
+                                out.push((
+                                    rest,
+                                    How::Inference {
+                                        premises: vec![(a, 0), (b, offset)],
+                                        unifier: u,
+                                        rule: Rule::Resolution,
+                                    },
+                                ));
                             }
                         }
                     }
@@ -1085,7 +1284,9 @@ impl<'s> Saturation<'s> {
                             }
                             let both = side_refs(m);
                             for (side, &term) in both.iter().enumerate() {
-                                if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(both[1 - side], term) {
+                                if matches!(m.atom, Atom::Eq(..))
+                                    && self.kbo.greater(both[1 - side], term)
+                                {
                                     continue;
                                 }
                                 let mut found = Vec::new();
@@ -1103,8 +1304,20 @@ impl<'s> Saturation<'s> {
                                     let rewritten = with_sides(m, new_sides);
                                     let mut rest = conclusion(i, j, &u);
                                     rest.push(map_literal(&rewritten, &|x| u.apply(x)));
-                                    let rule = Rule::Superposition { l: lhs.clone(), r: rhs.clone(), into: m.clone(), rewritten };
-                                    out.push((rest, How::Inference { premises: vec![(a, 0), (b, offset)], unifier: u, rule }));
+                                    let rule = Rule::Superposition {
+                                        l: lhs.clone(),
+                                        r: rhs.clone(),
+                                        into: m.clone(),
+                                        rewritten,
+                                    };
+                                    out.push((
+                                        rest,
+                                        How::Inference {
+                                            premises: vec![(a, 0), (b, offset)],
+                                            unifier: u,
+                                            rule,
+                                        },
+                                    ));
                                 }
                             }
                         }
@@ -1126,7 +1339,11 @@ impl<'s> Saturation<'s> {
             .symbols
             .iter()
             .enumerate()
-            .find(|(i, s)| !s.predicate && s.arity == 0 && (self.set.mentions(*i) || matches!(s.role, Role::Skolem { .. })))
+            .find(|(i, s)| {
+                !s.predicate
+                    && s.arity == 0
+                    && (self.set.mentions(*i) || matches!(s.role, Role::Skolem { .. }))
+            })
             .map(|(i, _)| i);
         let (filler, extra_constant): (SymId, Option<SymId>) = match constant {
             Some(c) => (c, None),
@@ -1142,8 +1359,12 @@ impl<'s> Saturation<'s> {
         let ground = |t: &Term, theta: &[Term]| -> Term {
             fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
                 match t {
-                    Term::Var(v) => theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![])),
-                    Term::App(f, a) => Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect()),
+                    Term::Var(v) => {
+                        theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![]))
+                    }
+                    Term::App(f, a) => {
+                        Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect())
+                    }
                 }
             }
             go(t, theta, filler)
@@ -1163,9 +1384,22 @@ impl<'s> Saturation<'s> {
             match &self.clauses[id].how {
                 How::Input(k) => {
                     let c = &self.set.clauses[*k];
-                    let substitution: Vec<Term> = (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
-                    let literals = c.literals.iter().map(|l| map_literal(l, &|t| ground(t, &substitution))).collect();
-                    steps.push(Step { kind: StepKind::Instance { clause: *k, origin: c.origin, variables: c.var_names.clone(), substitution }, literals });
+                    let substitution: Vec<Term> =
+                        (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
+                    let literals = c
+                        .literals
+                        .iter()
+                        .map(|l| map_literal(l, &|t| ground(t, &substitution)))
+                        .collect();
+                    steps.push(Step {
+                        kind: StepKind::Instance {
+                            clause: *k,
+                            origin: c.origin,
+                            variables: c.var_names.clone(),
+                            substitution,
+                        },
+                        literals,
+                    });
                 }
                 How::Inference { premises, unifier, rule } => {
                     // A premise's variable v (renamed by its offset) is, in the conclusion's
@@ -1193,7 +1427,11 @@ impl<'s> Saturation<'s> {
                             let (lg, rg) = (image(l), image(r));
                             let before = map_literal(into, &image);
                             let after = map_literal(rewritten, &image);
-                            Some(vec![Literal { positive: false, atom: Atom::Eq(lg, rg) }, negate(&before), after])
+                            Some(vec![
+                                Literal { positive: false, atom: Atom::Eq(lg, rg) },
+                                negate(&before),
+                                after,
+                            ])
                         }
                         Rule::EqualityFactoring { s, t, v } => {
                             let (s, t, v) = (image(s), image(t), image(v));
@@ -1211,7 +1449,11 @@ impl<'s> Saturation<'s> {
                     }
                     from.sort_unstable();
                     from.dedup();
-                    let literals = self.clauses[id].literals.iter().map(|l| map_literal(l, &|t| ground(t, &theta))).collect();
+                    let literals = self.clauses[id]
+                        .literals
+                        .iter()
+                        .map(|l| map_literal(l, &|t| ground(t, &theta)))
+                        .collect();
                     steps.push(Step { kind: StepKind::Derived { from }, literals });
                 }
             }

@@ -15,7 +15,8 @@ fn random_term(rng: &mut SplitMix64, depth: u32, vars: u32) -> Term {
     if vars > 0 && rng.below(4) == 0 {
         return Term::Var(rng.below(u64::from(vars)) as u32);
     }
-    let f = if depth == 0 { rng.below(2) as usize } else { rng.below(ARITIES.len() as u64) as usize };
+    let f =
+        if depth == 0 { rng.below(2) as usize } else { rng.below(ARITIES.len() as u64) as usize };
     Term::App(f, (0..ARITIES[f]).map(|_| random_term(rng, depth.saturating_sub(1), vars)).collect())
 }
 
@@ -32,10 +33,17 @@ fn kbo_is_a_strict_order_total_on_ground_terms() {
     let mut rng = SplitMix64::new(21);
     for kbo in kbos() {
         for _ in 0..3000 {
-            let (s, t, u) = (random_term(&mut rng, 3, 0), random_term(&mut rng, 3, 0), random_term(&mut rng, 3, 0));
+            let (s, t, u) = (
+                random_term(&mut rng, 3, 0),
+                random_term(&mut rng, 3, 0),
+                random_term(&mut rng, 3, 0),
+            );
             assert!(!kbo.greater(&s, &s), "irreflexive");
             if s != t {
-                assert!(kbo.greater(&s, &t) != kbo.greater(&t, &s), "total and asymmetric on ground terms: {s:?} {t:?}");
+                assert!(
+                    kbo.greater(&s, &t) != kbo.greater(&t, &s),
+                    "total and asymmetric on ground terms: {s:?} {t:?}"
+                );
             }
             if kbo.greater(&s, &t) && kbo.greater(&t, &u) {
                 assert!(kbo.greater(&s, &u), "transitive");
@@ -54,15 +62,27 @@ fn kbo_with_variables_is_stable_under_substitution_and_has_the_subterm_property(
             if kbo.greater(&s, &t) {
                 compared += 1;
                 assert!(!kbo.greater(&t, &s), "asymmetric");
-                let sigma: HashMap<u32, Term> = (0..3).map(|v| (v, random_term(&mut rng, 2, 3))).collect();
-                assert!(kbo.greater(&substitute(&s, &sigma), &substitute(&t, &sigma)), "stable: {s:?} > {t:?} under {sigma:?}");
+                let sigma: HashMap<u32, Term> =
+                    (0..3).map(|v| (v, random_term(&mut rng, 2, 3))).collect();
+                assert!(
+                    kbo.greater(&substitute(&s, &sigma), &substitute(&t, &sigma)),
+                    "stable: {s:?} > {t:?} under {sigma:?}"
+                );
             }
             // Compatible with contexts: putting both in the same place keeps the order.
             if kbo.greater(&s, &t) {
                 let other = random_term(&mut rng, 2, 3);
-                for (f, args) in [(2, vec![s.clone()]), (4, vec![s.clone(), other.clone()]), (5, vec![other.clone(), s.clone()])] {
-                    let with_t: Vec<Term> = args.iter().map(|a| if *a == s { t.clone() } else { a.clone() }).collect();
-                    assert!(kbo.greater(&Term::App(f, args.clone()), &Term::App(f, with_t.clone())), "monotone: {s:?} > {t:?} inside {f}");
+                for (f, args) in [
+                    (2, vec![s.clone()]),
+                    (4, vec![s.clone(), other.clone()]),
+                    (5, vec![other.clone(), s.clone()]),
+                ] {
+                    let with_t: Vec<Term> =
+                        args.iter().map(|a| if *a == s { t.clone() } else { a.clone() }).collect();
+                    assert!(
+                        kbo.greater(&Term::App(f, args.clone()), &Term::App(f, with_t.clone())),
+                        "monotone: {s:?} > {t:?} inside {f}"
+                    );
                 }
             }
             // A term is greater than each of its proper subterms.
@@ -90,7 +110,10 @@ fn kbo_descending_chains_end() {
         let mut t = random_term(&mut rng, 4, 0);
         let start = kbo.weight(&t);
         for _ in 0..200 {
-            let candidates: Vec<Term> = (0..50).map(|_| random_term(&mut rng, 3, 0)).filter(|u| kbo.greater(&t, u)).collect();
+            let candidates: Vec<Term> = (0..50)
+                .map(|_| random_term(&mut rng, 3, 0))
+                .filter(|u| kbo.greater(&t, u))
+                .collect();
             let Some(next) = candidates.into_iter().next() else { break };
             assert!(kbo.weight(&next) <= kbo.weight(&t));
             t = next;
@@ -121,7 +144,8 @@ fn unifiers_unify_and_matching_matches() {
             None => {
                 // No ground instance makes them equal either (tried on random groundings).
                 for _ in 0..5 {
-                    let g: HashMap<u32, Term> = (0..4).map(|v| (v, random_term(&mut rng, 1, 0))).collect();
+                    let g: HashMap<u32, Term> =
+                        (0..4).map(|v| (v, random_term(&mut rng, 1, 0))).collect();
                     if substitute(&s, &g) == substitute(&t, &g) {
                         panic!("{s:?} and {t:?} have a common instance, but no unifier was found");
                     }
@@ -201,7 +225,12 @@ mod refutations {
         let set = clausify_with(&b.signature, &premises, true);
         match Saturation::new(&set).run(&Budget::time(Duration::from_millis(millis))) {
             Outcome::Refuted(proof) => {
-                check(&b.signature, &premises, &proof).unwrap_or_else(|e| panic!("the checker refuses a superposition proof ({e}) of:\n{text}\n{}", proof.text(&[])));
+                check(&b.signature, &premises, &proof).unwrap_or_else(|e| {
+                    panic!(
+                        "the checker refuses a superposition proof ({e}) of:\n{text}\n{}",
+                        proof.text(&[])
+                    )
+                });
                 true
             }
             Outcome::Stopped { .. } | Outcome::Saturated(_) => false,
@@ -225,9 +254,17 @@ mod refutations {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
         let premises = premises_of(&b, None);
         let set = clausify_with(&b.signature, &premises, true);
-        let Outcome::Refuted(proof) = Saturation::new(&set).run(&Budget::time(Duration::from_secs(3))) else { panic!("refuted before") };
+        let Outcome::Refuted(proof) =
+            Saturation::new(&set).run(&Budget::time(Duration::from_secs(3)))
+        else {
+            panic!("refuted before")
+        };
         assert!(check(&b.signature, &premises, &proof).is_ok());
-        let derived: Vec<usize> = (0..proof.steps.len()).filter(|&i| matches!(&proof.steps[i].kind, StepKind::Derived { from } if !from.is_empty())).collect();
+        let derived: Vec<usize> = (0..proof.steps.len())
+            .filter(
+                |&i| matches!(&proof.steps[i].kind, StepKind::Derived { from } if !from.is_empty()),
+            )
+            .collect();
         assert!(!derived.is_empty(), "{}", proof.text(&[]));
         for &i in &derived {
             let StepKind::Derived { from } = &proof.steps[i].kind else { unreachable!() };
@@ -235,7 +272,9 @@ mod refutations {
             // from nothing.
             let mut forged = proof.clone();
             forged.steps[i].kind = StepKind::Derived { from: Vec::new() };
-            if !proof.steps[i].literals.is_empty() && check(&b.signature, &premises, &forged).is_ok() {
+            if !proof.steps[i].literals.is_empty()
+                && check(&b.signature, &premises, &forged).is_ok()
+            {
                 panic!("step {} accepted without premises: {}", i + 1, forged.text(&[]));
             }
             // Citing a later step is refused.
@@ -246,7 +285,12 @@ mod refutations {
             if let Some(l) = proof.steps[i].literals.first() {
                 let mut forged = proof.clone();
                 forged.steps[i].literals[0] = crate::logic::clauses::negate(l);
-                assert!(check(&b.signature, &premises, &forged).is_err(), "flipped step {} of {:?}", i + 1, from);
+                assert!(
+                    check(&b.signature, &premises, &forged).is_err(),
+                    "flipped step {} of {:?}",
+                    i + 1,
+                    from
+                );
             }
         }
     }
@@ -260,7 +304,8 @@ mod refutations {
             let cols: Vec<&str> = line.split('\t').collect();
             let (file, question, verdict) = (cols[0], cols[1], cols[2]);
             let text = std::fs::read_to_string(format!("{root}/corpus/boards/{file}")).unwrap();
-            let negated = question.strip_prefix("follows ").map(|k| k.trim().parse::<usize>().unwrap());
+            let negated =
+                question.strip_prefix("follows ").map(|k| k.trim().parse::<usize>().unwrap());
             let provable = matches!(verdict, "inconsistent" | "redundant");
             let ok = refuted_within(&text, negated, if provable { 3000 } else { 300 });
             if provable {
@@ -337,7 +382,11 @@ mod rules {
     }
 
     fn show(set: &ClauseSet, lits: &[Literal]) -> String {
-        let p = Proof { steps: Vec::new(), symbols: ProofSymbol::of(&set.vocabulary), extra_constant: None };
+        let p = Proof {
+            steps: Vec::new(),
+            symbols: ProofSymbol::of(&set.vocabulary),
+            extra_constant: None,
+        };
         let mut shown: Vec<String> = lits.iter().map(|l| p.literal(l)).collect();
         shown.sort();
         shown.join(" ∨ ")
@@ -376,7 +425,10 @@ mod rules {
         let c = conclusions("father(a) = a\nblonde(father(father(a)))");
         assert!(c.contains(&"blonde(father(a))".to_string()), "{c:?}");
         let c = conclusions("father(a) = a\nblonde(a)");
-        assert!(!c.contains(&"blonde(father(a))".to_string()), "nothing rewrites into the smaller side: {c:?}");
+        assert!(
+            !c.contains(&"blonde(father(a))".to_string()),
+            "nothing rewrites into the smaller side: {c:?}"
+        );
         // Into a variable position never: x is not rewritten.
         let c = conclusions("father(a) = a\n∀x blonde(x)");
         assert!(c.iter().all(|s| s == "a = a"), "only the equation into itself: {c:?}");
@@ -400,7 +452,9 @@ mod rules {
         let c = conclusions("∀x∀y father(x) = a ∨ father(y) = b");
         let factor = |s: &String| {
             let lits: Vec<&str> = s.split(" ∨ ").collect();
-            lits.len() == 2 && lits.iter().any(|l| *l == "a ≠ b" || *l == "b ≠ a") && lits.iter().any(|l| l.contains("= father(X"))
+            lits.len() == 2
+                && lits.iter().any(|l| *l == "a ≠ b" || *l == "b ≠ a")
+                && lits.iter().any(|l| l.contains("= father(X"))
         };
         assert!(c.iter().any(factor), "{c:?}");
     }
@@ -438,8 +492,8 @@ mod rules {
 mod saturations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
-    use crate::logic::cnf::{clausify_with, premises_of, Premise};
     use crate::logic::clauses::{negate, Literal};
+    use crate::logic::cnf::{clausify_with, premises_of, Premise};
     use crate::reason::proof::saturation::{check, Saturation as Claim, SaturationError};
     use crate::reason::superposition::saturate::{Outcome, Saturation};
     use crate::solve::Budget;
@@ -502,7 +556,10 @@ mod saturations {
                     // of the set is an instance within it.
                     let others = &forged.clauses;
                     assert!(
-                        others.iter().any(|d| d.len() <= claim.clauses[k].len() && d.iter().all(|l| claim.clauses[k].iter().any(|m| m.positive == l.positive))),
+                        others.iter().any(|d| d.len() <= claim.clauses[k].len()
+                            && d.iter().all(|l| claim.clauses[k]
+                                .iter()
+                                .any(|m| m.positive == l.positive))),
                         "{text}: clause {k} dropped and still accepted"
                     );
                 }
@@ -511,7 +568,10 @@ mod saturations {
             if let Some(k) = claim.clauses.iter().position(|c| c.iter().any(|l| l.positive)) {
                 let mut forged = claim.clone();
                 forged.selected[k] = claim.clauses[k].iter().position(|l| l.positive);
-                assert!(matches!(check(&b.signature, &p, &forged), Err(SaturationError::Malformed(_))));
+                assert!(matches!(
+                    check(&b.signature, &p, &forged),
+                    Err(SaturationError::Malformed(_))
+                ));
             }
             let mut forged = claim.clone();
             forged.clauses.push(Vec::new());
@@ -530,7 +590,11 @@ mod saturations {
         let set = clausify_with(&b.signature, &p, true);
         let forged = Claim {
             clauses: set.clauses.iter().map(|c| c.literals.clone()).collect(),
-            selected: set.clauses.iter().map(|c| c.literals.iter().position(|l| !l.positive)).collect(),
+            selected: set
+                .clauses
+                .iter()
+                .map(|c| c.literals.iter().position(|l| !l.positive))
+                .collect(),
             precedence: (0..set.vocabulary.symbols.len() as u32).collect(),
         };
         assert!(matches!(check(&b.signature, &p, &forged), Err(SaturationError::NotSaturated(..))));
@@ -555,7 +619,11 @@ mod saturations {
         let mut precedence: Vec<u32> = (0..set.vocabulary.symbols.len() as u32).collect();
         let forged = Claim {
             clauses: set.clauses.iter().map(|c| c.literals.clone()).collect(),
-            selected: set.clauses.iter().map(|c| c.literals.iter().position(|l| !l.positive)).collect(),
+            selected: set
+                .clauses
+                .iter()
+                .map(|c| c.literals.iter().position(|l| !l.positive))
+                .collect(),
             precedence: precedence.clone(),
         };
         assert!(check(&b.signature, &p, &forged).is_err());
@@ -569,7 +637,10 @@ mod saturations {
         let k = forged.clauses.len() - 1;
         forged.clauses.remove(k);
         forged.selected.remove(k);
-        assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))));
+        assert!(matches!(
+            check(&b.signature, &premises(&b), &forged),
+            Err(SaturationError::Uncovered(_))
+        ));
     }
 
     /// Found in review: `x = y` must not subsume an atom (a variable is an object, never
@@ -604,12 +675,18 @@ mod saturations {
         let forged = Claim {
             clauses: vec![
                 vec![Literal { positive: true, atom: Atom::Pred(blonde, vec![big.clone()]) }],
-                vec![Literal { positive: false, atom: Atom::Pred(blonde, vec![Term::App(father, vec![big])]) }],
+                vec![Literal {
+                    positive: false,
+                    atom: Atom::Pred(blonde, vec![Term::App(father, vec![big])]),
+                }],
             ],
             selected: vec![None, Some(0)],
             precedence: (0..set.vocabulary.symbols.len() as u32).collect(),
         };
-        assert!(check(&b.signature, &p, &forged).is_err(), "the resolvent ⊥ is found whatever the variables are called");
+        assert!(
+            check(&b.signature, &p, &forged).is_err(),
+            "the resolvent ⊥ is found whatever the variables are called"
+        );
     }
 
     #[test]
@@ -647,7 +724,13 @@ mod saturations {
         forged.clauses.retain(|_| *k.next().unwrap());
         let mut k = keep.iter();
         forged.selected.retain(|_| *k.next().unwrap());
-        assert!(matches!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Uncovered(_))), "{forged:?}");
+        assert!(
+            matches!(
+                check(&b.signature, &premises(&b), &forged),
+                Err(SaturationError::Uncovered(_))
+            ),
+            "{forged:?}"
+        );
         // One object only, two asked for: `x = y` superposes into the witnesses' `o1 ≠ o2`
         // (from its variable side), and the loop refutes rather than runs dry.
         let (_, claim) = saturate("∀x∀y x = y\n|L| ≥ 2");

@@ -106,7 +106,9 @@ impl Substitution {
                 true
             }
             (_, Term::Var(_)) => self.unify(&t, &s),
-            (Term::App(f, a), Term::App(g, b)) => f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| self.unify(x, y)),
+            (Term::App(f, a), Term::App(g, b)) => {
+                f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| self.unify(x, y))
+            }
         }
     }
 }
@@ -130,7 +132,11 @@ pub fn matches(pattern: &Term, target: &Term, into: &mut Substitution) -> bool {
             }
         },
         Term::App(f, args) => match target {
-            Term::App(g, targs) => f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(p, t)| matches(p, t, into)),
+            Term::App(g, targs) => {
+                f == g
+                    && args.len() == targs.len()
+                    && args.iter().zip(targs).all(|(p, t)| matches(p, t, into))
+            }
             Term::Var(_) => false,
         },
     }

@@ -75,7 +75,6 @@ fn aspect_name(a: Aspect) -> &'static str {
     }
 }
 
-
 /// "odd blue dice", "dice", "5s".
 pub fn english_dice(d: &Dice) -> String {
     let mut words = Vec::new();
@@ -96,7 +95,8 @@ pub fn english_dice(d: &Dice) -> String {
             Property::Toward(d) => tail.push(format!("in the {}", d.name())),
         }
     }
-    let mut s = if words.is_empty() { "dice".to_string() } else { format!("{} dice", words.join(" ")) };
+    let mut s =
+        if words.is_empty() { "dice".to_string() } else { format!("{} dice", words.join(" ")) };
     for t in tail {
         let _ = write!(s, " {t}");
     }

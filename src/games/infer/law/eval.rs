@@ -3,7 +3,9 @@
 //! shares no code with the compiled search, which is tested against it.
 
 use super::english::{english_dice, english_number};
-use super::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope, Sees};
+use super::{
+    scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope, Sees,
+};
 use crate::games::infer::experiment::Experiment;
 
 /// A number in a Law that umpire cannot compute exactly on this experiment (beyond about
@@ -11,7 +13,10 @@ use crate::games::infer::experiment::Experiment;
 /// than judged on a wrapped or rounded number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("{0} is too large for umpire to compute exactly, so the experiment cannot be judged")]
-#[diagnostic(code(umpire::infer::too_large), help("a Law's numbers must stay within ±10^38 (a product of up to 49 dice)"))]
+#[diagnostic(
+    code(umpire::infer::too_large),
+    help("a Law's numbers must stay within ±10^38 (a product of up to 49 dice)")
+)]
 pub struct TooLarge(pub String);
 
 impl crate::util::failure::Classify for TooLarge {}
@@ -54,20 +59,28 @@ impl Property {
     }
 
     fn about_values(&self) -> bool {
-        matches!(self, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_))
+        matches!(
+            self,
+            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
+        )
     }
 }
 
 impl Number {
     /// The number's exact value on the experiment.
     pub fn value(&self, x: &Experiment) -> Result<i128, TooLarge> {
-        let faces = |d: &Dice| -> Vec<i128> { d.members(x).into_iter().filter_map(|i| x.face(i)).map(i128::from).collect() };
+        let faces = |d: &Dice| -> Vec<i128> {
+            d.members(x).into_iter().filter_map(|i| x.face(i)).map(i128::from).collect()
+        };
         let too_large = || TooLarge(english_number(self));
         Ok(match self {
             Number::Literal(n) => i128::from(*n),
             Number::Count(d) => d.members(x).len() as i128,
             Number::Sum(d) => faces(d).iter().sum(),
-            Number::Product(d) => faces(d).iter().try_fold(1i128, |acc, f| acc.checked_mul(*f)).ok_or_else(too_large)?,
+            Number::Product(d) => faces(d)
+                .iter()
+                .try_fold(1i128, |acc, f| acc.checked_mul(*f))
+                .ok_or_else(too_large)?,
             Number::Groups => x.groups().len() as i128,
             Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i128),
             Number::Add(a, b) => a.value(x)?.checked_add(b.value(x)?).ok_or_else(too_large)?,
@@ -142,7 +155,8 @@ impl Law {
     }
 
     fn eval(&self, x: &Experiment) -> Result<(bool, String), TooLarge> {
-        let names = |ids: &[usize]| ids.iter().map(|&i| die_name(x, i)).collect::<Vec<_>>().join(", ");
+        let names =
+            |ids: &[usize]| ids.iter().map(|&i| die_name(x, i)).collect::<Vec<_>>().join(", ");
         Ok(match self {
             Law::Compare(a, op, b) => {
                 let (l, r) = (a.value(x)?, b.value(x)?);
@@ -166,7 +180,9 @@ impl Law {
                 let ok = match kind {
                     Kind::Even => v % 2 == 0,
                     Kind::Odd => v % 2 != 0,
-                    Kind::Prime => is_prime(i64::try_from(v).map_err(|_| TooLarge(english_number(n)))?),
+                    Kind::Prime => {
+                        is_prime(i64::try_from(v).map_err(|_| TooLarge(english_number(n)))?)
+                    }
                     Kind::DivisibleBy(k) => v.rem_euclid(i128::from(*k)) == 0,
                 };
                 (ok, format!("{} is {v}", english_number(n)))
@@ -178,24 +194,71 @@ impl Law {
                 if p.about_values() && matches!(self, Law::All(..) | Law::Most(..)) {
                     members.retain(|&i| x.face(i).is_some());
                 }
-                let (with, without): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| p.holds(x, i));
+                let (with, without): (Vec<usize>, Vec<usize>) =
+                    members.iter().partition(|&&i| p.holds(x, i));
                 match self {
-                    Law::All(..) if members.is_empty() => (true, format!("there are no {} (vacuously true)", english_dice(d))),
-                    Law::All(..) => (without.is_empty(), if without.is_empty() { format!("every one is: {}", names(&with)) } else { format!("not so: {}", names(&without)) }),
-                    Law::No(..) => (with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("but: {}", names(&with)) }),
-                    Law::Some(..) => (!with.is_empty(), if with.is_empty() { none_does(d, members.len()) } else { format!("this one is: {}", names(&with[..1])) }),
+                    Law::All(..) if members.is_empty() => {
+                        (true, format!("there are no {} (vacuously true)", english_dice(d)))
+                    }
+                    Law::All(..) => (
+                        without.is_empty(),
+                        if without.is_empty() {
+                            format!("every one is: {}", names(&with))
+                        } else {
+                            format!("not so: {}", names(&without))
+                        },
+                    ),
+                    Law::No(..) => (
+                        with.is_empty(),
+                        if with.is_empty() {
+                            none_does(d, members.len())
+                        } else {
+                            format!("but: {}", names(&with))
+                        },
+                    ),
+                    Law::Some(..) => (
+                        !with.is_empty(),
+                        if with.is_empty() {
+                            none_does(d, members.len())
+                        } else {
+                            format!("this one is: {}", names(&with[..1]))
+                        },
+                    ),
                     // Vacuous truth, as for `all` (ruling I15).
-                    Law::Most(..) if members.is_empty() => (true, format!("there are no {} (vacuously true)", english_dice(d))),
-                    _ => (2 * with.len() > members.len(), format!("{} of {} are", with.len(), members.len())),
+                    Law::Most(..) if members.is_empty() => {
+                        (true, format!("there are no {} (vacuously true)", english_dice(d)))
+                    }
+                    _ => (
+                        2 * with.len() > members.len(),
+                        format!("{} of {} are", with.len(), members.len()),
+                    ),
                 }
             }
             Law::TouchEachOther(d) => {
                 let members = d.members(x);
                 let groups = x.groups_among(&members);
                 if groups.len() <= 1 {
-                    (true, if members.len() < 2 { format!("fewer than two {} (vacuously true)", english_dice(d)) } else { format!("they form one group: {}", names(&members)) })
+                    (
+                        true,
+                        if members.len() < 2 {
+                            format!("fewer than two {} (vacuously true)", english_dice(d))
+                        } else {
+                            format!("they form one group: {}", names(&members))
+                        },
+                    )
                 } else {
-                    (false, format!("they form {} separate groups: {}", groups.len(), groups.iter().map(|g| format!("[{}]", names(g))).collect::<Vec<_>>().join(" ")))
+                    (
+                        false,
+                        format!(
+                            "they form {} separate groups: {}",
+                            groups.len(),
+                            groups
+                                .iter()
+                                .map(|g| format!("[{}]", names(g)))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
+                    )
                 }
             }
             Law::Same(d, aspect) | Law::Different(d, aspect) => {
@@ -214,14 +277,26 @@ impl Law {
                     Law::Same(..) => distinct.len() <= 1,
                     _ => distinct.len() == keys.len(),
                 };
-                (ok, format!("{} {} among {} dice", distinct.len(), if *aspect == Aspect::Colour { "colours" } else { "faces" }, keys.len()))
+                (
+                    ok,
+                    format!(
+                        "{} {} among {} dice",
+                        distinct.len(),
+                        if *aspect == Aspect::Colour { "colours" } else { "faces" },
+                        keys.len()
+                    ),
+                )
             }
             Law::Ascending(n) | Law::Repeated(n) => {
                 let ascending = matches!(self, Law::Ascending(_));
                 for line in x.lines() {
                     let faces: Vec<Option<u8>> = line.iter().map(|&i| x.face(i)).collect();
                     for forward in [true, false] {
-                        let seq: Vec<Option<u8>> = if forward { faces.clone() } else { faces.iter().rev().copied().collect() };
+                        let seq: Vec<Option<u8>> = if forward {
+                            faces.clone()
+                        } else {
+                            faces.iter().rev().copied().collect()
+                        };
                         let mut run = 1;
                         for w in seq.windows(2) {
                             let next = match (w[0], w[1]) {
@@ -256,14 +331,30 @@ impl Law {
                     })
                     .collect::<Result<_, TooLarge>>()?;
                 let total = judged.len();
-                let all_of = |n: usize| if n == 1 { format!("the only {what}") } else { format!("each of the {n} {what}s") };
-                let none_of = |n: usize| if n == 1 { format!("the only {what}") } else { format!("any of the {n} {what}s") };
+                let all_of = |n: usize| {
+                    if n == 1 {
+                        format!("the only {what}")
+                    } else {
+                        format!("each of the {n} {what}s")
+                    }
+                };
+                let none_of = |n: usize| {
+                    if n == 1 {
+                        format!("the only {what}")
+                    } else {
+                        format!("any of the {n} {what}s")
+                    }
+                };
                 let first = |want: bool| judged.iter().find(|j| j.1 == want);
-                let name = |j: &(Vec<usize>, bool, String)| format!("the {what} [{}]: {}", names(&j.0), j.2);
+                let name = |j: &(Vec<usize>, bool, String)| {
+                    format!("the {what} [{}]: {}", names(&j.0), j.2)
+                };
                 match among {
                     Among::Every => match first(false) {
                         Some(j) => (false, format!("not so in {}", name(j))),
-                        None if total == 0 => (true, format!("there is no {what} (vacuously true)")),
+                        None if total == 0 => {
+                            (true, format!("there is no {what} (vacuously true)"))
+                        }
                         None => (true, format!("so in {}", all_of(total))),
                     },
                     Among::Some => match first(true) {

@@ -18,8 +18,8 @@ mod parse;
 
 pub use super::experiment::{scope_members, Direction};
 pub use english::{english_dice, english_number};
-pub use eval::{Judgement, TooLarge};
 pub(crate) use eval::is_prime;
+pub use eval::{Judgement, TooLarge};
 pub use parse::{parse, LawError};
 
 /// A set of dice: every condition must hold of a die (`odd blue` = odd and blue).
@@ -159,7 +159,12 @@ impl Sees {
     }
 
     pub fn union(self, o: Sees) -> Sees {
-        Sees { touching: self.touching || o.touching, lines: self.lines || o.lines, stacking: self.stacking || o.stacking, compass: self.compass || o.compass }
+        Sees {
+            touching: self.touching || o.touching,
+            lines: self.lines || o.lines,
+            stacking: self.stacking || o.stacking,
+            compass: self.compass || o.compass,
+        }
     }
 
     fn dice(&mut self, d: &Dice) {
@@ -177,7 +182,13 @@ impl Sees {
             }
             Property::Alone => self.touching = true,
             Property::Toward(_) => self.compass = true,
-            Property::Colour(_) | Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) | Property::Visible | Property::Hidden => {}
+            Property::Colour(_)
+            | Property::Face(_)
+            | Property::Odd
+            | Property::Even
+            | Property::DivisibleBy(_)
+            | Property::Visible
+            | Property::Hidden => {}
         }
     }
 
@@ -229,5 +240,3 @@ impl Sees {
         }
     }
 }
-
-

@@ -24,7 +24,10 @@ pub fn parse(text: &str) -> Result<Law, LawError> {
     let law = p.law()?;
     match p.tokens.get(p.at) {
         None => Ok(law),
-        Some((t, start)) => Err(LawError { message: format!("`{}` was not expected here", shorten(t)), span: (*start, t.len()).into() }),
+        Some((t, start)) => Err(LawError {
+            message: format!("`{}` was not expected here", shorten(t)),
+            span: (*start, t.len()).into(),
+        }),
     }
 }
 
@@ -40,17 +43,24 @@ fn tokenize(text: &str) -> Result<Vec<(String, usize)>, LawError> {
             let start = i;
             // Words may contain hyphens (`on-table`), numbers may not (`5-3` is a subtraction).
             while i < bytes.len()
-                && ((bytes[i] as char).is_ascii_alphanumeric() || bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+                && ((bytes[i] as char).is_ascii_alphanumeric()
+                    || bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
             {
                 i += 1;
             }
             out.push((text[start..i].to_lowercase(), start));
-        } else if let Some(op) = ["<=", ">=", "!=", "=", "<", ">", "(", ")", "+", "-", "*", "#"].iter().find(|op| text[i..].starts_with(**op)) {
+        } else if let Some(op) = ["<=", ">=", "!=", "=", "<", ">", "(", ")", "+", "-", "*", "#"]
+            .iter()
+            .find(|op| text[i..].starts_with(**op))
+        {
             out.push((op.to_string(), i));
             i += op.len();
         } else {
             let ch = text[i..].chars().next().expect("in bounds");
-            return Err(LawError { message: format!("`{ch}` is not part of the Law language"), span: (i, ch.len_utf8()).into() });
+            return Err(LawError {
+                message: format!("`{ch}` is not part of the Law language"),
+                span: (i, ch.len_utf8()).into(),
+            });
         }
     }
     Ok(out)
@@ -86,7 +96,10 @@ impl Parser {
             Some((t, s)) => (format!("`{t}`"), (*s, t.len())),
             None => ("the end".to_string(), (self.len, 0)),
         };
-        Err(LawError { message: shorten_message(&format!("expected {what}, found {found}")), span: span.into() })
+        Err(LawError {
+            message: shorten_message(&format!("expected {what}, found {found}")),
+            span: span.into(),
+        })
     }
 
     fn expect(&mut self, word: &str) -> Result<(), LawError> {
@@ -118,7 +131,10 @@ impl Parser {
         self.depth += 1;
         if self.depth > MAX_NESTING {
             let (start, len) = self.tokens.get(self.at).map_or((self.len, 0), |t| (t.1, t.0.len()));
-            return Err(LawError { message: format!("the Law is nested more than {MAX_NESTING} deep"), span: (start, len).into() });
+            return Err(LawError {
+                message: format!("the Law is nested more than {MAX_NESTING} deep"),
+                span: (start, len).into(),
+            });
         }
         Ok(())
     }
@@ -171,14 +187,18 @@ impl Parser {
             Some("line") if next.is_some_and(|t| t.parse::<i64>().is_ok() || t == "-") => {
                 if next == Some("-") {
                     self.at += 1;
-                    return self.fail("a length of 2 or more (a line is two or more dice in a row or a column)");
+                    return self.fail(
+                        "a length of 2 or more (a line is two or more dice in a row or a column)",
+                    );
                 }
                 self.at += 1;
                 let at = self.at;
                 let n = self.integer()?;
                 if n < 2 {
                     self.at = at;
-                    return self.fail("a length of 2 or more (a line is two or more dice in a row or a column)");
+                    return self.fail(
+                        "a length of 2 or more (a line is two or more dice in a row or a column)",
+                    );
                 }
                 Ok(Law::Line(n.min(i64::from(u32::MAX)) as u32))
             }
@@ -215,7 +235,11 @@ impl Parser {
                             _ => return self.fail("`colour` or `face`"),
                         };
                         self.at += 1;
-                        return Ok(if same { Law::Same(dice, aspect) } else { Law::Different(dice, aspect) });
+                        return Ok(if same {
+                            Law::Same(dice, aspect)
+                        } else {
+                            Law::Different(dice, aspect)
+                        });
                     }
                     self.at = save;
                 }
@@ -295,7 +319,9 @@ impl Parser {
         let n = self.integer()?;
         if n < 1 {
             self.at = at;
-            return self.fail("a number from 1 up (every number divides 0, and nothing is divisible by 0)");
+            return self.fail(
+                "a number from 1 up (every number divides 0, and nothing is divisible by 0)",
+            );
         }
         Ok(n as u32)
     }
@@ -403,7 +429,9 @@ impl Parser {
                 "west" => Property::Toward(Direction::West),
                 t => match (colour_word(t), face_word(t)) {
                     (Some(c), _) => Property::Colour(c.to_string()),
-                    (None, Some(f)) if t.ends_with('s') || bare_face || !props.is_empty() => Property::Face(f),
+                    (None, Some(f)) if t.ends_with('s') || bare_face || !props.is_empty() => {
+                        Property::Face(f)
+                    }
                     _ => break,
                 },
             };
