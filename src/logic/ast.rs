@@ -169,7 +169,7 @@ impl Formula {
     pub fn atom(pred: &str, args: Vec<Term>) -> Formula {
         Formula::new(FormulaKind::Atom { pred: Ident::new(pred, Span::default()), args })
     }
-    pub fn not(f: Formula) -> Formula {
+    pub fn negation(f: Formula) -> Formula {
         Formula::new(FormulaKind::Not(Box::new(f)))
     }
     pub fn binary(op: BinaryOp, l: Formula, r: Formula) -> Formula {

@@ -258,7 +258,7 @@ mod tests {
                     Quantifier::ExistsUnique,
                 ]);
                 prop_oneof![
-                    inner.clone().prop_map(Formula::not),
+                    inner.clone().prop_map(Formula::negation),
                     (op, inner.clone(), inner.clone())
                         .prop_map(|(op, l, r)| Formula::binary(op, l, r)),
                     (q, prop::sample::select(vec!["x", "y", "z"]), inner)

@@ -66,7 +66,7 @@ impl Meter<'_> {
         let n = self.steps.get() + 1;
         self.steps.set(n);
         match self.budget {
-            Some(b) if n % 4096 == 0 => {
+            Some(b) if n.is_multiple_of(4096) => {
                 b.spent().map_or(Ok(()), |why| Err(EvalError::OutOfBudget(why)))
             }
             _ => Ok(()),

@@ -226,7 +226,7 @@ impl Deal {
                 };
                 for split in splits.iter() {
                     work += 1;
-                    if work % 4096 == 0 {
+                    if work.is_multiple_of(4096) {
                         if let Some(why) = budget.spent() {
                             return Outcome::Exhausted(why);
                         }

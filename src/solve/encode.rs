@@ -281,8 +281,8 @@ fn sequential_counter(p: &mut SatProblem, x: &[Lit], k: usize) {
     let n = x.len();
     let s: Vec<Vec<Lit>> = (0..n - 1).map(|_| p.new_lits(k)).collect();
     p.add_clause(&[!x[0], s[0][0]]);
-    for j in 1..k {
-        p.add_clause(&[!s[0][j]]);
+    for &above_first in &s[0][1..k] {
+        p.add_clause(&[!above_first]);
     }
     for i in 1..n - 1 {
         p.add_clause(&[!x[i], s[i][0]]);

@@ -102,7 +102,7 @@ impl ProofProcessor for Interrupter {
         let g = &self.guard;
         let reason = if g.conflicts_left.fetch_sub(1, Ordering::Relaxed) <= 1 {
             Some(Exhausted::Conflicts)
-        } else if self.steps % 64 == 0 {
+        } else if self.steps.is_multiple_of(64) {
             g.budget.lock().unwrap().spent()
         } else {
             None

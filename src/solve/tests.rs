@@ -63,9 +63,9 @@ proptest! {
         match p.backbone(&x, &[], &budget) {
             Outcome::Sat(bb) => {
                 let mut want = Vec::new();
-                for v in 0..n {
-                    if models.iter().all(|m| (m >> v) & 1 == 1) { want.push(x[v]); }
-                    if models.iter().all(|m| (m >> v) & 1 == 0) { want.push(!x[v]); }
+                for (v, &xv) in x.iter().enumerate().take(n) {
+                    if models.iter().all(|m| (m >> v) & 1 == 1) { want.push(xv); }
+                    if models.iter().all(|m| (m >> v) & 1 == 0) { want.push(!xv); }
                 }
                 let got: BTreeSet<Lit> = bb.into_iter().collect();
                 prop_assert_eq!(got, want.into_iter().collect::<BTreeSet<Lit>>());
@@ -132,7 +132,8 @@ proptest! {
         let terms: Vec<(i64, IntVar)> = xs.iter().zip(&coeffs).map(|(x, &k)| (k, x.clone())).collect();
         let s = encode::linear(&mut p, &terms);
         // Compare with a constant, or with another sum (the count of positive xs) minus c.
-        let (other, other_value): (Option<IntVar>, Box<dyn Fn(&[i64]) -> i64>) = if against_count {
+        type ValueOf = Box<dyn Fn(&[i64]) -> i64>;
+        let (other, other_value): (Option<IntVar>, ValueOf) = if against_count {
             let pos: Vec<Lit> = xs.iter().map(|x| x.ge(&p, 1)).collect();
             (Some(encode::count(&mut p, &pos)), Box::new(|v: &[i64]| v.iter().filter(|&&a| a >= 1).count() as i64))
         } else {

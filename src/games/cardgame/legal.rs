@@ -439,7 +439,7 @@ mod tests {
         // The language refuses `¬∃!x … | blondie := x`; built by hand, the ¬ card refuses it too.
         let mut front = named.clone();
         if let StatementKind::Named { formula, .. } = &mut front.kind {
-            *formula = Formula::not(formula.clone());
+            *formula = Formula::negation(formula.clone());
         }
         assert_eq!(check_negation(&named, &front).unwrap_err().ruling, "G6");
         assert_eq!(

@@ -274,8 +274,8 @@ fn brute_bits(log: &Log, deals: &[Vec<usize>], cards: &[usize]) -> f64 {
     };
     // Outcome → (weight, envelope card weights for each kind).
     let kinds = log.deck.kinds.len();
-    let mut outcomes: std::collections::BTreeMap<(usize, usize), (f64, Vec<Vec<f64>>)> =
-        Default::default();
+    type Weights = (f64, Vec<Vec<f64>>);
+    let mut outcomes: std::collections::BTreeMap<(usize, usize), Weights> = Default::default();
     let mut prior = vec![vec![0.0; log.deck.len()]; kinds];
     for d in &fitting {
         let mut seat = (log.me + 1) % players;

@@ -336,7 +336,7 @@ impl Value for Frac {
         Frac { num: self.num * n as u128, pow: self.pow }
     }
     fn sixth(self) -> Frac {
-        if self.num % 6 == 0 {
+        if self.num.is_multiple_of(6) {
             Frac { num: self.num / 6, pow: self.pow }
         } else {
             Frac { num: self.num, pow: self.pow + 1 }

@@ -156,6 +156,8 @@ impl Layout {
         let zero_end = End::Zero(self.values_of_box[zero_box]);
         let mut payoff = Payoff { value: [0.0; 64], available: [false; 64] };
         let mut end = [None; 64];
+        // `faces` is a face set (a bit mask) that indexes three tables at once.
+        #[allow(clippy::needless_range_loop)]
         for faces in 1..63usize {
             if faces.count_ones() > super::roll::DICE as u32 {
                 continue;

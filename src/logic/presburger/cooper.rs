@@ -434,11 +434,11 @@ impl Eliminator<'_> {
         for j in 1..=delta {
             let step = if from_below { j } else { -j };
             let instances = std::iter::once(substitute(&infinite, x, &Linear::constant(step)))
-                .chain(bounds.iter().map(|b| {
-                    b.plus_constant(step)
-                        .map_err(Overflow::into)
-                        .and_then(|at| substitute(&f, x, &at))
-                }));
+                .chain(
+                    bounds
+                        .iter()
+                        .map(|b| b.plus_constant(step).and_then(|at| substitute(&f, x, &at))),
+                );
             for instance in instances {
                 let instance = instance?;
                 if instance == Nnf::True {

@@ -226,7 +226,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 let right = self.implication()?;
                 let f = Formula::binary(BinaryOp::Iff, left, right);
-                Ok(if iff { f } else { Formula::not(f) })
+                Ok(if iff { f } else { Formula::negation(f) })
             }
             _ => Ok(left),
         }
@@ -262,7 +262,7 @@ impl Parser<'_> {
                 Some(Tok::Punct("~|")) => {
                     self.pos += 1;
                     let right = self.conjunction()?;
-                    acc = Formula::not(Formula::binary(BinaryOp::Or, acc, right));
+                    acc = Formula::negation(Formula::binary(BinaryOp::Or, acc, right));
                 }
                 _ => return Ok(acc),
             }
@@ -282,7 +282,7 @@ impl Parser<'_> {
                 Some(Tok::Punct("~&")) => {
                     self.pos += 1;
                     let right = self.unitary()?;
-                    acc = Formula::not(Formula::binary(BinaryOp::And, acc, right));
+                    acc = Formula::negation(Formula::binary(BinaryOp::And, acc, right));
                 }
                 _ => return Ok(acc),
             }
@@ -301,7 +301,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 let depth = self.depth;
                 self.deeper()?;
-                let f = Formula::not(self.unitary()?);
+                let f = Formula::negation(self.unitary()?);
                 self.depth = depth;
                 Ok(f)
             }
@@ -346,7 +346,7 @@ impl Parser<'_> {
                     "True",
                     Formula::new(FormulaKind::Eq(Term::var("True"), Term::var("True"))),
                 );
-                return Ok(if d == "$true" { truth } else { Formula::not(truth) });
+                return Ok(if d == "$true" { truth } else { Formula::negation(truth) });
             }
             return self.err(format!("`{d}` is not supported (no arithmetic or types)"));
         }

@@ -222,7 +222,7 @@ impl Finder {
                 }
                 self.instantiate(ci, &t);
                 count += 1;
-                if count % 4096 == 0 {
+                if count.is_multiple_of(4096) {
                     if let Some(why) = budget.spent() {
                         return Err(why);
                     }

@@ -250,59 +250,6 @@ fn shown(model: &Model) -> Structure {
     m
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::logic::semantics::Table;
-    use std::collections::BTreeMap;
-
-    fn family() -> Model {
-        let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
-        m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
-        m.predicates
-            .insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
-        m.functions.insert("father".into(), Table { arity: 1, values: vec![1, 0] });
-        m.functions.insert("blondie".into(), Table { arity: 0, values: vec![0] });
-        m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
-        Model {
-            structure: m,
-            witnesses: vec![("x".into(), 3, 1)],
-            unmentioned: vec!["happy".into()],
-        }
-    }
-
-    #[test]
-    fn text_shows_sets_matrices_and_tables() {
-        let t = text(&family());
-        assert!(!t.contains("happy:"), "{t}");
-        assert!(t.contains("not on the board (anything goes): happy"), "{t}");
-        assert!(t.starts_with("2 objects: #1 #2\n"), "{t}");
-        assert!(t.contains("blondie = #1"), "{t}");
-        assert!(t.contains("blonde: #1\n"), "{t}");
-        assert!(t.contains("#1  ·  ✓"), "{t}");
-        assert!(t.contains("father: #1↦#2 #2↦#1"), "{t}");
-        assert!(t.contains("x of (3) is #2"), "{t}");
-    }
-
-    #[test]
-    fn dot_draws_relations_and_dashed_functions() {
-        let d = dot(&family());
-        assert!(d.starts_with("digraph"), "{d}");
-        assert!(d.contains("0 -> 1 [ label = \"likes\", style = solid"), "{d}");
-        assert!(d.contains("label = \"father\", style = dashed"), "{d}");
-        assert!(d.contains("#1\\nblondie\\nblonde"), "{d}");
-    }
-
-    #[test]
-    fn json_lists_what_holds() {
-        let j = json(&family());
-        assert!(j["predicates"].get("happy").is_none());
-        assert_eq!(j["constants"]["blondie"], "#1");
-        assert_eq!(j["predicates"]["likes"], json!([["#1", "#2"]]));
-        assert_eq!(j["functions"]["father"][0], json!({"args": ["#1"], "value": "#2"}));
-    }
-}
-
 /// The model as a picture (SVG) for players who would rather look than read: objects as
 /// dots on a circle with their constants' names, one-place predicates as words under a dot,
 /// two-place predicates as solid arrows (a colour each, with a legend), one-place functions
@@ -475,4 +422,57 @@ pub fn svg(model: &Model) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::semantics::Table;
+    use std::collections::BTreeMap;
+
+    fn family() -> Model {
+        let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
+        m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
+        m.predicates
+            .insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
+        m.functions.insert("father".into(), Table { arity: 1, values: vec![1, 0] });
+        m.functions.insert("blondie".into(), Table { arity: 0, values: vec![0] });
+        m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
+        Model {
+            structure: m,
+            witnesses: vec![("x".into(), 3, 1)],
+            unmentioned: vec!["happy".into()],
+        }
+    }
+
+    #[test]
+    fn text_shows_sets_matrices_and_tables() {
+        let t = text(&family());
+        assert!(!t.contains("happy:"), "{t}");
+        assert!(t.contains("not on the board (anything goes): happy"), "{t}");
+        assert!(t.starts_with("2 objects: #1 #2\n"), "{t}");
+        assert!(t.contains("blondie = #1"), "{t}");
+        assert!(t.contains("blonde: #1\n"), "{t}");
+        assert!(t.contains("#1  ·  ✓"), "{t}");
+        assert!(t.contains("father: #1↦#2 #2↦#1"), "{t}");
+        assert!(t.contains("x of (3) is #2"), "{t}");
+    }
+
+    #[test]
+    fn dot_draws_relations_and_dashed_functions() {
+        let d = dot(&family());
+        assert!(d.starts_with("digraph"), "{d}");
+        assert!(d.contains("0 -> 1 [ label = \"likes\", style = solid"), "{d}");
+        assert!(d.contains("label = \"father\", style = dashed"), "{d}");
+        assert!(d.contains("#1\\nblondie\\nblonde"), "{d}");
+    }
+
+    #[test]
+    fn json_lists_what_holds() {
+        let j = json(&family());
+        assert!(j["predicates"].get("happy").is_none());
+        assert_eq!(j["constants"]["blondie"], "#1");
+        assert_eq!(j["predicates"]["likes"], json!([["#1", "#2"]]));
+        assert_eq!(j["functions"]["father"][0], json!({"args": ["#1"], "value": "#2"}));
+    }
 }

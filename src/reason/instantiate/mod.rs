@@ -298,7 +298,7 @@ impl<'s> Prover<'s> {
                     let subst: Vec<TermId> = idx.iter().map(|&i| self.candidates[i]).collect();
                     self.instantiate(ci, subst);
                     count += 1;
-                    if count % 1024 == 0 {
+                    if count.is_multiple_of(1024) {
                         if let Some(why) = budget.spent() {
                             return Err(Stopped::Budget(why));
                         }
