@@ -1,19 +1,14 @@
 //! The commands that take a board: `parse`, `check`, `follows`, `model` and `export`.
 
-use crate::budget::{budget, seconds, size};
+use crate::budget::{seconds, size};
 use crate::exit::{print_json, Answer, Failure, Outcome};
 use clap::Args;
 use std::io::IsTerminal;
 use std::time::Duration;
-use umpire::commands::board::{read_board, BoardError};
-use umpire::commands::evidence::{has_steps, report, unknown_hint};
-use umpire::commands::scoring;
-use umpire::logic::board::CheckedBoard;
-use umpire::logic::cnf::premises_of;
-use umpire::logic::print::{self, Style};
-use umpire::logic::tptp;
-use umpire::reason::finite::{self, render, AtSize, Limits, Progress};
-use umpire::reason::{decide_with, Decision, Options, Question, Verdict};
+use umpire::commands::board::{self, read_board, BoardError, Style};
+use umpire::commands::defaults::{MAX_MODEL_SIZE, SEARCH_SECONDS};
+use umpire::commands::export::{self, Format};
+use umpire::commands::verdict::{self, answer_of, Progress, Question, Search, Shown};
 use umpire::util::failure::FailureKind;
 
 #[derive(Args)]
@@ -100,10 +95,10 @@ struct Output {
 #[derive(Args)]
 struct SearchArgs {
     /// Give up after this many seconds (the answer is then `unknown`).
-    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, default_value = SEARCH_SECONDS, value_name = "SECONDS", value_parser = seconds)]
     timeout: Duration,
     /// The largest domain size the model search tries.
-    #[arg(long, default_value = "24", value_name = "N", value_parser = size)]
+    #[arg(long, default_value_t = MAX_MODEL_SIZE, value_name = "N", value_parser = size)]
     max_size: usize,
     /// Give up (the answer is then `unknown`) when umpire's memory passes this many MiB
     /// (default: half the machine's memory, at most 8 GiB).
@@ -115,56 +110,42 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    fn limits(&self) -> Limits {
-        let mut budget = budget(self.timeout);
-        if let Some(mib) = self.memory {
-            budget = budget.with_memory(mib.saturating_mul(1 << 20));
+    fn search(&self) -> Search {
+        Search {
+            timeout: self.timeout,
+            max_size: self.max_size,
+            memory_mib: self.memory,
+            cancel: None,
         }
-        Limits { max_size: self.max_size, budget }
     }
 }
 
-/// Reads a board, or fails with every problem it has, each pointing into the text.
-pub fn load(input: &str) -> Result<CheckedBoard, Failure> {
-    read_board(input).map_err(|e| match e {
-        BoardError::Language(report) => Failure::reports(FailureKind::BadInput, report.each()),
-        other => Failure::plain(other),
-    })
+/// A board's problems, each shown whole and pointing into the text; other failures as
+/// they come.
+pub fn failure(e: verdict::VerdictError) -> Failure {
+    match e {
+        verdict::VerdictError::Board(e) => board_failure(e),
+        other => Failure::report(other),
+    }
 }
 
-/// The exit answer of a verdict.
-pub fn answer(verdict: &Verdict) -> Answer {
-    match verdict {
-        Verdict::Consistent { .. } | Verdict::Redundant { .. } => Answer::Yes,
-        Verdict::Inconsistent { .. } | Verdict::NotRedundant { .. } => Answer::No,
-        Verdict::Unknown { .. } => Answer::Unknown,
+fn board_failure(e: BoardError) -> Failure {
+    match e {
+        BoardError::Language(report) => Failure::reports(FailureKind::BadInput, report.each()),
+        other => Failure::plain(other),
     }
 }
 
 pub fn parse(args: ParseArgs) -> Outcome {
     let style = if args.ascii { Style::Ascii } else { Style::Unicode };
-    let board = load(&args.input)?;
-    for note in &board.notes {
-        let report = miette::Report::new(note.clone()).with_source_code(
-            umpire::util::source::SourceText::new(&board.board.name, board.board.text.clone()),
-        );
-        eprintln!("{report:?}");
+    let board = read_board(&args.input).map_err(board_failure)?;
+    for note in board::notes(&board) {
+        eprintln!("{note:?}");
     }
     if args.json {
-        let statements: Vec<_> = board
-            .board
-            .statements
-            .iter()
-            .zip(&board.board.lines)
-            .enumerate()
-            // `number` is the statement's number at the table, (1) first, as every verdict names it.
-            .map(|(i, (st, line))| serde_json::json!({ "number": i + 1, "line": line, "text": print::statement(st, style), "ast": st }))
-            .collect();
-        print_json(&serde_json::json!({ "statements": statements, "signature": board.signature }));
+        print_json(&board::statements_json(&board, style));
     } else {
-        for st in &board.board.statements {
-            println!("{}", print::statement(st, style));
-        }
+        print!("{}", board::statements_text(&board, style));
     }
     Ok(Answer::Yes)
 }
@@ -173,40 +154,28 @@ pub fn check(args: CheckArgs) -> Outcome {
     if args.redundant {
         return redundant(&args.board, &args.output, &args.search);
     }
-    verdict(&args.board, Question::Consistency, &args.output, &args.search)
+    decide(&args.board, Question::Consistency, &args.output, &args.search)
 }
 
 /// `check --redundant`: every statement's redundancy question, as the scoring phase asks it.
 fn redundant(input: &str, output: &Output, search: &SearchArgs) -> Outcome {
-    let board = load(input)?;
     let watching = search.progress || std::io::stderr().is_terminal();
-    let count = board.board.statements.len();
-    let base = search.limits().budget;
-    let mut told = |k: usize| {
+    let mut told = |k: usize, count: usize| {
         if watching {
             eprintln!("statement {k} of {count}…");
         }
     };
-    let all = scoring::each_statement(&board, search.max_size, search.timeout, &base, &mut told)?;
-    let found = scoring::redundant(&all);
+    let found = verdict::redundant(input, &search.search(), &mut told).map_err(failure)?;
     if output.json {
-        let statements: Vec<_> =
-            all.iter().map(|(k, d)| serde_json::json!({"statement": k, "decision": d})).collect();
-        print_json(&serde_json::json!({"redundant": found, "statements": statements}));
+        print_json(&found.json());
     } else {
-        print!("{}", scoring::text(&all, count));
+        print!("{}", found.text());
     }
-    let undecided =
-        all.len() < count || all.iter().any(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. }));
-    Ok(match (found.is_empty(), undecided) {
-        (false, _) => Answer::Yes,
-        (true, true) => Answer::Unknown,
-        (true, false) => Answer::No,
-    })
+    Ok(found.answer())
 }
 
 pub fn follows(args: FollowsArgs) -> Outcome {
-    verdict(&args.board, Question::Follows(args.k), &args.output, &args.search)
+    decide(&args.board, Question::Follows(args.k), &args.output, &args.search)
 }
 
 /// Prints each searched size on stderr when a person is watching.
@@ -226,110 +195,44 @@ fn progress_printer(always: bool) -> impl FnMut(&Progress) {
     }
 }
 
-fn verdict(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
-    let board = load(input)?;
-    let options = Options { steps: output.proof };
-    let decision = decide_with(
-        &board,
-        question,
-        &search.limits(),
-        options,
-        &mut progress_printer(search.progress),
-    )?;
-    print_decision(&decision, output);
-    if let (false, Some(hint)) =
-        (output.json, unknown_hint(&decision, "--timeout", Some("--max-size")))
-    {
-        eprintln!("umpire: {hint}");
-    }
-    Ok(answer(&decision.verdict))
-}
-
-fn print_decision(decision: &Decision, output: &Output) {
+fn decide(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
+    let mut progress = progress_printer(search.progress);
+    let decision = verdict::decide(input, question, &search.search(), output.proof, &mut progress)
+        .map_err(failure)?;
     if output.json {
-        print_json(decision);
-    } else if output.dot {
-        match decision.verdict.model() {
-            Some(m) => print!("{}", render::dot(m)),
-            None if decision.verdict.infinite_model().is_some() => {
-                eprintln!(
-                    "{}\n(an infinite model has no graph: its definitions follow)\n{}",
-                    decision.explanation,
-                    report(decision, false)
-                )
-            }
-            None if decision.verdict.saturation().is_some() => {
-                eprintln!(
-                    "{}\n(a saturation has no graph: its clauses follow)\n{}",
-                    decision.explanation,
-                    report(decision, false)
-                )
-            }
-            None => eprintln!("{}", decision.explanation),
-        }
-    } else if decision.verdict.witness().is_some() || output.proof {
-        print!("{}", report(decision, false));
+        print_json(&decision);
     } else {
-        println!("{}", decision.explanation);
-        if has_steps(decision) {
-            println!("(--proof shows the steps)");
-        }
+        let shown = if output.dot { Shown::Dot } else { Shown::Text { proof: output.proof } };
+        let printed = verdict::printed(&decision, shown, "--timeout", Some("--max-size"));
+        print!("{}", printed.out);
+        eprint!("{}", printed.err);
     }
+    Ok(answer_of(&decision.verdict))
 }
 
 pub fn model(args: ModelArgs) -> Outcome {
     let Some(size) = args.size else {
-        return verdict(&args.board, Question::Consistency, &args.output, &args.search);
+        return decide(&args.board, Question::Consistency, &args.output, &args.search);
     };
-    let board = load(&args.board)?;
-    let premises = premises_of(&board, None);
-    let (answer, verdict, why) = match finite::search_size(
-        &board.signature,
-        &premises,
-        size,
-        &args.search.limits().budget,
-    )? {
-        AtSize::Found { model } => {
-            if args.output.json {
-                print_json(
-                    &serde_json::json!({ "verdict": "consistent", "model": render::json(&model) }),
-                );
-            } else if args.output.dot {
-                print!("{}", render::dot(&model));
-            } else {
-                print!("{}", render::text(&model));
-            }
-            return Ok(Answer::Yes);
-        }
-        other @ (AtSize::NoModel | AtSize::Forbidden { .. }) => {
-            (Answer::No, "no-model-of-size", other.explain(size))
-        }
-        other @ (AtSize::BeyondSearch { .. } | AtSize::GaveUp(_)) => {
-            (Answer::Unknown, "unknown", other.explain(size))
-        }
-    };
+    let found =
+        verdict::model_of_size(&args.board, size, &args.search.search()).map_err(failure)?;
     if args.output.json {
-        print_json(&serde_json::json!({ "verdict": verdict, "size": size, "explanation": why }));
+        print_json(&found.json(size));
     } else {
-        println!("{why}");
+        print!("{}", found.text(args.output.dot));
     }
-    Ok(answer)
+    Ok(found.answer())
 }
 
 pub fn export(args: ExportArgs) -> Outcome {
-    let board = load(&args.board)?;
-    if let Some(k) = args.follows {
-        let count = board.board.statements.len();
-        if k == 0 || k > count {
-            return Err(Failure::usage(format_args!(
-                "there is no statement {k}: the board has {count}"
-            )));
+    let format = if args.smt2 { Format::Smt2 } else { Format::Tptp };
+    match export::export(&args.board, format, args.follows) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(Answer::Yes)
         }
+        Err(export::ExportError::Board(e)) => Err(board_failure(e)),
+        Err(e @ export::ExportError::NoStatement { .. }) => Err(Failure::plain(e)),
+        Err(e) => Err(Failure::report(e)),
     }
-    if args.smt2 {
-        print!("{}", umpire::logic::smt2::problem(&board, args.follows)?);
-    } else {
-        print!("{}", tptp::problem(&board, args.follows)?);
-    }
-    Ok(Answer::Yes)
 }

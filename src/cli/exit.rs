@@ -19,21 +19,14 @@ pub const EXIT_UNKNOWN: u8 = 3;
 /// umpire caught itself in an internal error (a result failed its re-check).
 pub const EXIT_INTERNAL: u8 = 70;
 
-/// How a command that ran to its end answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Yes,
-    No,
-    Unknown,
-}
+pub use umpire::commands::Answer;
 
-impl Answer {
-    pub fn code(self) -> u8 {
-        match self {
-            Answer::Yes => EXIT_YES,
-            Answer::No => EXIT_NO,
-            Answer::Unknown => EXIT_UNKNOWN,
-        }
+/// The exit status of an answer.
+fn code_of(answer: Answer) -> u8 {
+    match answer {
+        Answer::Yes => EXIT_YES,
+        Answer::No => EXIT_NO,
+        Answer::Unknown => EXIT_UNKNOWN,
     }
 }
 
@@ -186,7 +179,7 @@ pub fn refused_arguments(refused: clap::Error, json: bool) -> ExitCode {
 
 pub fn finish(outcome: Outcome, json: bool) -> ExitCode {
     match outcome {
-        Ok(answer) => ExitCode::from(answer.code()),
+        Ok(answer) => ExitCode::from(code_of(answer)),
         Err(failure) if json => {
             print_json(
                 &serde_json::json!({ "error": { "kind": failure.kind_name(), "exit": failure.code(), "diagnostics": failure.described } }),

@@ -2,16 +2,14 @@
 //! reading of cards and claims, and the saving, are the command layer's
 //! ([`umpire::commands::cardgame`]), shared with the REPL.
 
-use crate::budget::{budget, seconds};
+use crate::budget::seconds;
 use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
-use umpire::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
-use umpire::commands::evidence::{evidence, unknown_hint};
-use umpire::games::cardgame::game::{Event, Settings};
-use umpire::reason::finite::Limits;
-use umpire::reason::Verdict;
+use umpire::commands::cardgame::{parse_cards, SavedGame, Settings};
+use umpire::commands::defaults::{GAME_SEED, HAND_SIZE, POINTS_TO_WIN, SEARCH_SECONDS};
+use umpire::commands::verdict::Search;
 
 #[derive(Subcommand)]
 pub enum GameAction {
@@ -24,12 +22,12 @@ pub enum GameAction {
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
         /// Cards in each hand (the rules' n).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = HAND_SIZE)]
         hand: usize,
         /// Points that win (the rules' w).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = POINTS_TO_WIN)]
         win: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = GAME_SEED)]
         seed: u64,
         /// The table plays its own physical deck: nothing is dealt, and each play is checked
         /// against the rules of the cards it names, not against a hand.
@@ -65,7 +63,7 @@ pub enum GameAction {
         kind: String,
         /// The statement claimed redundant.
         k: Option<usize>,
-        #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
+        #[arg(long, default_value = SEARCH_SECONDS, value_name = "SECONDS", value_parser = seconds)]
         timeout: Duration,
         /// Only the verdict's line, without the model or the proof.
         #[arg(long, conflicts_with = "json")]
@@ -114,42 +112,16 @@ pub fn run(action: GameAction) -> Outcome {
         }
         GameAction::Claim { file, player, kind, k, timeout, brief, json } => {
             let mut table = SavedGame::open(&file)?;
-            let p = table.player(Some(&player))?;
             let k = k.map(|k| k.to_string());
             let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
-            let claim = parse_claim(&words)?;
-            let (event, decision) =
-                table.claim(p, claim, &Limits { max_size: 24, budget: budget(timeout) })?;
-            let Event::Claim { upheld, .. } = event else {
-                unreachable!("a claim records a claim")
-            };
-            // Upheld 0, refuted 1; a claim umpire could not decide is not upheld either
-            // (ruling G8), but scripts must not take it for a refutation: 3.
-            let answer = match (upheld, &decision.verdict) {
-                (true, _) => Answer::Yes,
-                (false, Verdict::Unknown { .. }) => Answer::Unknown,
-                (false, _) => Answer::No,
-            };
+            let search = Search { timeout, ..Search::default() };
+            let claimed = table.claim_in_words(&player, &words, &search)?;
             if json {
-                print_json(&serde_json::json!({
-                    "player": table.game.settings.players[p],
-                    "claim": claim,
-                    "upheld": upheld,
-                    "decision": decision,
-                    "scores": table.game.settings.players.iter().zip(&table.game.state.scores).map(|(n, s)| (n.clone(), serde_json::Value::from(*s))).collect::<serde_json::Map<_, _>>(),
-                    "winner": table.game.state.winner.map(|w| table.game.settings.players[w].clone()),
-                }));
-                return Ok(answer);
+                print_json(&claimed.json(&table.game));
+            } else {
+                print!("{}{}", claimed.text(brief, "--timeout"), table.game.show(None));
             }
-            let mut text = format!("{}\n", claim_outcome(&event).unwrap_or_default());
-            if !brief {
-                text.push_str(&evidence(&decision));
-            }
-            if let Some(hint) = unknown_hint(&decision, "--timeout", None) {
-                text.push_str(&format!("({hint})\n"));
-            }
-            print!("{text}{}", table.game.show(None));
-            return Ok(answer);
+            return Ok(claimed.answer());
         }
         GameAction::Pass { file, player } => {
             let mut table = SavedGame::open(&file)?;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use umpire::commands::defaults::SEARCH_SECONDS;
 use umpire::serve::{Options, Server};
 
 #[derive(Args)]
@@ -22,7 +23,7 @@ pub struct ServeArgs {
     #[arg(long)]
     lan: bool,
     /// Each verdict's time budget, in seconds (a claim, the check pad, a notebook).
-    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, default_value = SEARCH_SECONDS, value_name = "SECONDS", value_parser = seconds)]
     timeout: Duration,
 }
 

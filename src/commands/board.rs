@@ -5,9 +5,13 @@
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::diagnostics::Report;
+use crate::logic::print;
 use crate::util::failure::Classify;
 use crate::util::input::{read_text, InputError, MAX_BOARD_BYTES};
+use crate::util::source::SourceText;
 use std::path::Path;
+
+pub use crate::logic::print::Style;
 
 /// Why a board cannot be had.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
@@ -47,6 +51,40 @@ pub fn read_board(input: &str) -> Result<CheckedBoard, BoardError> {
         ("statement".to_string(), input.to_string())
     };
     board::load(&name, &text, CheckMode::FreeStanding).map_err(BoardError::Language)
+}
+
+/// `parse`: the board's notes (names taken as constants, say) as diagnostics pointing into
+/// its text, to show before the statements.
+pub fn notes(board: &CheckedBoard) -> Vec<miette::Report> {
+    board
+        .notes
+        .iter()
+        .map(|note| {
+            miette::Report::new(note.clone())
+                .with_source_code(SourceText::new(&board.board.name, board.board.text.clone()))
+        })
+        .collect()
+}
+
+/// `parse`: the statements printed back, one a line.
+pub fn statements_text(board: &CheckedBoard, style: Style) -> String {
+    board.board.statements.iter().map(|st| format!("{}\n", print::statement(st, style))).collect()
+}
+
+/// `parse --json`: each statement with its number at the table ((1) first, as every
+/// verdict names it), its line, its text and its syntax tree; then the signature.
+pub fn statements_json(board: &CheckedBoard, style: Style) -> serde_json::Value {
+    let statements: Vec<_> = board
+        .board
+        .statements
+        .iter()
+        .zip(&board.board.lines)
+        .enumerate()
+        .map(|(i, (st, line))| {
+            serde_json::json!({ "number": i + 1, "line": line, "text": print::statement(st, style), "ast": st })
+        })
+        .collect();
+    serde_json::json!({ "statements": statements, "signature": board.signature })
 }
 
 #[cfg(test)]

@@ -3,13 +3,18 @@
 //! claim is read and refused in one place, with one message, and every change is saved at
 //! once (atomically) in both.
 
+use crate::commands::evidence::{evidence, unknown_hint};
+use crate::commands::verdict::Search;
+use crate::commands::Answer;
 use crate::games::cardgame::deck::CardKind;
-use crate::games::cardgame::game::{Claim, Event, Game, GameError, Settings};
+use crate::games::cardgame::game::{Claim, Event, Game};
 use crate::games::cardgame::legal::Illegal;
 use crate::reason::finite::Limits;
-use crate::reason::Decision;
+use crate::reason::{Decision, Verdict};
 use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
+
+pub use crate::games::cardgame::game::{GameError, Settings};
 
 /// How the cards are written, for messages.
 pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";
@@ -60,6 +65,61 @@ pub fn claim_outcome(event: &Event) -> Option<String> {
             Some(format!("{}: {verdict}", if *upheld { "upheld" } else { "not upheld" }))
         }
         _ => None,
+    }
+}
+
+/// A claim made at the table and decided: what the table is told of it.
+pub struct Claimed {
+    pub player: usize,
+    pub claim: Claim,
+    pub event: Event,
+    pub decision: Decision,
+}
+
+impl Claimed {
+    /// Upheld: yes; refuted: no; a claim umpire could not decide is not upheld either
+    /// (ruling G8), but scripts must not take it for a refutation: unknown.
+    pub fn answer(&self) -> Answer {
+        match (self.upheld(), &self.decision.verdict) {
+            (true, _) => Answer::Yes,
+            (false, Verdict::Unknown { .. }) => Answer::Unknown,
+            (false, _) => Answer::No,
+        }
+    }
+
+    fn upheld(&self) -> bool {
+        matches!(self.event, Event::Claim { upheld: true, .. })
+    }
+
+    /// The claim, its outcome, the verdict with its evidence and the scores, as JSON.
+    pub fn json(&self, game: &Game) -> serde_json::Value {
+        let players = &game.settings.players;
+        let scores: serde_json::Map<_, _> = players
+            .iter()
+            .zip(&game.state.scores)
+            .map(|(n, s)| (n.clone(), serde_json::Value::from(*s)))
+            .collect();
+        serde_json::json!({
+            "player": players[self.player],
+            "claim": self.claim,
+            "upheld": self.upheld(),
+            "decision": self.decision,
+            "scores": scores,
+            "winner": game.state.winner.map(|w| players[w].clone()),
+        })
+    }
+
+    /// The outcome's line, the evidence (unless `brief`) and the hint of an unknown
+    /// verdict, naming the front end's own time control (`time`).
+    pub fn text(&self, brief: bool, time: &str) -> String {
+        let mut text = format!("{}\n", claim_outcome(&self.event).unwrap_or_default());
+        if !brief {
+            text.push_str(&evidence(&self.decision));
+        }
+        if let Some(hint) = unknown_hint(&self.decision, time, None) {
+            text.push_str(&format!("({hint})\n"));
+        }
+        text
     }
 }
 
@@ -130,6 +190,20 @@ impl SavedGame {
         limits: &Limits,
     ) -> Result<(Event, Decision), GameError> {
         self.change(|g| g.claim(player, claim, limits))
+    }
+
+    /// `game claim`: `player` claims in the words the table uses (`redundant 3`,
+    /// `inconsistent`), decided within `search` and recorded.
+    pub fn claim_in_words(
+        &mut self,
+        player: &str,
+        words: &[&str],
+        search: &Search,
+    ) -> Result<Claimed, GameError> {
+        let player = self.player(Some(player))?;
+        let claim = parse_claim(words)?;
+        let (event, decision) = self.claim(player, claim, &search.limits())?;
+        Ok(Claimed { player, claim, event, decision })
     }
 
     /// Records an event decided elsewhere (a claim decided on a copy of the game, so that

@@ -1,10 +1,32 @@
-//! The command layer the command line and the REPL share: what a user's words mean, once.
-//! A board given as a file or a statement, a card list, a claim, a game action, a line typed
-//! at the REPL: each is read, checked and refused here, with one message, so that every front
-//! end says the same thing. Nothing here touches a terminal: results are values and text.
+//! The API boundary every front end stands on: the command line (`src/cli/`), the REPL
+//! (its line interpreter is [`session`]) and the page (`serve`). What a user's words mean
+//! is decided here, once: a board given as a file or a statement, a question, a card list,
+//! a claim, a log line, a default. Each job takes plain values (a request) and returns
+//! plain values (an answer: data that serializes to the `--json` and page shapes, and the
+//! text every front end prints), so the front ends only translate. Nothing here touches a
+//! terminal or HTTP.
+//!
+//! The types a front end needs from the layers below (a verdict, a question, a game's
+//! settings) are re-exported by the module of the job that uses them, so that a front end
+//! imports from here and never from `games/` or `reason/`.
 
 pub mod board;
 pub mod cardgame;
+pub mod defaults;
 pub mod evidence;
+pub mod export;
 pub mod scoring;
 pub mod session;
+pub mod verdict;
+
+/// How a job that ran to its end answered: the command line's exit status 0, 1 or 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Answer {
+    /// Consistent; the statement follows; a model exists; the claim is upheld.
+    Yes,
+    /// Inconsistent; it does not follow; no model of that size; refuted.
+    No,
+    /// Not decided within the budget.
+    Unknown,
+}

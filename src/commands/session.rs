@@ -6,6 +6,7 @@
 //! command line's `repl` puts it behind rustyline), so all of it is tested directly.
 
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
+use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_SECONDS, SEARCH_TIME};
 use crate::commands::evidence::{evidence, report, unknown_hint};
 use crate::commands::scoring;
 use crate::logic::board::{self, CheckedBoard};
@@ -50,7 +51,7 @@ A line that is not a command is a statement: it is checked and added to the boar
   redundant?          which statements follow from the others (the scoring helper)
   model [<n>]         a model (of n objects)
   proof               the last verdict's proof, step by step
-  set timeout <s>     the budget of each search (default 10 s); set max-size <n>
+  set timeout <s>     the budget of each search (default SEARCH_SECONDS s); set max-size <n>
   game load <file>    play a saved game (see `umpire game new`); then:
   game show | game score | game play <cards> <statement> [-> <k>] |
   game claim redundant <k> | game claim inconsistent | game pass | game undo
@@ -102,8 +103,8 @@ impl Session {
     pub fn new(cancel: Arc<AtomicBool>) -> Session {
         Session {
             statements: Vec::new(),
-            timeout: Duration::from_secs(10),
-            max_size: 24,
+            timeout: SEARCH_TIME,
+            max_size: MAX_MODEL_SIZE,
             cancel,
             last: None,
             game: None,
@@ -160,7 +161,7 @@ impl Session {
             .map_or((line.as_str(), ""), |(w, r)| (w, r.trim()));
         let text = match word {
             "quit" | "exit" => return Reply::Quit,
-            "help" => HELP.to_string(),
+            "help" => HELP.replace("SEARCH_SECONDS", SEARCH_SECONDS),
             "add" => self.add(rest),
             "list" => self.list(),
             "clear" => {

@@ -10,8 +10,11 @@
 //! use umpire::logic::{board, check::CheckMode};
 //! use umpire::logic::cnf::premises_of;
 //! use umpire::reason::finite::{search, Limits, Search};
+//! use umpire::solve::Budget;
+//! use std::time::Duration;
+//! let limits = Limits { max_size: 8, budget: Budget::time(Duration::from_secs(5)) };
 //! let b = board::load("b", "∃x blonde(x)\n∃x ¬blonde(x)", CheckMode::FreeStanding).unwrap();
-//! let result = search(&b.signature, &premises_of(&b, None), &Limits::default(), &mut |_| {}).unwrap();
+//! let result = search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap();
 //! let Search::Found { model, .. } = result else { panic!() };
 //! assert_eq!(model.structure.size, 2);
 //! assert!(model.unmentioned.contains(&"father".to_string()));
@@ -55,12 +58,6 @@ pub struct Limits {
     /// The largest domain size tried.
     pub max_size: usize,
     pub budget: Budget,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { max_size: 24, budget: Budget::time(Duration::from_secs(10)) }
-    }
 }
 
 /// Why a search stopped without an answer.

@@ -1,0 +1,45 @@
+//! Every default a user meets, defined once: the command line's flags, the REPL's `set`
+//! and the page all read them from here, so that the three front ends cannot drift apart.
+//! (A save file records the limits a claim was decided under; what an old save without
+//! them meant is the game's own fact, `ClaimBudget::DEFAULT`, not a default to change here.)
+
+use std::time::Duration;
+
+/// How long a search may take unless the user says otherwise, as the command line's flags
+/// write it (clap takes a default as text).
+pub const SEARCH_SECONDS: &str = "10";
+/// The same limit as a duration.
+pub const SEARCH_TIME: Duration = Duration::from_secs(whole_seconds(SEARCH_SECONDS));
+/// The largest domain the finite model search tries unless told otherwise.
+pub const MAX_MODEL_SIZE: usize = 24;
+/// Cards in each hand of the logic card game (the rules' n) unless the table says otherwise.
+pub const HAND_SIZE: usize = 3;
+/// Points that win the logic card game (the rules' w) unless the table says otherwise.
+pub const POINTS_TO_WIN: usize = 3;
+/// The shuffle of `umpire game new` when no `--seed` is given.
+pub const GAME_SEED: u64 = 1;
+
+/// A whole number of seconds written in decimal digits, read at compile time, so that
+/// [`SEARCH_TIME`] is [`SEARCH_SECONDS`] and not a second spelling of it.
+const fn whole_seconds(text: &str) -> u64 {
+    let digits = text.as_bytes();
+    let mut value = 0;
+    let mut i = 0;
+    while i < digits.len() {
+        assert!(digits[i].is_ascii_digit(), "a default time is whole seconds");
+        value = value * 10 + (digits[i] - b'0') as u64;
+        i += 1;
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_time_is_the_flags_default() {
+        assert_eq!(crate::solve::parse_seconds(SEARCH_SECONDS).unwrap(), SEARCH_TIME);
+        assert_eq!(whole_seconds("120"), 120);
+    }
+}

@@ -1,0 +1,319 @@
+//! The verdicts on a board: is it consistent (`check`), does statement k follow
+//! (`follows`), what does a model look like (`model`), and which statements follow from the
+//! others (`check --redundant`). Each job reads the board, asks the arbiter once and hands
+//! back the decision with the text every front end prints; the front ends only choose
+//! between that text, JSON and a picture.
+
+use crate::commands::board::{read_board, BoardError};
+use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_TIME};
+use crate::commands::evidence::{has_steps, report, unknown_hint};
+use crate::commands::scoring;
+use crate::commands::Answer;
+use crate::logic::cnf::premises_of;
+use crate::reason::finite::SearchError;
+use crate::reason::finite::{self, render, AtSize, Limits};
+use crate::reason::{decide_with, DecideError, Options};
+use crate::solve::Budget;
+use crate::util::failure::{Classify, FailureKind};
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use crate::reason::finite::Progress;
+pub use crate::reason::{Decision, Question, Verdict};
+
+/// How hard a search may look: the flags `--timeout`, `--max-size` and `--memory`.
+#[derive(Clone, Debug)]
+pub struct Search {
+    pub timeout: Duration,
+    pub max_size: usize,
+    /// The memory ceiling in MiB (`None`: half the machine's memory, at most 8 GiB).
+    pub memory_mib: Option<u64>,
+    /// Set from outside (Ctrl-C, a closed page) to stop the search; it then answers unknown.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search { timeout: SEARCH_TIME, max_size: MAX_MODEL_SIZE, memory_mib: None, cancel: None }
+    }
+}
+
+impl Search {
+    /// The budget from now, with the memory ceiling and the cancel flag.
+    pub fn budget(&self) -> Budget {
+        let mut budget = Budget::time(self.timeout);
+        if let Some(mib) = self.memory_mib {
+            budget = budget.with_memory(mib.saturating_mul(1 << 20));
+        }
+        if let Some(cancel) = &self.cancel {
+            budget = budget.with_cancel(cancel.clone());
+        }
+        budget
+    }
+
+    /// The finite search's limits: the largest size and the budget from now.
+    pub fn limits(&self) -> Limits {
+        Limits { max_size: self.max_size, budget: self.budget() }
+    }
+}
+
+/// Why a verdict could not be given: the board cannot be read, or the arbiter failed.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum VerdictError {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Board(#[from] BoardError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Decide(#[from] DecideError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(#[from] SearchError),
+}
+
+impl Classify for VerdictError {
+    fn kind(&self) -> FailureKind {
+        match self {
+            VerdictError::Board(e) => e.kind(),
+            VerdictError::Decide(e) => e.kind(),
+            VerdictError::Search(e) => e.kind(),
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match self {
+            VerdictError::Board(e) => e.notes(),
+            VerdictError::Decide(e) => e.notes(),
+            VerdictError::Search(e) => e.notes(),
+        }
+    }
+}
+
+/// The exit answer of a verdict: yes for consistent or redundant, no for the opposite.
+pub fn answer_of(verdict: &Verdict) -> Answer {
+    match verdict {
+        Verdict::Consistent { .. } | Verdict::Redundant { .. } => Answer::Yes,
+        Verdict::Inconsistent { .. } | Verdict::NotRedundant { .. } => Answer::No,
+        Verdict::Unknown { .. } => Answer::Unknown,
+    }
+}
+
+/// `check` and `follows`: the board given as a file or a statement, one question, decided
+/// within `search`; `steps` asks for a proof's steps. `progress` hears each size searched.
+pub fn decide(
+    input: &str,
+    question: Question,
+    search: &Search,
+    steps: bool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, VerdictError> {
+    let board = read_board(input)?;
+    Ok(decide_with(&board, question, &search.limits(), Options { steps }, progress)?)
+}
+
+/// How a decision is shown as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The explanation, the model or the proof's steps (`proof`: always the steps).
+    Text { proof: bool },
+    /// The model as Graphviz.
+    Dot,
+}
+
+/// What a front end prints for a decision: `out` on standard output, `err` (possibly
+/// empty) on standard error. `time` and `size` name the front end's own controls for the
+/// hint an unknown verdict carries (`--timeout`, `set timeout <s>`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Printed {
+    pub out: String,
+    pub err: String,
+}
+
+/// The text of a decision, as `check`, `follows` and `model` print it.
+pub fn printed(decision: &Decision, shown: Shown, time: &str, size: Option<&str>) -> Printed {
+    let mut printed = Printed::default();
+    match shown {
+        Shown::Dot => match decision.verdict.model() {
+            Some(m) => printed.out = render::dot(m),
+            None if decision.verdict.infinite_model().is_some() => {
+                printed.err = format!(
+                    "{}\n(an infinite model has no graph: its definitions follow)\n{}\n",
+                    decision.explanation,
+                    report(decision, false)
+                )
+            }
+            None if decision.verdict.saturation().is_some() => {
+                printed.err = format!(
+                    "{}\n(a saturation has no graph: its clauses follow)\n{}\n",
+                    decision.explanation,
+                    report(decision, false)
+                )
+            }
+            None => printed.err = format!("{}\n", decision.explanation),
+        },
+        Shown::Text { proof } => {
+            if decision.verdict.witness().is_some() || proof {
+                printed.out = report(decision, false);
+            } else {
+                printed.out = format!("{}\n", decision.explanation);
+                if has_steps(decision) {
+                    printed.out.push_str("(--proof shows the steps)\n");
+                }
+            }
+        }
+    }
+    if let Some(hint) = unknown_hint(decision, time, size) {
+        printed.err.push_str(&format!("umpire: {hint}\n"));
+    }
+    printed
+}
+
+/// `model --size N`: what the search at exactly that size found.
+#[derive(Clone, Debug)]
+pub enum SizedModel {
+    Found(finite::Model),
+    /// No model of that size (or the board's bounds forbid it): the answer is no.
+    None {
+        why: String,
+    },
+    /// Not decided (beyond the search, or out of budget).
+    Unknown {
+        why: String,
+    },
+}
+
+/// The JSON of a sized-model answer.
+#[derive(Serialize)]
+struct SizedJson<'a> {
+    verdict: &'a str,
+    size: usize,
+    explanation: &'a str,
+}
+
+impl SizedModel {
+    pub fn answer(&self) -> Answer {
+        match self {
+            SizedModel::Found(_) => Answer::Yes,
+            SizedModel::None { .. } => Answer::No,
+            SizedModel::Unknown { .. } => Answer::Unknown,
+        }
+    }
+
+    /// The answer as `model --size --json` prints it.
+    pub fn json(&self, size: usize) -> serde_json::Value {
+        match self {
+            SizedModel::Found(model) => {
+                serde_json::json!({ "verdict": "consistent", "model": render::json(model) })
+            }
+            SizedModel::None { why } => serde_json::to_value(SizedJson {
+                verdict: "no-model-of-size",
+                size,
+                explanation: why,
+            })
+            .unwrap_or_default(),
+            SizedModel::Unknown { why } => {
+                serde_json::to_value(SizedJson { verdict: "unknown", size, explanation: why })
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// The answer as text (the model's tables) or, with `dot`, the model as Graphviz.
+    pub fn text(&self, dot: bool) -> String {
+        match self {
+            SizedModel::Found(model) if dot => render::dot(model),
+            SizedModel::Found(model) => render::text(model),
+            SizedModel::None { why } | SizedModel::Unknown { why } => format!("{why}\n"),
+        }
+    }
+}
+
+/// `model --size N`: a model of exactly `size` objects, or why there is none.
+pub fn model_of_size(
+    input: &str,
+    size: usize,
+    search: &Search,
+) -> Result<SizedModel, VerdictError> {
+    let board = read_board(input)?;
+    let premises = premises_of(&board, None);
+    Ok(match finite::search_size(&board.signature, &premises, size, &search.budget())? {
+        AtSize::Found { model } => SizedModel::Found(model),
+        other @ (AtSize::NoModel | AtSize::Forbidden { .. }) => {
+            SizedModel::None { why: other.explain(size) }
+        }
+        other @ (AtSize::BeyondSearch { .. } | AtSize::GaveUp(_)) => {
+            SizedModel::Unknown { why: other.explain(size) }
+        }
+    })
+}
+
+/// `check --redundant`: every statement's redundancy question, as the scoring phase asks it.
+pub struct Redundancy {
+    /// The decided questions, in order (fewer than the statements when the budget ran out).
+    pub decisions: Vec<(usize, Decision)>,
+    /// The statements that follow from the others.
+    pub found: Vec<usize>,
+    /// How many statements the board has.
+    pub count: usize,
+}
+
+/// The JSON of `check --redundant --json`.
+#[derive(Serialize)]
+struct RedundancyJson<'a> {
+    redundant: &'a [usize],
+    statements: Vec<StatementJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct StatementJson<'a> {
+    statement: usize,
+    decision: &'a Decision,
+}
+
+impl Redundancy {
+    /// Yes when some statement follows; unknown when none does but some were undecided.
+    pub fn answer(&self) -> Answer {
+        let undecided = self.decisions.len() < self.count
+            || self.decisions.iter().any(|(_, d)| matches!(d.verdict, Verdict::Unknown { .. }));
+        match (self.found.is_empty(), undecided) {
+            (false, _) => Answer::Yes,
+            (true, true) => Answer::Unknown,
+            (true, false) => Answer::No,
+        }
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        let statements = self
+            .decisions
+            .iter()
+            .map(|(k, d)| StatementJson { statement: *k, decision: d })
+            .collect();
+        serde_json::to_value(RedundancyJson { redundant: &self.found, statements })
+            .unwrap_or_default()
+    }
+
+    pub fn text(&self) -> String {
+        scoring::text(&self.decisions, self.count)
+    }
+}
+
+/// `check --redundant`: each statement's question within `search.timeout` (the memory
+/// ceiling and the cancel flag hold for all of them); `told` hears each statement as it
+/// starts, with the board's count.
+pub fn redundant(
+    input: &str,
+    search: &Search,
+    told: &mut dyn FnMut(usize, usize),
+) -> Result<Redundancy, VerdictError> {
+    let board = read_board(input)?;
+    let count = board.board.statements.len();
+    let base = search.budget();
+    let decisions =
+        scoring::each_statement(&board, search.max_size, search.timeout, &base, &mut |k| {
+            told(k, count)
+        })?;
+    let found = scoring::redundant(&decisions);
+    Ok(Redundancy { decisions, found, count })
+}
