@@ -8,6 +8,7 @@ mod dice;
 mod fuzz;
 mod infer;
 mod language;
+mod layers;
 mod models;
 mod repl;
 mod serve;
