@@ -48,9 +48,30 @@ try {
   await page.click("nav button[data-tab=pad]");
   await page.click("#padcheck");
   await page.waitForSelector("#padout svg");
+  // Every other tab reaches its route and shows an answer, not an error.
+  await page.click("nav button[data-tab=infer]");
+  await page.click("#judge");
+  await page.waitForFunction(() => /follow/.test(document.querySelector("#inferout").textContent));
+  if (await page.$("#inferout .diag")) fail("the Infer judge answered an error: " + (await page.textContent("#inferout")));
+  // The Clue box starts with an example log; the Deduction box starts empty.
+  const deductionLog = "players: Ann, Bob, Cat\nme: Ann\nhand: Sun Null, Sun Ace, Moon 2, Moon 3, Crown 4, Crown 5, Shield Null\ntable: Sun 2, Moon Ace\n";
+  for (const which of ["clue", "deduction"]) {
+    await page.click(`nav button[data-tab=${which}]`);
+    if (which === "deduction") await page.fill("#deductionlog", deductionLog);
+    await page.click(`#${which}go`);
+    await page.waitForFunction((w) => document.querySelector(`#${w}out`).textContent.trim().length > 0, which, { timeout: 30000 });
+    if (!(await page.$(`#${which}out pre`))) fail(`the ${which} notebook did not show: ` + (await page.textContent(`#${which}out`)));
+  }
+  // The dice coach computes its strategy table once (about a minute): asked on a fresh
+  // machine, it says so; either answer shows that the route works.
+  await page.click("nav button[data-tab=dice]");
+  await page.click("#dicego");
+  await page.waitForFunction(() => !/thinking/.test(document.querySelector("#diceout").textContent), null, { timeout: 30000 });
+  const dice = await page.textContent("#diceout");
+  if (!(await page.$("#diceout pre")) && !dice.includes("strategy table")) fail("the dice coach: " + dice);
   await page.click("nav button[data-tab=game]");
   await page.screenshot({ path: shot, fullPage: true });
-  console.log("ok: game played, claim upheld with its evidence, model drawn; screenshot " + shot);
+  console.log("ok: game played, claim upheld with its evidence, model drawn, Infer, Clue, Deduction and the dice coach answered; screenshot " + shot);
 } catch (e) {
   const pages = browser.contexts().flatMap((c) => c.pages());
   if (pages.length) await pages[0].screenshot({ path: shot.replace(/\.png$/, "-failed.png"), fullPage: true });

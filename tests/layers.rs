@@ -161,7 +161,9 @@ fn layer(file: &str) -> Option<usize> {
 /// The game a file belongs to (`games/clue/solve.rs` → clue), if it is inside one.
 fn game(file: &str) -> Option<&str> {
     let mut parts = file.split('/');
-    (parts.next() == Some("games")).then(|| ())?;
+    if parts.next() != Some("games") {
+        return None;
+    }
     let second = parts.next()?;
     parts.next().map(|_| second)
 }

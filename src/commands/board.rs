@@ -53,6 +53,17 @@ pub fn read_board(input: &str) -> Result<CheckedBoard, BoardError> {
     board::load(&name, &text, CheckMode::FreeStanding).map_err(BoardError::Language)
 }
 
+/// A board typed into a page or a line: the text itself, never a file name, parsed and
+/// checked free-standing; the problems point into it.
+pub fn read_typed(name: &str, text: &str) -> Result<CheckedBoard, Report> {
+    board::load(name, text, CheckMode::FreeStanding)
+}
+
+/// Each statement printed back (the page's parse-as-you-type).
+pub fn statements(board: &CheckedBoard, style: Style) -> Vec<String> {
+    board.board.statements.iter().map(|st| print::statement(st, style)).collect()
+}
+
 /// `parse`: the board's notes (names taken as constants, say) as diagnostics pointing into
 /// its text, to show before the statements.
 pub fn notes(board: &CheckedBoard) -> Vec<miette::Report> {
@@ -68,7 +79,7 @@ pub fn notes(board: &CheckedBoard) -> Vec<miette::Report> {
 
 /// `parse`: the statements printed back, one a line.
 pub fn statements_text(board: &CheckedBoard, style: Style) -> String {
-    board.board.statements.iter().map(|st| format!("{}\n", print::statement(st, style))).collect()
+    statements(board, style).into_iter().map(|st| format!("{st}\n")).collect()
 }
 
 /// `parse --json`: each statement with its number at the table ((1) first, as every

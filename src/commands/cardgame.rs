@@ -6,15 +6,15 @@
 use crate::commands::evidence::{evidence, unknown_hint};
 use crate::commands::verdict::Search;
 use crate::commands::Answer;
-use crate::games::cardgame::deck::CardKind;
-use crate::games::cardgame::game::{Claim, Event, Game};
+use crate::games::cardgame::game::Claim;
 use crate::games::cardgame::legal::Illegal;
 use crate::reason::finite::Limits;
 use crate::reason::{Decision, Verdict};
 use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
 
-pub use crate::games::cardgame::game::{GameError, Settings};
+pub use crate::games::cardgame::deck::CardKind;
+pub use crate::games::cardgame::game::{Event, Game, GameError, Settings};
 
 /// How the cards are written, for messages.
 pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";

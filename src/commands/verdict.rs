@@ -9,6 +9,7 @@ use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_TIME};
 use crate::commands::evidence::{has_steps, report, unknown_hint};
 use crate::commands::scoring;
 use crate::commands::Answer;
+use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::premises_of;
 use crate::reason::finite::SearchError;
 use crate::reason::finite::{self, render, AtSize, Limits};
@@ -109,8 +110,18 @@ pub fn decide(
     steps: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Decision, VerdictError> {
-    let board = read_board(input)?;
-    Ok(decide_with(&board, question, &search.limits(), Options { steps }, progress)?)
+    decide_on(&read_board(input)?, question, search, steps, progress)
+}
+
+/// The same question on a board already read (the page's check pad, the REPL's board).
+pub fn decide_on(
+    board: &CheckedBoard,
+    question: Question,
+    search: &Search,
+    steps: bool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Decision, VerdictError> {
+    Ok(decide_with(board, question, &search.limits(), Options { steps }, progress)?)
 }
 
 /// How a decision is shown as text.
@@ -168,6 +179,11 @@ pub fn printed(decision: &Decision, shown: Shown, time: &str, size: Option<&str>
         printed.err.push_str(&format!("umpire: {hint}\n"));
     }
     printed
+}
+
+/// The model as a picture (SVG), when the verdict has a finite one.
+pub fn svg(decision: &Decision) -> Option<String> {
+    decision.verdict.model().map(render::svg)
 }
 
 /// `model --size N`: what the search at exactly that size found.

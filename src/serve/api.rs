@@ -1,19 +1,19 @@
 //! The JSON API behind the page: each request is a method, a path and a body, and the
-//! answer a status and a body, so the whole API is tested without a socket. Everything
-//! here calls the same library layers as the command line and the REPL: the statement
-//! language, the arbiter, the card game's [`SavedGame`](crate::commands::cardgame::SavedGame)
-//! (one writer, atomic saves), the Clue and Deduction solvers and the Infer judge.
+//! answer a status and a body, so the whole API is tested without a socket. [`ROUTES`] is
+//! the one table of what can be asked (the page reads its addresses from it); bodies and
+//! replies are the types of [`super::messages`]. Every answer comes from the command layer,
+//! as the command line's and the REPL's do: the statement language, the verdicts, the card
+//! game's [`SavedGame`] (one writer, atomic saves), the Clue and Deduction notebooks, the
+//! Infer judge and the dice coach.
 
-use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
-use crate::commands::evidence::evidence;
-use crate::games::cardgame::game::{Event, GameError, Settings};
-use crate::logic::board::load;
-use crate::logic::check::CheckMode;
-use crate::logic::print::{statement as print_statement, Style};
-use crate::reason::finite::{render, Limits};
-use crate::reason::{decide_with, Decision, Options, Question};
+use super::messages::*;
+use crate::commands::board::{read_typed, statements, Style};
+use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
+use crate::commands::cardgame::{SavedGame, Settings};
+use crate::commands::defaults::{HAND_SIZE, POINTS_TO_WIN};
+use crate::commands::verdict::{decide_on, Question, Search};
 use crate::solve::Budget;
-use crate::util::failure::{diagnostic_json, Classify, FailureKind};
+use crate::util::failure::diagnostic_json;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, RwLock};
@@ -26,46 +26,61 @@ pub const SEARCHES_AT_ONCE: usize = 2;
 /// How long a searching request waits for its turn before the server says it is busy.
 const WAIT_FOR_TURN: Duration = Duration::from_secs(20);
 
-/// An answer: the HTTP status, the content type and the body.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reply {
-    pub status: u16,
-    pub content_type: &'static str,
-    pub body: String,
+/// One thing the page can ask: its method and path, the name the page calls it by, and
+/// who answers (given the request's JSON body; `{}` for a GET).
+pub struct Route {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub name: &'static str,
+    answer: fn(&Api, &Value) -> Result<Value, Reply>,
 }
 
-impl Reply {
-    fn json(status: u16, value: &Value) -> Reply {
-        Reply { status, content_type: "application/json", body: value.to_string() }
-    }
+/// Every route of the API, once. The page's script gets `{name: path}` from this table.
+pub const ROUTES: &[Route] = &[
+    Route {
+        method: "GET",
+        path: "/api/health",
+        name: "health",
+        answer: |_, _| reply(&Health { ok: true, version: env!("CARGO_PKG_VERSION") }),
+    },
+    Route {
+        method: "GET",
+        path: "/api/game",
+        name: "game",
+        answer: |api, _| Ok(api.snapshot.read().unwrap_or_else(|p| p.into_inner()).clone()),
+    },
+    Route { method: "POST", path: "/api/parse", name: "parse", answer: Api::parse },
+    Route { method: "POST", path: "/api/check", name: "check", answer: Api::check },
+    Route { method: "POST", path: "/api/game/new", name: "newGame", answer: Api::new_game },
+    Route { method: "POST", path: "/api/game/play", name: "play", answer: Api::play },
+    Route { method: "POST", path: "/api/game/pass", name: "pass", answer: Api::pass },
+    Route { method: "POST", path: "/api/game/undo", name: "undo", answer: Api::undo },
+    Route { method: "POST", path: "/api/game/claim", name: "claim", answer: Api::claim },
+    Route {
+        method: "POST",
+        path: "/api/infer/judge",
+        name: "inferJudge",
+        answer: |_, request| infer_judge(request),
+    },
+    Route { method: "POST", path: "/api/clue/notebook", name: "clueNotebook", answer: Api::clue },
+    Route {
+        method: "POST",
+        path: "/api/deduction/notebook",
+        name: "deductionNotebook",
+        answer: Api::deduction,
+    },
+    Route { method: "POST", path: "/api/dice/coach", name: "diceCoach", answer: Api::coach },
+];
 
-    fn ok(value: Value) -> Reply {
-        Reply::json(200, &value)
-    }
+/// The page with the routes table written into its script (where it says `/*ROUTES*/`).
+pub fn page() -> String {
+    let routes: serde_json::Map<String, Value> =
+        ROUTES.iter().map(|r| (r.name.to_string(), json!(r.path))).collect();
+    super::PAGE.replacen("/*ROUTES*/{}", &Value::Object(routes).to_string(), 1)
+}
 
-    /// An error in the one shape the command line's `--json` uses: `{"error": {kind,
-    /// diagnostics: [{code, message, help, labels: [{offset, length, label}]}]}}`.
-    pub fn error(status: u16, kind: &str, diagnostics: Vec<Value>) -> Reply {
-        Reply::json(status, &json!({ "error": { "kind": kind, "diagnostics": diagnostics } }))
-    }
-
-    fn message(status: u16, kind: &str, message: &str) -> Reply {
-        Reply::error(
-            status,
-            kind,
-            vec![json!({ "code": null, "message": message, "help": null, "labels": [] })],
-        )
-    }
-
-    fn from_failure(e: &(impl miette::Diagnostic + Classify)) -> Reply {
-        let (status, kind) = match e.kind() {
-            FailureKind::BadInput => (400, "bad_input"),
-            FailureKind::Contradiction => (422, "contradiction"),
-            FailureKind::OutOfBudget => (503, "out_of_budget"),
-            FailureKind::Internal => (500, "internal"),
-        };
-        Reply::error(status, kind, vec![diagnostic_json(e)])
-    }
+fn reply(value: &impl serde::Serialize) -> Result<Value, Reply> {
+    serde_json::to_value(value).map_err(|e| Reply::message(500, "internal", &e.to_string()))
 }
 
 /// A counting semaphore: searching requests take a turn, so that one request cannot take
@@ -118,7 +133,7 @@ pub struct Api {
     snapshot: RwLock<Value>,
     /// The game itself as of the last change: typing checks and claims work on copies of
     /// it, never waiting for the game's lock.
-    current: RwLock<Option<crate::games::cardgame::game::Game>>,
+    current: RwLock<Option<Game>>,
     turns: Turns,
     /// Each search's time budget.
     search_time: Duration,
@@ -135,51 +150,10 @@ enum Coach {
     Failed(String),
 }
 
-fn bad(message: &str) -> Reply {
-    Reply::message(400, "bad_input", message)
-}
-
 fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Reply> {
     body.get(name)
         .and_then(Value::as_str)
         .ok_or_else(|| bad(&format!("the request needs a `{name}` text field")))
-}
-
-/// An optional text field: absent (or null) is `None`; anything but text is refused.
-fn optional_text<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, Reply> {
-    match body.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(bad(&format!("`{name}` must be text"))),
-    }
-}
-
-/// An optional count (a statement number, a hand size): a whole number from 1 to a
-/// million; anything else is refused rather than read as something else.
-fn optional_count(body: &Value, name: &str) -> Result<Option<usize>, Reply> {
-    match body.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => match v.as_u64() {
-            Some(n) if (1..=1_000_000).contains(&n) => Ok(Some(n as usize)),
-            _ => Err(bad(&format!("`{name}` must be a whole number from 1 up, not {v}"))),
-        },
-    }
-}
-
-/// An optional list of texts.
-fn optional_texts(body: &Value, name: &str) -> Result<Vec<String>, Reply> {
-    match body.get(name) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|i| {
-                i.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| bad(&format!("`{name}` must be a list of texts")))
-            })
-            .collect(),
-        Some(_) => Err(bad(&format!("`{name}` must be a list of texts"))),
-    }
 }
 
 impl Api {
@@ -206,139 +180,102 @@ impl Api {
     /// Answers one request. `body` is the request body, already limited in size.
     pub fn handle(&self, method: &str, path: &str, body: &str) -> Reply {
         let path = path.split('?').next().unwrap_or("");
-        let read = || -> Result<Value, Reply> {
-            if body.trim().is_empty() {
-                return Ok(json!({}));
-            }
-            serde_json::from_str(body)
-                .map_err(|e| bad(&format!("the request body is not JSON: {e}")))
+        if method == "GET" && (path == "/" || path == "/index.html") {
+            return Reply { status: 200, content_type: "text/html; charset=utf-8", body: page() };
+        }
+        let Some(route) = ROUTES.iter().find(|r| r.path == path && r.method == method) else {
+            return if path.starts_with("/api/") || path == "/" {
+                Reply::message(405, "bad_input", &format!("{method} is not how {path} is used"))
+            } else {
+                Reply::message(404, "bad_input", &format!("there is nothing at {path}"))
+            };
         };
-        let answer = match (method, path) {
-            ("GET", "/") | ("GET", "/index.html") => {
-                return Reply {
-                    status: 200,
-                    content_type: "text/html; charset=utf-8",
-                    body: super::PAGE.to_string(),
-                }
-            }
-            ("GET", "/api/health") => {
-                Ok(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
-            }
-            ("GET", "/api/game") => {
-                Ok(self.snapshot.read().unwrap_or_else(|p| p.into_inner()).clone())
-            }
-            ("POST", route) => match read() {
-                Ok(request) => self.post(route, &request),
-                Err(reply) => Err(reply),
-            },
-            (_, route) if route.starts_with("/api/") || route == "/" => Err(Reply::message(
-                405,
-                "bad_input",
-                &format!("{method} is not how {route} is used"),
-            )),
-            (_, route) => {
-                Err(Reply::message(404, "bad_input", &format!("there is nothing at {route}")))
+        let request = if body.trim().is_empty() {
+            json!({})
+        } else {
+            match serde_json::from_str(body) {
+                Ok(request) => request,
+                Err(e) => return bad(&format!("the request body is not JSON: {e}")),
             }
         };
-        match answer {
-            Ok(value) => Reply::ok(value),
+        match (route.answer)(self, &request) {
+            Ok(value) => Reply::json(200, &value),
             Err(reply) => reply,
         }
     }
 
-    fn post(&self, route: &str, request: &Value) -> Result<Value, Reply> {
-        match route {
-            "/api/parse" => self.parse(request),
-            "/api/check" => self.check(request),
-            "/api/game/new" => self.new_game(request),
-            "/api/game/play" => self.play(request),
-            "/api/game/pass" => {
-                self.change(request, |saved, player, _| saved.pass(player).map(|_| None))
-            }
-            "/api/game/undo" => self.change(request, |saved, _, _| {
-                if saved.game.events.is_empty() {
-                    return Err(GameError::MovedOn("there is nothing to undo".into()));
-                }
-                saved.undo().map(|_| None)
-            }),
-            "/api/game/claim" => self.claim(request),
-            "/api/infer/judge" => infer_judge(request),
-            "/api/clue/notebook" => self.clue(request),
-            "/api/deduction/notebook" => self.deduction(request),
-            "/api/dice/coach" => self.coach(request),
-            other => Err(Reply::message(404, "bad_input", &format!("there is nothing at {other}"))),
-        }
+    /// Each search's limits: the server's time, the default sizes.
+    fn search(&self) -> Search {
+        Search { timeout: self.search_time, ..Search::default() }
     }
 
-    fn limits(&self) -> Limits {
-        Limits { max_size: 24, budget: Budget::time(self.search_time) }
+    /// Waits for a turn to search; says the server is busy after a while.
+    fn turn(&self, busy: &str) -> Result<TurnGuard<'_>, Reply> {
+        self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", busy))
     }
 
     /// Statements as typed: each parsed and checked, with the diagnostics pointing into the
     /// text; with `player` (and `cards`), whether that play would be legal now.
     fn parse(&self, request: &Value) -> Result<Value, Reply> {
-        let text = field(request, "text")?;
-        let mut out = match load("statement", text, CheckMode::FreeStanding) {
-            Ok(board) => {
-                json!({ "ok": true, "statements": board.board.statements.iter().map(|s| print_statement(s, Style::Unicode)).collect::<Vec<_>>(), "diagnostics": [] })
-            }
-            Err(report) => {
-                json!({ "ok": false, "statements": [], "diagnostics": report.errors.iter().map(|e| diagnostic_json(e)).collect::<Vec<_>>() })
-            }
+        let request: ParseBody = body(request, "/api/parse")?;
+        let mut out = match read_typed("statement", &request.text) {
+            Ok(board) => ParseReply {
+                ok: true,
+                statements: statements(&board, Style::Unicode),
+                diagnostics: Vec::new(),
+                play: None,
+            },
+            Err(report) => ParseReply {
+                ok: false,
+                statements: Vec::new(),
+                diagnostics: report.errors.iter().map(|e| diagnostic_json(e)).collect(),
+                play: None,
+            },
         };
-        if let Some(player) = optional_text(request, "player")? {
-            let names = optional_texts(request, "cards")?;
-            let target = optional_count(request, "target")?;
+        if let Some(player) = &request.player {
             let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone();
-            let play = match game {
-                None => json!({ "legal": false, "why": "there is no game yet" }),
+            out.play = Some(match game {
+                None => PlayCheck { legal: false, why: Some("there is no game yet".into()) },
                 Some(game) => {
                     // A dry run on a copy of the game: the same rules as the real play.
                     let mut copy = game.clone();
                     match game.player_index(player).and_then(|p| {
-                        parse_cards(names.iter().map(String::as_str))
-                            .and_then(|cards| copy.play(p, &cards, text, target))
+                        parse_cards(request.cards.iter().map(String::as_str))
+                            .and_then(|cards| copy.play(p, &cards, &request.text, request.target))
                     }) {
-                        Ok(_) => json!({ "legal": true, "why": null }),
-                        Err(e) => json!({ "legal": false, "why": first_line(&e.to_string()) }),
+                        Ok(_) => PlayCheck { legal: true, why: None },
+                        Err(e) => PlayCheck { legal: false, why: Some(first_line(&e.to_string())) },
                     }
                 }
-            };
-            out["play"] = play;
+            });
         }
-        Ok(out)
+        reply(&out)
     }
 
     /// The check pad: a board's consistency, or whether statement `k` follows.
     fn check(&self, request: &Value) -> Result<Value, Reply> {
-        let text = field(request, "text")?;
-        let board = load("board", text, CheckMode::FreeStanding).map_err(|report| {
+        let request: CheckBody = body(request, "/api/check")?;
+        let board = read_typed("board", &request.text).map_err(|report| {
             Reply::error(
                 400,
                 "bad_input",
                 report.errors.iter().map(|e| diagnostic_json(e)).collect(),
             )
         })?;
-        let question = match optional_count(request, "follows")? {
+        let question = match request.follows {
             Some(k) => Question::Follows(k),
             None => Question::Consistency,
         };
-        let _turn = self.turns.take().ok_or_else(|| {
-            Reply::message(
-                503,
-                "out_of_budget",
-                "every core is searching for other players: try again in a moment",
-            )
-        })?;
-        let decision =
-            decide_with(&board, question, &self.limits(), Options { steps: true }, &mut |_| {})
-                .map_err(|e| Reply::from_failure(&e))?;
-        Ok(decision_json(&decision))
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
+        let decision = decide_on(&board, question, &self.search(), true, &mut |_| {})
+            .map_err(|e| Reply::from_failure(&e))?;
+        reply(&DecisionReply::of(&decision))
     }
 
     fn new_game(&self, request: &Value) -> Result<Value, Reply> {
-        let players: Vec<String> =
-            optional_texts(request, "players")?.iter().map(|s| s.trim().to_string()).collect();
+        let request: NewGameBody = body(request, "/api/game/new")?;
+        let players: Vec<String> = request.players.iter().map(|s| s.trim().to_string()).collect();
         if let Some(k) = players.iter().position(String::is_empty) {
             return Err(bad(&format!("player {} has no name", k + 1)));
         }
@@ -349,23 +286,17 @@ impl Api {
         {
             return Err(bad(&format!("two players are called {p} (player {})", k + 1)));
         }
-        let seed = match request.get("seed") {
-            None | Some(Value::Null) => std::time::SystemTime::now()
+        let seed = request.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64),
-            Some(v) => v.as_u64().ok_or_else(|| bad("`seed` must be a whole number"))?,
-        };
-        let own_cards = match request.get("own_cards") {
-            None | Some(Value::Null) => false,
-            Some(v) => v.as_bool().ok_or_else(|| bad("`own_cards` must be true or false"))?,
-        };
-        // The same defaults as `umpire game new`.
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
         let settings = Settings {
             players,
-            hand_size: optional_count(request, "hand")?.unwrap_or(3),
-            points_to_win: optional_count(request, "win")?.unwrap_or(3),
+            hand_size: request.hand.unwrap_or(HAND_SIZE),
+            points_to_win: request.win.unwrap_or(POINTS_TO_WIN),
             seed,
-            own_cards,
+            own_cards: request.own_cards.unwrap_or(false),
         };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| t.saved.game.state.winner.is_none()) {
@@ -382,12 +313,25 @@ impl Api {
     }
 
     fn play(&self, request: &Value) -> Result<Value, Reply> {
-        let statement = field(request, "statement")?.to_string();
-        let names = optional_texts(request, "cards")?;
-        let target = optional_count(request, "target")?;
-        self.change(request, move |saved, player, _| {
-            let cards = parse_cards(names.iter().map(String::as_str))?;
-            saved.play(player, &cards, &statement, target).map(|_| None)
+        let request: PlayBody = body(request, "/api/game/play")?;
+        self.change(request.player.as_deref(), move |saved, player| {
+            let cards = parse_cards(request.cards.iter().map(String::as_str))?;
+            saved.play(player, &cards, &request.statement, request.target).map(|_| None)
+        })
+    }
+
+    fn pass(&self, request: &Value) -> Result<Value, Reply> {
+        let request: PlayerBody = body(request, "/api/game/pass")?;
+        self.change(request.player.as_deref(), |saved, player| saved.pass(player).map(|_| None))
+    }
+
+    fn undo(&self, request: &Value) -> Result<Value, Reply> {
+        let request: PlayerBody = body(request, "/api/game/undo")?;
+        self.change(request.player.as_deref(), |saved, _| {
+            if saved.game.events.is_empty() {
+                return Err(GameError::MovedOn("there is nothing to undo".into()));
+            }
+            saved.undo().map(|_| None)
         })
     }
 
@@ -395,36 +339,35 @@ impl Api {
     /// devices keep playing and typing), with the whole budget counted from when the
     /// decision starts; it is then recorded if the game has not moved on meanwhile.
     fn claim(&self, request: &Value) -> Result<Value, Reply> {
-        let kind = field(request, "claim")?.to_string();
-        let k = optional_count(request, "k")?.map(|k| k.to_string());
-        if kind == "redundant" && k.is_none() {
+        let request: ClaimBody = body(request, "/api/game/claim")?;
+        let k = request.k.map(|k| k.to_string());
+        if request.claim == "redundant" && k.is_none() {
             return Err(bad("a redundancy claim names its statement: `k` from 1"));
         }
-        let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
+        let words: Vec<&str> =
+            std::iter::once(request.claim.as_str()).chain(k.as_deref()).collect();
         let claim = parse_claim(&words).map_err(|e| Reply::from_failure(&e))?;
         let game =
             self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
                 Reply::message(409, "bad_input", "there is no game yet: start one")
             })?;
-        let player = match optional_text(request, "player")? {
+        let player = match &request.player {
             Some(name) => game.player_index(name),
             None => Ok(game.state.current),
         }
         .map_err(|e| Reply::from_failure(&e))?;
         let version = game.events.len();
-        let _turn = self.turns.take().ok_or_else(|| {
-            Reply::message(
-                503,
-                "out_of_budget",
-                "every core is searching for other players: try again in a moment",
-            )
-        })?;
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
         let mut copy = game;
-        let (event, decision) =
-            copy.claim(player, claim, &self.limits()).map_err(|e| Reply::from_failure(&e))?;
-        let extra =
-            json!({ "outcome": claim_outcome(&event), "decision": decision_json(&decision) });
-        self.change(request, move |saved, _, _| {
+        let (event, decision) = copy
+            .claim(player, claim, &self.search().limits())
+            .map_err(|e| Reply::from_failure(&e))?;
+        let extra = reply(&Claimed {
+            outcome: claim_outcome(&event),
+            decision: DecisionReply::of(&decision),
+        })?;
+        self.change(request.player.as_deref(), move |saved, _| {
             saved.record(event, version)?;
             Ok(Some(extra))
         })
@@ -434,18 +377,15 @@ impl Api {
     /// the snapshot is rebuilt after it. A claim's evidence is kept for the pages.
     fn change(
         &self,
-        request: &Value,
-        step: impl FnOnce(&mut SavedGame, usize, ()) -> Result<Option<Value>, GameError>,
+        player: Option<&str>,
+        step: impl FnOnce(&mut SavedGame, usize) -> Result<Option<Value>, GameError>,
     ) -> Result<Value, Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let Some(table) = guard.as_mut() else {
             return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
         };
-        let player = table
-            .saved
-            .player(optional_text(request, "player")?)
-            .map_err(|e| Reply::from_failure(&e))?;
-        let extra = step(&mut table.saved, player, ()).map_err(|e| Reply::from_failure(&e))?;
+        let player = table.saved.player(player).map_err(|e| Reply::from_failure(&e))?;
+        let extra = step(&mut table.saved, player).map_err(|e| Reply::from_failure(&e))?;
         if let Some(extra) = &extra {
             let at = table.saved.game.events.len();
             table.evidence.push((at, extra.clone()));
@@ -462,10 +402,9 @@ impl Api {
 
     /// Rebuilds the snapshot the pages poll, and returns it.
     fn refresh(&self, table: &Option<Table>) -> Value {
-        let state = match table {
-            None => json!({ "game": null }),
-            Some(t) => game_json(t),
-        };
+        let view =
+            GameReply { game: table.as_ref().map(|t| GameView::of(&t.saved.game, &t.evidence)) };
+        let state = serde_json::to_value(view).unwrap_or(Value::Null);
         *self.current.write().unwrap_or_else(|p| p.into_inner()) =
             table.as_ref().map(|t| t.saved.game.clone());
         *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = state.clone();
@@ -574,64 +513,6 @@ fn finished_name(path: &std::path::Path) -> PathBuf {
         .map(|k| path.with_file_name(format!("{stem}.{k}.{ext}")))
         .find(|p| !p.exists())
         .expect("some name is free")
-}
-
-/// A decision as the pages show it: the verdict fields (`verdict`, …) as `check --json`
-/// gives them, the evidence as text, and the model as a picture when it has one.
-pub fn decision_json(decision: &Decision) -> Value {
-    let mut v = serde_json::to_value(decision).unwrap_or(Value::Null);
-    v["explanation_text"] = json!(decision.explanation);
-    v["evidence"] = json!(evidence(decision));
-    v["svg"] = match decision.verdict.model() {
-        Some(model) => json!(render::svg(model)),
-        None => Value::Null,
-    };
-    v
-}
-
-fn game_json(t: &Table) -> Value {
-    let g = &t.saved.game;
-    let players = &g.settings.players;
-    let name = |p: usize| players.get(p).cloned().unwrap_or_default();
-    let events: Vec<Value> = g
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| match e {
-            Event::Play { player, cards, statement, target } => json!({ "number": i + 1, "event": "play", "player": name(*player), "cards": cards, "statement": statement, "target": target }),
-            Event::Pass { player } => json!({ "number": i + 1, "event": "pass", "player": name(*player) }),
-            Event::Claim { player, claim, upheld, verdict, .. } => {
-                let evidence = t.evidence.iter().find(|(at, _)| *at == i + 1).map(|(_, v)| v.clone());
-                json!({ "number": i + 1, "event": "claim", "player": name(*player), "claim": claim, "upheld": upheld, "verdict": verdict, "evidence": evidence })
-            }
-        })
-        .collect();
-    json!({
-        "game": {
-            "version": g.events.len(),
-            "players": players,
-            "own_cards": g.settings.own_cards,
-            "points_to_win": g.settings.points_to_win,
-            "scores": g.state.scores,
-            "current": name(g.state.current),
-            "winner": g.state.winner.map(name),
-            "board": g.state.board.iter().enumerate().map(|(k, e)| json!({ "number": k + 1, "text": e.text, "by": name(e.by), "scored": e.scored })).collect::<Vec<_>>(),
-            "hands": players.iter().zip(&g.state.hands).map(|(p, h)| (p.clone(), json!(h.iter().map(card_json).collect::<Vec<_>>()))).collect::<serde_json::Map<_, _>>(),
-            "draw_left": g.state.draw.len(),
-            "note": g.note,
-            "events": events,
-        }
-    })
-}
-
-/// A card in a hand: its short name, and for an S card the statement it carries.
-fn card_json(card: &crate::games::cardgame::deck::CardKind) -> Value {
-    use crate::games::cardgame::deck::CardKind;
-    let says = match card {
-        CardKind::Statement { statement } => Some(statement.clone()),
-        _ => None,
-    };
-    json!({ "card": card.short_name(), "says": says })
 }
 
 fn infer_judge(request: &Value) -> Result<Value, Reply> {

@@ -11,8 +11,10 @@
 //! hand are answered, so Ctrl-C never cuts a save in half (saves are atomic anyway).
 
 pub mod api;
+pub mod messages;
 
-use api::{Api, Reply};
+use api::Api;
+use messages::Reply;
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,7 +61,7 @@ pub enum ServeError {
     Listen { port: u16, why: String },
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Game(#[from] crate::games::cardgame::game::GameError),
+    Game(#[from] crate::commands::cardgame::GameError),
 }
 
 impl crate::util::failure::Classify for ServeError {}

@@ -1,0 +1,333 @@
+//! What crosses the wire: each route's request body and reply as a `serde` type, so that
+//! the shapes are written once, read by the compiler, and refused with one message when a
+//! body does not fit. The errors are in the shape the command line's `--json` uses.
+
+use crate::commands::cardgame::{CardKind, Event, Game};
+use crate::commands::evidence::evidence;
+use crate::commands::verdict::{self, Decision};
+use crate::util::failure::{diagnostic_json, Classify, FailureKind};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Value};
+
+/// An answer: the HTTP status, the content type and the body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: String,
+}
+
+impl Reply {
+    pub(crate) fn json(status: u16, value: &impl Serialize) -> Reply {
+        let body = serde_json::to_string(value).unwrap_or_else(|_| "null".into());
+        Reply { status, content_type: "application/json", body }
+    }
+
+    /// An error in the one shape the command line's `--json` uses: `{"error": {kind,
+    /// diagnostics: [{code, message, help, labels: [{offset, length, label}]}]}}`.
+    pub fn error(status: u16, kind: &str, diagnostics: Vec<Value>) -> Reply {
+        Reply::json(status, &json!({ "error": { "kind": kind, "diagnostics": diagnostics } }))
+    }
+
+    /// An error of one plain message.
+    pub fn message(status: u16, kind: &str, message: &str) -> Reply {
+        Reply::error(
+            status,
+            kind,
+            vec![json!({ "code": null, "message": message, "help": null, "labels": [] })],
+        )
+    }
+
+    /// A library error, with the status its kind asks for.
+    pub fn from_failure(e: &(impl miette::Diagnostic + Classify)) -> Reply {
+        let (status, kind) = match e.kind() {
+            FailureKind::BadInput => (400, "bad_input"),
+            FailureKind::Contradiction => (422, "contradiction"),
+            FailureKind::OutOfBudget => (503, "out_of_budget"),
+            FailureKind::Internal => (500, "internal"),
+        };
+        Reply::error(status, kind, vec![diagnostic_json(e)])
+    }
+}
+
+/// A request the caller got wrong.
+pub fn bad(message: &str) -> Reply {
+    Reply::message(400, "bad_input", message)
+}
+
+/// Reads a body into its route's type; a body that does not fit is refused (400).
+pub fn body<T: for<'de> Deserialize<'de>>(request: &Value, route: &str) -> Result<T, Reply> {
+    serde_json::from_value(request.clone())
+        .map_err(|e| bad(&format!("the request does not fit {route}: {e}")))
+}
+
+/// A count in a request (a statement number, a hand size): a whole number from 1 to a
+/// million; anything else is refused rather than read as something else.
+fn count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    match Option::<Value>::deserialize(d)? {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=1_000_000).contains(&n) => Ok(Some(n as usize)),
+            _ => Err(serde::de::Error::custom(format!("a whole number from 1 up, not {v}"))),
+        },
+    }
+}
+
+/// `POST /api/parse`: statements as typed; with `player` (and `cards`, `target`), whether
+/// that play would be legal now.
+#[derive(Deserialize)]
+pub struct ParseBody {
+    pub text: String,
+    pub player: Option<String>,
+    #[serde(default)]
+    pub cards: Vec<String>,
+    #[serde(default, deserialize_with = "count")]
+    pub target: Option<usize>,
+}
+
+#[derive(Serialize)]
+pub struct ParseReply {
+    pub ok: bool,
+    pub statements: Vec<String>,
+    pub diagnostics: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayCheck>,
+}
+
+/// Whether a play typed so far would be legal, and if not, why (one line).
+#[derive(Serialize)]
+pub struct PlayCheck {
+    pub legal: bool,
+    pub why: Option<String>,
+}
+
+/// `POST /api/check`: the check pad — the board's consistency, or whether statement
+/// `follows` follows.
+#[derive(Deserialize)]
+pub struct CheckBody {
+    pub text: String,
+    #[serde(default, deserialize_with = "count")]
+    pub follows: Option<usize>,
+}
+
+/// `POST /api/game/new`: a game for the table (the defaults are `umpire game new`'s).
+#[derive(Deserialize)]
+pub struct NewGameBody {
+    #[serde(default)]
+    pub players: Vec<String>,
+    /// Absent: a shuffle no one at the table can know.
+    pub seed: Option<u64>,
+    pub own_cards: Option<bool>,
+    #[serde(default, deserialize_with = "count")]
+    pub hand: Option<usize>,
+    #[serde(default, deserialize_with = "count")]
+    pub win: Option<usize>,
+}
+
+/// `POST /api/game/pass`, `/api/game/undo`: who acts (absent: the player to move).
+#[derive(Deserialize)]
+pub struct PlayerBody {
+    pub player: Option<String>,
+}
+
+/// `POST /api/game/play`: cards played and the statement written.
+#[derive(Deserialize)]
+pub struct PlayBody {
+    pub player: Option<String>,
+    pub statement: String,
+    #[serde(default)]
+    pub cards: Vec<String>,
+    #[serde(default, deserialize_with = "count")]
+    pub target: Option<usize>,
+}
+
+/// `POST /api/game/claim`: `claim` is `redundant` (with `k`) or `inconsistent`.
+#[derive(Deserialize)]
+pub struct ClaimBody {
+    pub player: Option<String>,
+    pub claim: String,
+    #[serde(default, deserialize_with = "count")]
+    pub k: Option<usize>,
+}
+
+/// `POST /api/infer/judge`.
+#[derive(Deserialize)]
+pub struct JudgeBody {
+    pub law: String,
+    pub experiment: String,
+}
+
+/// `POST /api/clue/notebook`, `/api/deduction/notebook`: a log as the command line reads it.
+#[derive(Deserialize)]
+pub struct LogBody {
+    pub log: String,
+}
+
+/// `GET /api/health`.
+#[derive(Serialize)]
+pub struct Health {
+    pub ok: bool,
+    pub version: &'static str,
+}
+
+/// A decision as the pages show it: the verdict fields (`verdict`, …) as `check --json`
+/// gives them, the evidence as text, and the model as a picture when it has one.
+#[derive(Serialize)]
+pub struct DecisionReply<'a> {
+    #[serde(flatten)]
+    pub decision: &'a Decision,
+    pub explanation_text: &'a str,
+    pub evidence: String,
+    pub svg: Option<String>,
+}
+
+impl<'a> DecisionReply<'a> {
+    pub fn of(decision: &'a Decision) -> DecisionReply<'a> {
+        DecisionReply {
+            decision,
+            explanation_text: &decision.explanation,
+            evidence: evidence(decision),
+            svg: verdict::svg(decision),
+        }
+    }
+}
+
+/// What a claim came to: the outcome's line and the decision.
+#[derive(Serialize)]
+pub struct Claimed<'a> {
+    pub outcome: Option<String>,
+    pub decision: DecisionReply<'a>,
+}
+
+/// The game as every page polls it (`GET /api/game`, and after each change).
+#[derive(Serialize)]
+pub struct GameReply {
+    pub game: Option<GameView>,
+}
+
+#[derive(Serialize)]
+pub struct GameView {
+    pub version: usize,
+    pub players: Vec<String>,
+    pub own_cards: bool,
+    pub points_to_win: usize,
+    pub scores: Vec<usize>,
+    pub current: String,
+    pub winner: Option<String>,
+    pub board: Vec<BoardEntry>,
+    pub hands: std::collections::BTreeMap<String, Vec<CardView>>,
+    pub draw_left: usize,
+    pub note: Option<String>,
+    pub events: Vec<EventView>,
+}
+
+#[derive(Serialize)]
+pub struct BoardEntry {
+    pub number: usize,
+    pub text: String,
+    pub by: String,
+    pub scored: bool,
+}
+
+/// A card in a hand: its short name, and for an S card the statement it carries.
+#[derive(Serialize)]
+pub struct CardView {
+    pub card: String,
+    pub says: Option<String>,
+}
+
+/// One event of the game, numbered from 1; a claim carries its evidence while this server
+/// remembers it.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum EventView {
+    Play {
+        number: usize,
+        player: String,
+        cards: Value,
+        statement: String,
+        target: Option<usize>,
+    },
+    Pass {
+        number: usize,
+        player: String,
+    },
+    Claim {
+        number: usize,
+        player: String,
+        claim: Value,
+        upheld: bool,
+        verdict: String,
+        evidence: Option<Value>,
+    },
+}
+
+impl GameView {
+    /// The view of `game`; `evidence` holds the claims' evidence by event number.
+    pub fn of(game: &Game, evidence: &[(usize, Value)]) -> GameView {
+        let players = &game.settings.players;
+        let name = |p: usize| players.get(p).cloned().unwrap_or_default();
+        let events = game
+            .events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| match e {
+                Event::Play { player, cards, statement, target } => EventView::Play {
+                    number: i + 1,
+                    player: name(*player),
+                    cards: json!(cards),
+                    statement: statement.clone(),
+                    target: *target,
+                },
+                Event::Pass { player } => EventView::Pass { number: i + 1, player: name(*player) },
+                Event::Claim { player, claim, upheld, verdict, .. } => EventView::Claim {
+                    number: i + 1,
+                    player: name(*player),
+                    claim: json!(claim),
+                    upheld: *upheld,
+                    verdict: verdict.clone(),
+                    evidence: evidence.iter().find(|(at, _)| *at == i + 1).map(|(_, v)| v.clone()),
+                },
+            })
+            .collect();
+        GameView {
+            version: game.events.len(),
+            players: players.clone(),
+            own_cards: game.settings.own_cards,
+            points_to_win: game.settings.points_to_win,
+            scores: game.state.scores.clone(),
+            current: name(game.state.current),
+            winner: game.state.winner.map(name),
+            board: game
+                .state
+                .board
+                .iter()
+                .enumerate()
+                .map(|(k, e)| BoardEntry {
+                    number: k + 1,
+                    text: e.text.clone(),
+                    by: name(e.by),
+                    scored: e.scored,
+                })
+                .collect(),
+            hands: players
+                .iter()
+                .zip(&game.state.hands)
+                .map(|(p, h)| (p.clone(), h.iter().map(CardView::of).collect()))
+                .collect(),
+            draw_left: game.state.draw.len(),
+            note: game.note.clone(),
+            events,
+        }
+    }
+}
+
+impl CardView {
+    fn of(card: &CardKind) -> CardView {
+        let says = match card {
+            CardKind::Statement { statement } => Some(statement.clone()),
+            _ => None,
+        };
+        CardView { card: card.short_name(), says }
+    }
+}
