@@ -8,7 +8,7 @@ use std::time::Duration;
 use umpire::commands::board::{self, read_board, BoardError, Style};
 use umpire::commands::defaults::{MAX_MODEL_SIZE, SEARCH_SECONDS};
 use umpire::commands::export::{self, Format};
-use umpire::commands::verdict::{self, answer_of, Progress, Question, Search, Shown};
+use umpire::commands::verdict::{self, Form, Printed, Progress, Question, Request, Search};
 use umpire::util::failure::FailureKind;
 
 #[derive(Args)]
@@ -151,31 +151,46 @@ pub fn parse(args: ParseArgs) -> Outcome {
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    if args.redundant {
-        return redundant(&args.board, &args.output, &args.search);
-    }
-    decide(&args.board, Question::Consistency, &args.output, &args.search)
-}
-
-/// `check --redundant`: every statement's redundancy question, as the scoring phase asks it.
-fn redundant(input: &str, output: &Output, search: &SearchArgs) -> Outcome {
-    let watching = search.progress || std::io::stderr().is_terminal();
+    let watching = args.search.progress || std::io::stderr().is_terminal();
     let mut told = |k: usize, count: usize| {
         if watching {
             eprintln!("statement {k} of {count}…");
         }
     };
-    let found = verdict::redundant(input, &search.search(), &mut told).map_err(failure)?;
-    if output.json {
-        print_json(&found.json());
-    } else {
-        print!("{}", found.text());
-    }
-    Ok(found.answer())
+    let mut progress = progress_printer(args.search.progress);
+    let request = request(&args.board, Question::Consistency, &args.output, &args.search);
+    print(verdict::check(&request, args.redundant, &mut progress, &mut told))
 }
 
 pub fn follows(args: FollowsArgs) -> Outcome {
-    decide(&args.board, Question::Follows(args.k), &args.output, &args.search)
+    let request = request(&args.board, Question::Follows(args.k), &args.output, &args.search);
+    print(verdict::ask(&request, &mut progress_printer(args.search.progress)))
+}
+
+pub fn model(args: ModelArgs) -> Outcome {
+    let request = request(&args.board, Question::Consistency, &args.output, &args.search);
+    print(verdict::model(&request, args.size, &mut progress_printer(args.search.progress)))
+}
+
+fn request<'a>(
+    board: &'a str,
+    question: Question,
+    output: &Output,
+    search: &SearchArgs,
+) -> Request<'a> {
+    let form = match (output.json, output.dot) {
+        (true, _) => Form::Json,
+        (false, true) => Form::Dot,
+        (false, false) => Form::Text,
+    };
+    Request { board, question, search: search.search(), form, steps: output.proof }
+}
+
+fn print(printed: Result<Printed, verdict::VerdictError>) -> Outcome {
+    let printed = printed.map_err(failure)?;
+    print!("{}", printed.out);
+    eprint!("{}", printed.err);
+    Ok(printed.answer)
 }
 
 /// Prints each searched size on stderr when a person is watching.
@@ -193,35 +208,6 @@ fn progress_printer(always: bool) -> impl FnMut(&Progress) {
             );
         }
     }
-}
-
-fn decide(input: &str, question: Question, output: &Output, search: &SearchArgs) -> Outcome {
-    let mut progress = progress_printer(search.progress);
-    let decision = verdict::decide(input, question, &search.search(), output.proof, &mut progress)
-        .map_err(failure)?;
-    if output.json {
-        print_json(&decision);
-    } else {
-        let shown = if output.dot { Shown::Dot } else { Shown::Text { proof: output.proof } };
-        let printed = verdict::printed(&decision, shown, "--timeout", Some("--max-size"));
-        print!("{}", printed.out);
-        eprint!("{}", printed.err);
-    }
-    Ok(answer_of(&decision.verdict))
-}
-
-pub fn model(args: ModelArgs) -> Outcome {
-    let Some(size) = args.size else {
-        return decide(&args.board, Question::Consistency, &args.output, &args.search);
-    };
-    let found =
-        verdict::model_of_size(&args.board, size, &args.search.search()).map_err(failure)?;
-    if args.output.json {
-        print_json(&found.json(size));
-    } else {
-        print!("{}", found.text(args.output.dot));
-    }
-    Ok(found.answer())
 }
 
 pub fn export(args: ExportArgs) -> Outcome {

@@ -124,29 +124,55 @@ pub fn decide_on(
     Ok(decide_with(board, question, &search.limits(), Options { steps }, progress)?)
 }
 
-/// How a decision is shown as text.
+/// How an answer is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
-    /// The explanation, the model or the proof's steps (`proof`: always the steps).
-    Text { proof: bool },
+pub enum Form {
+    /// The explanation, and the model or the proof's steps when there are any to show.
+    Text,
     /// The model as Graphviz.
     Dot,
+    /// The answer as JSON (the `--json` shapes of ARCHITECTURE.md's public surface).
+    Json,
 }
 
-/// What a front end prints for a decision: `out` on standard output, `err` (possibly
-/// empty) on standard error. `time` and `size` name the front end's own controls for the
-/// hint an unknown verdict carries (`--timeout`, `set timeout <s>`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The front end's own names for its controls, for the hint an unknown verdict carries
+/// (`--timeout` and `--max-size` on the command line, `set timeout <s>` in the REPL).
+#[derive(Clone, Copy, Debug)]
+pub struct Controls {
+    pub time: &'static str,
+    pub size: Option<&'static str>,
+}
+
+/// The command line's flags.
+pub const FLAGS: Controls = Controls { time: "--timeout", size: Some("--max-size") };
+
+/// An answer as a front end prints it: `out` on standard output, `err` (possibly empty)
+/// on standard error, and the answer the exit status gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Printed {
     pub out: String,
     pub err: String,
+    pub answer: Answer,
 }
 
-/// The text of a decision, as `check`, `follows` and `model` print it.
-pub fn printed(decision: &Decision, shown: Shown, time: &str, size: Option<&str>) -> Printed {
-    let mut printed = Printed::default();
-    match shown {
-        Shown::Dot => match decision.verdict.model() {
+impl Printed {
+    fn new(out: String, answer: Answer) -> Printed {
+        Printed { out, err: String::new(), answer }
+    }
+}
+
+/// `value` as the command line prints JSON: pretty, one value, a newline.
+fn pretty(value: &impl Serialize) -> String {
+    format!("{}\n", serde_json::to_string_pretty(value).expect("JSON of plain data"))
+}
+
+/// A decision in the form asked for; `proof`: the text shows a proof's steps, not only
+/// the sentence.
+pub fn shown(decision: &Decision, form: Form, proof: bool, controls: Controls) -> Printed {
+    let mut printed = Printed::new(String::new(), answer_of(&decision.verdict));
+    match form {
+        Form::Json => return Printed::new(pretty(decision), printed.answer),
+        Form::Dot => match decision.verdict.model() {
             Some(m) => printed.out = render::dot(m),
             None if decision.verdict.infinite_model().is_some() => {
                 printed.err = format!(
@@ -164,7 +190,7 @@ pub fn printed(decision: &Decision, shown: Shown, time: &str, size: Option<&str>
             }
             None => printed.err = format!("{}\n", decision.explanation),
         },
-        Shown::Text { proof } => {
+        Form::Text => {
             if decision.verdict.witness().is_some() || proof {
                 printed.out = report(decision, false);
             } else {
@@ -175,10 +201,88 @@ pub fn printed(decision: &Decision, shown: Shown, time: &str, size: Option<&str>
             }
         }
     }
-    if let Some(hint) = unknown_hint(decision, time, size) {
+    if let Some(hint) = unknown_hint(decision, controls.time, controls.size) {
         printed.err.push_str(&format!("umpire: {hint}\n"));
     }
     printed
+}
+
+/// A question about a board, as `check`, `follows` and `model` ask it.
+pub struct Request<'a> {
+    /// A board file, or a statement in quotes.
+    pub board: &'a str,
+    pub question: Question,
+    pub search: Search,
+    pub form: Form,
+    /// A refutation's steps are wanted (shown as text, or in the JSON).
+    pub steps: bool,
+}
+
+/// `check` and `follows`: the question decided and shown. `progress` hears each size the
+/// finite search finishes.
+pub fn ask(
+    request: &Request,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Printed, VerdictError> {
+    let decision =
+        decide(request.board, request.question, &request.search, request.steps, progress)?;
+    Ok(shown(&decision, request.form, request.steps, FLAGS))
+}
+
+/// `check`: the board's consistency or, with `each`, every statement's redundancy (the
+/// scoring helper, `check --redundant`); `progress` hears each size searched, `told` each
+/// statement as its question starts. The board is read once, for either.
+pub fn check(
+    request: &Request,
+    each: bool,
+    progress: &mut dyn FnMut(&Progress),
+    told: &mut dyn FnMut(usize, usize),
+) -> Result<Printed, VerdictError> {
+    let board = read_board(request.board)?;
+    if !each {
+        let decision =
+            decide_on(&board, request.question, &request.search, request.steps, progress)?;
+        return Ok(shown(&decision, request.form, request.steps, FLAGS));
+    }
+    let found = redundant_on(&board, &request.search, told)?;
+    Ok(each_shown(found, request.form))
+}
+
+/// `check --redundant`: every statement's question, shown (a `--dot` is refused by the
+/// flags before it comes here); `told` hears each statement as it starts.
+pub fn ask_each(
+    request: &Request,
+    told: &mut dyn FnMut(usize, usize),
+) -> Result<Printed, VerdictError> {
+    Ok(each_shown(redundant(request.board, &request.search, told)?, request.form))
+}
+
+/// The scoring helper's answer in the form asked for.
+fn each_shown(found: Redundancy, form: Form) -> Printed {
+    let out = match form {
+        Form::Json => pretty(&found.json()),
+        Form::Text | Form::Dot => found.text(),
+    };
+    Printed::new(out, found.answer())
+}
+
+/// `model`: the smallest model (as `check` finds it), or with `size` one of exactly that
+/// many objects.
+pub fn model(
+    request: &Request,
+    size: Option<usize>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Printed, VerdictError> {
+    let Some(size) = size else {
+        return ask(request, progress);
+    };
+    let found = model_of_size(request.board, size, &request.search)?;
+    let out = match request.form {
+        Form::Json => pretty(&found.json(size)),
+        Form::Dot => found.text(true),
+        Form::Text => found.text(false),
+    };
+    Ok(Printed::new(out, found.answer()))
 }
 
 /// The model as a picture (SVG), when the verdict has a finite one.
@@ -323,7 +427,15 @@ pub fn redundant(
     search: &Search,
     told: &mut dyn FnMut(usize, usize),
 ) -> Result<Redundancy, VerdictError> {
-    let board = read_board(input)?;
+    redundant_on(&read_board(input)?, search, told)
+}
+
+/// The same on a board already read.
+pub fn redundant_on(
+    board: &CheckedBoard,
+    search: &Search,
+    told: &mut dyn FnMut(usize, usize),
+) -> Result<Redundancy, VerdictError> {
     let count = board.board.statements.len();
     let base = search.budget();
     let decisions =
