@@ -2,12 +2,19 @@
 # A real-browser test of `umpire serve`: headless Chromium (Debian's package) opens the page
 # and plays a short game through it (scripts/browser-test.mjs, driven by playwright-core
 # from the npm registry). The screenshot is the artifact: $1, default target/serve.png.
-# Needs chromium and node; .ci/run runs it only when Chromium is present.
+# Needs chromium and node. By hand, a machine without them skips the test (exit 0); with
+# BROWSER_TEST_REQUIRED=1 (as .ci/run sets it) their absence fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shot="$(realpath -m "${1:-target/serve.png}")"
-command -v chromium >/dev/null || { echo "browser-test: no chromium (apt-get install chromium)"; exit 0; }
-command -v node >/dev/null || { echo "browser-test: no node"; exit 0; }
+missing() {
+  echo "browser-test: $1"
+  if [ "${BROWSER_TEST_REQUIRED:-0}" = 1 ]; then exit 1; fi
+  exit 0
+}
+command -v chromium >/dev/null || missing "no chromium (apt-get install chromium)"
+command -v node >/dev/null || missing "no node"
+command -v npm >/dev/null || missing "no npm"
 cargo build --release --locked -q
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT

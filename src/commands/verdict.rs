@@ -439,7 +439,7 @@ pub fn redundant_on(
     let count = board.board.statements.len();
     let base = search.budget();
     let decisions =
-        scoring::each_statement(&board, search.max_size, search.timeout, &base, &mut |k| {
+        scoring::each_statement(board, search.max_size, search.timeout, &base, &mut |k| {
             told(k, count)
         })?;
     let found = scoring::redundant(&decisions);
