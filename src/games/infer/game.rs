@@ -1,7 +1,7 @@
 //! A game of Infer with the computer as the Universe: the rules' moves (setting up, loading
 //! a save, building, taking down, publishing, the variants' moves). The state and its save
 //! format are in [`state`](super::state), the Universe's choices in
-//! [`universe`](super::universe), the variants' rules in [`variants`](super::variants); the
+//! [`universe`](super::universe), the variants' rules in [`variants`]; the
 //! names a caller needs are re-exported here.
 //!
 //! The Universe holds a secret Law, opens with two experiments of at most 4 dice (one O,
