@@ -43,7 +43,7 @@ pub fn diagnostic_json(d: &dyn miette::Diagnostic) -> serde_json::Value {
         d.related().into_iter().flatten().map(diagnostic_json).collect();
     let mut v = serde_json::json!({
         "code": d.code().map(|c| c.to_string()),
-        "message": crate::util::input::shorten_message(&d.to_string()),
+        "message": crate::util::text::shorten_message(&d.to_string()),
         "help": d.help().map(|h| h.to_string()),
         "labels": labels,
     });

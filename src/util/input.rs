@@ -4,6 +4,8 @@
 //! Engines have their own ceiling in [`crate::solve::Budget`].
 
 use crate::util::failure::Classify;
+// What a message quotes of the input is cut to size; the front ends find it beside the limits.
+pub use crate::util::text::{shorten, shorten_lines, shorten_message};
 use std::io::Read;
 use std::path::Path;
 
@@ -24,41 +26,6 @@ pub const MAX_SIMULATED_GAMES: usize = 10_000_000;
 /// the formula says every pair of n objects differs, so it grows with n² (n = 10 000
 /// already writes 839 MB).
 pub const MAX_WRITTEN_COUNT: u32 = 1000;
-
-/// What a message quotes of a user's text: at most 40 characters (a 1 MB name is not
-/// worth echoing in full).
-pub fn shorten(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
-}
-
-/// A message of at most 200 characters (what it quotes of a user's text is cut).
-pub fn shorten_message(message: &str) -> String {
-    match message.char_indices().nth(200) {
-        Some((cut, _)) => format!("{}…", &message[..cut]),
-        None => message.to_string(),
-    }
-}
-
-/// A rendered message with every line cut to at most 300 characters: a diagnostic shows the
-/// line it points into, and a line of a megabyte is not worth showing.
-pub fn shorten_lines(text: &str) -> String {
-    const MAX: usize = 300;
-    let mut out = String::with_capacity(text.len().min(64 << 10));
-    for line in text.split_inclusive('\n') {
-        match line.char_indices().nth(MAX) {
-            Some((cut, _)) => {
-                out.push_str(&line[..cut]);
-                out.push_str(if line.ends_with('\n') { "…\n" } else { "…" });
-            }
-            None => out.push_str(line),
-        }
-    }
-    out
-}
 
 /// A file that cannot be read, or is past its limit.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]

@@ -12,196 +12,19 @@
 //! every later question, can take a ¬, and scores again only once a ¬ has changed it.
 //! With `own_cards` the table plays its own physical deck: nothing is dealt, and a play is
 //! checked against the cards' rules but not against a hand.
+//!
+//! This file holds the rules of a turn; the data and its errors are in
+//! [`state`](super::state), the claims' decisions in [`claims`](super::claims), the saved
+//! form in [`save`](super::save). The names a caller needs are re-exported here.
 
 use crate::games::cardgame::deck::{full_deck, CardKind};
 use crate::games::cardgame::legal::{check_negation, check_write, Illegal};
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::{CheckMode, SymbolOrigin};
-use crate::logic::cnf::premises_of;
-use crate::logic::semantics::Structure;
-use crate::reason::finite::Limits;
-use crate::reason::{decide_with, DecideError, Decision, Options, Question, Verdict};
-use crate::solve::Budget;
-use serde::{Deserialize, Serialize};
+use crate::reason::Question;
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::time::Duration;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    pub players: Vec<String>,
-    /// Cards in each hand (the rules' n).
-    pub hand_size: usize,
-    /// Points that win (the rules' w).
-    pub points_to_win: usize,
-    /// Seeds the shuffle, so that a game can be replayed.
-    pub seed: u64,
-    /// The table plays its own deck: no deal, no hands, plays checked against the cards'
-    /// rules only.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub own_cards: bool,
-}
-
-/// The budget a claim was decided within, kept so that loading can decide it again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClaimBudget {
-    pub timeout_ms: u64,
-    pub max_size: usize,
-}
-
-impl ClaimBudget {
-    /// What a claim saved before budgets were recorded was decided with: the defaults.
-    pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
-
-    pub fn of(limits: &Limits) -> ClaimBudget {
-        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| {
-            d.saturating_duration_since(std::time::Instant::now())
-        });
-        // Whole tenths of a second: the limit asked for, not the milliseconds already gone.
-        let ms = timeout.as_millis().min(u64::MAX as u128 - 100) as u64;
-        ClaimBudget { timeout_ms: ms.div_ceil(100) * 100, max_size: limits.max_size }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "claim", rename_all = "kebab-case")]
-pub enum Claim {
-    /// Statement k (1-based) follows from the others.
-    Redundant { statement: usize },
-    /// The board is inconsistent.
-    Inconsistent,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-pub enum Event {
-    /// A claim in the scoring phase, with what the arbiter decided, the budget it had and,
-    /// when a model or a saturation refuted the claim, that model or the saturation's size
-    /// (so a save can be re-checked).
-    Claim {
-        player: usize,
-        claim: Claim,
-        upheld: bool,
-        verdict: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        budget: Option<ClaimBudget>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        model: Option<Structure>,
-        /// When an infinite model refuted the claim: its definitions, one line per symbol
-        /// (the engine finds the same one again when the save is loaded).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        infinite_model: Option<Vec<String>>,
-        /// When no model was found but the derivation saturated: how many clauses (on load
-        /// the claim is decided again and must be refuted again).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        saturation: Option<usize>,
-    },
-    /// Cards played and the statement written; with the ¬ card, `target` is the statement
-    /// it changes.
-    Play { player: usize, cards: Vec<String>, statement: String, target: Option<usize> },
-    /// The writing phase without a play.
-    Pass { player: usize },
-}
-
-/// A statement on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Entry {
-    pub text: String,
-    pub by: usize,
-    /// Scored as redundant as it now reads; it stays on the board and counts in every
-    /// question, but scores again only once a ¬ changes it (ruling G9).
-    pub scored: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct State {
-    pub draw: Vec<CardKind>,
-    pub hands: Vec<Vec<CardKind>>,
-    pub board: Vec<Entry>,
-    pub scores: Vec<usize>,
-    /// Whose turn it is.
-    pub current: usize,
-    pub winner: Option<usize>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub settings: Settings,
-    pub events: Vec<Event>,
-    pub state: State,
-    /// What the last event did that the board does not show by itself (where a ¬ went).
-    pub note: Option<String>,
-}
-
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum GameError {
-    #[error("{0}")]
-    #[diagnostic(code(umpire::game::settings))]
-    Settings(String),
-    /// A change made against a game that another device has changed since.
-    #[error("{0}")]
-    #[diagnostic(code(umpire::game::moved_on))]
-    MovedOn(String),
-    #[error("it is {current}'s turn, not {player}'s")]
-    #[diagnostic(code(umpire::game::turn))]
-    NotYourTurn { player: String, current: String },
-    #[error("there is no player `{0}`")]
-    #[diagnostic(code(umpire::game::player))]
-    NoSuchPlayer(String),
-    #[error("the game is over: {0} won")]
-    #[diagnostic(code(umpire::game::over))]
-    Over(String),
-    #[error("{player} does not hold {card}")]
-    #[diagnostic(code(umpire::game::card), help("`umpire game show` lists your hand"))]
-    NotInHand { player: String, card: String },
-    // Not `#[from]`: that would make the ruling the error's source, and miette would print
-    // the same sentence twice.
-    #[error("illegal play: {0}")]
-    #[diagnostic(code(umpire::game::illegal), help("RULINGS.md explains the G-rulings"))]
-    Illegal(Illegal),
-    #[error("the statement is not well-formed:\n{0}")]
-    #[diagnostic(code(umpire::game::statement))]
-    Statement(String),
-    #[error("there is no statement {0} on the board")]
-    #[diagnostic(code(umpire::game::no_statement))]
-    NoStatement(usize),
-    #[error("({0}) has already scored as redundant, and no ¬ has changed it since")]
-    #[diagnostic(
-        code(umpire::game::scored),
-        help("a statement scores again only once a ¬ card changes it (ruling G9)")
-    )]
-    AlreadyScored(usize),
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Decide(#[from] DecideError),
-    #[error("the saved game {path} cannot be read: {why}")]
-    #[diagnostic(code(umpire::game::corrupt), help("the file is left as it is"))]
-    Corrupt { path: String, why: String },
-    #[error("cannot write {path}: {why}")]
-    #[diagnostic(code(umpire::game::io))]
-    Io { path: String, why: String },
-    #[error("there is no saved game {0}")]
-    #[diagnostic(
-        code(umpire::game::missing),
-        help("start one with `umpire game new FILE --players …`")
-    )]
-    Missing(String),
-}
-
-impl From<Illegal> for GameError {
-    fn from(e: Illegal) -> GameError {
-        GameError::Illegal(e)
-    }
-}
-
-impl crate::util::failure::Classify for GameError {
-    fn kind(&self) -> crate::util::failure::FailureKind {
-        match self {
-            GameError::Decide(e) => e.kind(),
-            _ => crate::util::failure::FailureKind::BadInput,
-        }
-    }
-}
+pub use super::state::{Claim, ClaimBudget, Entry, Event, Game, GameError, Settings, State};
 
 impl Game {
     pub fn new(settings: Settings) -> Result<Game, GameError> {
@@ -257,10 +80,10 @@ impl Game {
             .players
             .iter()
             .position(|p| p.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| GameError::NoSuchPlayer(crate::util::input::shorten(name)))
+            .ok_or_else(|| GameError::NoSuchPlayer(crate::util::text::shorten(name)))
     }
 
-    fn my_turn(&self, player: usize) -> Result<(), GameError> {
+    pub(super) fn my_turn(&self, player: usize) -> Result<(), GameError> {
         // An event of a save names its player by number; an edited save may name one that
         // is not at the table.
         if player >= self.settings.players.len() {
@@ -286,12 +109,12 @@ impl Game {
     pub fn checked_board(&self, board: &[Entry]) -> Result<CheckedBoard, GameError> {
         let text: String = board.iter().map(|e| format!("{}\n", e.text)).collect();
         board::load("board", &text, CheckMode::InGame)
-            .map_err(|r| GameError::Statement(crate::util::input::shorten_lines(&r.render_plain())))
+            .map_err(|r| GameError::Statement(crate::util::text::shorten_lines(&r.render_plain())))
     }
 
     /// The question a claim asks of the board as it stands, refusing what the rules do not
     /// allow (a statement that is not there; one that scored and has not changed since).
-    fn question(&self, claim: Claim) -> Result<Question, GameError> {
+    pub(super) fn question(&self, claim: Claim) -> Result<Question, GameError> {
         match claim {
             Claim::Redundant { statement } => match self.state.board.get(statement.wrapping_sub(1))
             {
@@ -301,108 +124,6 @@ impl Game {
             },
             Claim::Inconsistent => Ok(Question::Consistency),
         }
-    }
-
-    /// A claim in the scoring phase, decided now (with proof steps, since the table will
-    /// read them). Returns the event recorded and the decision, with its evidence.
-    pub fn claim(
-        &mut self,
-        player: usize,
-        claim: Claim,
-        limits: &Limits,
-    ) -> Result<(Event, Decision), GameError> {
-        self.my_turn(player)?;
-        let question = self.question(claim)?;
-        let board = self.checked_board(&self.state.board)?;
-        let budget = ClaimBudget::of(limits);
-        let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
-        let upheld =
-            matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
-        let model = decision.verdict.model().map(|m| m.structure.clone());
-        let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
-        let saturation = decision.verdict.saturation().map(|s| s.saturation.clauses.len());
-        let event = Event::Claim {
-            player,
-            claim,
-            upheld,
-            verdict: decision.explanation.clone(),
-            budget: Some(budget),
-            model,
-            infinite_model,
-            saturation,
-        };
-        self.apply(event.clone())?;
-        Ok((event, decision))
-    }
-
-    /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
-    /// claim must be proved again within its budget (doubled, for a slower machine); a claim
-    /// refuted by a model must have that model satisfy what it says, and one refuted by an
-    /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
-    /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
-    /// recorded.
-    fn verify(&self, event: &Event) -> Result<(), String> {
-        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event
-        else {
-            return Ok(());
-        };
-        let question = self.question(*claim).map_err(|e| e.to_string())?;
-        let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
-        // Decided again within the claim's budget, doubled for a slower machine.
-        let decide_again = || {
-            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
-            let limits = Limits {
-                max_size: b.max_size,
-                budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))),
-            };
-            crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())
-        };
-        if *upheld {
-            let decision = decide_again()?;
-            if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. })
-            {
-                return Err(format!(
-                    "it is recorded as upheld, but deciding it again gives: {}",
-                    decision.explanation
-                ));
-            }
-        } else if let Some(lines) = infinite_model {
-            // Decided again: a model must refute the claim again (the infinite engine finds the
-            // recorded one; on a board that also has a large finite model, the finite search
-            // may answer first, which refutes the claim as well).
-            let decision = decide_again()?;
-            match (decision.verdict.infinite_model(), decision.verdict.model()) {
-                (Some(m), _) if m.describe() == *lines => {}
-                (None, Some(_)) => {}
-                _ => return Err(format!("it is recorded as refuted by an infinite model, but deciding it again gives: {}", decision.explanation)),
-            }
-        } else if saturation.is_some() {
-            // Decided again: no contradiction, shown by a saturation or (if the search now
-            // finds one) a model.
-            let decision = decide_again()?;
-            if decision.verdict.witness().is_none() {
-                return Err(format!(
-                    "it is recorded as refuted by a saturation, but deciding it again gives: {}",
-                    decision.explanation
-                ));
-            }
-        } else if let Some(structure) = model {
-            let negate = match question {
-                Question::Follows(k) => Some(k),
-                Question::Consistency => None,
-            };
-            for p in premises_of(&board, negate) {
-                if !structure.satisfies_premise(&p).unwrap_or(false) {
-                    let what = if p.negated {
-                        format!("the negation of ({})", p.index)
-                    } else {
-                        format!("({})", p.index)
-                    };
-                    return Err(format!("it is recorded as refuted by a model, but {what} does not hold in that model"));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// A play in the writing phase; ends the turn.
@@ -559,65 +280,6 @@ impl Game {
         Ok(())
     }
 
-    /// The saved form: settings and events.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&serde_json::json!({ "umpire_game": 1, "settings": self.settings, "events": self.events }))
-            .expect("JSON of plain data")
-    }
-
-    /// Rebuilds a game from its saved form by replaying every event.
-    pub fn from_json(text: &str, path: &str) -> Result<Game, GameError> {
-        #[derive(Deserialize)]
-        struct Saved {
-            umpire_game: u32,
-            settings: Settings,
-            events: Vec<Event>,
-        }
-        let corrupt = |why: String| GameError::Corrupt { path: path.to_string(), why };
-        let saved: Saved = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
-        if saved.umpire_game != 1 {
-            return Err(corrupt(format!(
-                "format version {} is not one this umpire reads",
-                saved.umpire_game
-            )));
-        }
-        let mut game = Game::new(saved.settings).map_err(|e| corrupt(e.to_string()))?;
-        for (i, event) in saved.events.into_iter().enumerate() {
-            game.verify(&event).map_err(|why| {
-                corrupt(format!("event {} (a claim) does not stand: {why}", i + 1))
-            })?;
-            game.apply(event)
-                .map_err(|e| corrupt(format!("event {} does not replay: {e}", i + 1)))?;
-        }
-        Ok(game)
-    }
-
-    /// Undoes the last event (by replaying the others).
-    pub fn undo(&self) -> Result<Game, GameError> {
-        let mut game = Game::new(self.settings.clone())?;
-        for event in self.events.iter().take(self.events.len().saturating_sub(1)) {
-            game.apply(event.clone())?;
-        }
-        Ok(game)
-    }
-
-    /// Saves atomically: the new text goes to a temporary file beside the target, which
-    /// then replaces it, so a crash never leaves a half-written save.
-    pub fn save(&self, path: &Path) -> Result<(), GameError> {
-        crate::util::files::write_atomically(path, self.to_json().as_bytes())
-            .map_err(|e| GameError::Io { path: path.display().to_string(), why: e.to_string() })
-    }
-
-    pub fn load(path: &Path) -> Result<Game, GameError> {
-        if !path.exists() {
-            return Err(GameError::Missing(path.display().to_string()));
-        }
-        let text = crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES).map_err(
-            |e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() },
-        )?;
-        Game::from_json(&text, &path.display().to_string())
-    }
-
     /// The state for players: board, scores, whose turn, and (optionally) one hand.
     pub fn show(&self, hand_of: Option<usize>) -> String {
         let mut out = String::new();
@@ -666,6 +328,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::finite::Limits;
     use crate::solve::Budget;
     use std::time::Duration;
 

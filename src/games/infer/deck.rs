@@ -64,3 +64,13 @@ pub fn parse_deck(text: &str) -> Result<Vec<Card>, DeckError> {
 pub fn deck() -> Vec<Card> {
     parse_deck(DECK).expect("the shipped deck reads")
 }
+
+/// The cards a game may draw.
+pub fn cards(compass: bool, level: Option<u8>) -> Vec<Card> {
+    let mut all = parse_deck(DECK).expect("the shipped deck reads");
+    if compass {
+        all.extend(parse_deck(COMPASS_DECK).expect("the shipped deck reads"));
+    }
+    all.retain(|c| level.is_none_or(|l| c.level == l));
+    all
+}

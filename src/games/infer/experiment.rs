@@ -435,21 +435,3 @@ fn parse_die(text: &str) -> Option<(&'static str, u8)> {
     ((1..=6).contains(&face)).then_some(())?;
     Some((colour_name(colour)?, face))
 }
-
-/// The parts a scoped Law ranges over (ruling I16), as sorted die indices: the groups, or
-/// the lines with the whole stacks on their cells. Dice are kept in order by cell, so a
-/// part's `k`-th die is the `k`-th index listed.
-pub fn scope_members(x: &Experiment, scope: crate::games::infer::law::Scope) -> Vec<Vec<usize>> {
-    match scope {
-        crate::games::infer::law::Scope::Group => x.groups(),
-        crate::games::infer::law::Scope::Line => x
-            .lines()
-            .into_iter()
-            .map(|line| {
-                let cells: Vec<(i32, i32)> =
-                    line.iter().map(|&i| (x.dice[i].row, x.dice[i].col)).collect();
-                (0..x.len()).filter(|&i| cells.contains(&(x.dice[i].row, x.dice[i].col))).collect()
-            })
-            .collect(),
-    }
-}

@@ -7,7 +7,10 @@
 //! - [`law`]: the Law language, its English printer, and the evaluator.
 //!
 //! - [`deck`]: the graded Laws of the Universe (`corpus/infer/`).
-//! - [`game`]: a game with the computer as the Universe, saved between sittings.
+//! - [`game`]: a game with the computer as the Universe: its moves.
+//! - [`state`]: the game as it stands and as it is saved (JSON between sittings).
+//! - [`universe`]: what the computer Universe builds in answer to a publication.
+//! - [`variants`]: the Highlights and Cheater variants' rules.
 //! - [`play`]: the table talk of `umpire infer play` (commands in, answers out).
 //! - [`markers`]: marked experiments (O/X) and whether a Law agrees with them.
 //! - [`shapes`]: every arrangement of n dice a Law can tell apart.
@@ -23,6 +26,8 @@ pub mod picture;
 pub mod play;
 pub mod search;
 pub mod shapes;
+pub mod state;
+pub mod universe;
 pub mod variants;
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 //! smallest experiment, which the evaluator ([`Law::judge`]) then re-checks: a witness the
 //! evaluator disagrees with is an internal error, never an answer.
 
-use super::experiment::{scope_members, Experiment, Supply};
-use super::law::{Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use super::experiment::{Experiment, Supply};
+use super::law::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
 use super::shapes::{shapes_within, Shape, Structure, COMPASS_MAX_DICE};
 use crate::solve::encode::{self, IntVar};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};

@@ -174,11 +174,11 @@ fn all_experiments(max: usize, colours: &[&str]) -> Vec<Experiment> {
         for shape in shapes(n, Sees { compass: false, ..Sees::everything() }) {
             let visible: Vec<bool> = shape.structure.visible.clone();
             let mut combos = vec![shape.cells.clone()];
-            for i in 0..n {
+            for (i, &shown) in visible.iter().enumerate().take(n) {
                 let mut next = Vec::new();
                 for x in &combos {
                     for c in colours {
-                        let faces: Vec<u8> = if visible[i] { (1..=6).collect() } else { vec![1] };
+                        let faces: Vec<u8> = if shown { (1..=6).collect() } else { vec![1] };
                         for f in faces {
                             let mut y = x.clone();
                             y.dice[i].colour = c.to_string();

@@ -180,7 +180,7 @@ fn permute(
         }
         for i in 0..k - 1 {
             heap(k - 1, perm, start, visit);
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 perm.swap(start + i, start + k - 1);
             } else {
                 perm.swap(start, start + k - 1);

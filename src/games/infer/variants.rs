@@ -5,11 +5,11 @@
 
 use super::deck::deck;
 use super::experiment::Experiment;
-use super::game::{
-    Ending, Event, Game, GameError, Highlight, Lead, Placed, Variants, CHEATER_MIN_PLAYERS,
-};
 use super::law::Sees;
 use super::shapes::Structure;
+use super::state::{
+    Ending, Event, Game, GameError, Highlight, Lead, Placed, Variants, CHEATER_MIN_PLAYERS,
+};
 use std::collections::BTreeMap;
 
 /// The box says 2–10 players; the computer is one of them.
@@ -65,7 +65,7 @@ pub fn check_loaded(game: &Game) -> Result<(), GameError> {
     }
     for h in &game.highlights {
         if h.experiments.len() < 2
-            || h.experiments.len() > super::game::STONES_PER_COLOUR
+            || h.experiments.len() > super::state::STONES_PER_COLOUR
             || !h.experiments.iter().all(|n| game.table.iter().any(|p| p.number == *n))
         {
             return damaged("a Highlight is not next to two or three experiments on the table");

@@ -97,7 +97,7 @@ pub(crate) fn is_prime(n: i64) -> bool {
     }
     let n = n as u64;
     const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    if let Some(&p) = BASES.iter().find(|&&p| n % p == 0) {
+    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
         return n == p;
     }
     let mul = |a: u64, b: u64| ((u128::from(a) * u128::from(b)) % u128::from(n)) as u64;

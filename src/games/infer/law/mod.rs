@@ -16,7 +16,8 @@ mod english;
 mod eval;
 mod parse;
 
-pub use super::experiment::{scope_members, Direction};
+pub use super::experiment::Direction;
+use super::experiment::Experiment;
 pub use english::{english_dice, english_number};
 pub(crate) use eval::is_prime;
 pub use eval::{Judgement, TooLarge};
@@ -91,6 +92,24 @@ pub enum Scope {
     Group,
     /// The lines (ruling I3), each with the whole stacks on its cells.
     Line,
+}
+
+/// The parts a scoped Law ranges over (ruling I16), as sorted die indices: the groups, or
+/// the lines with the whole stacks on their cells. Dice are kept in order by cell, so a
+/// part's `k`-th die is the `k`-th index listed.
+pub fn scope_members(x: &Experiment, scope: Scope) -> Vec<Vec<usize>> {
+    match scope {
+        Scope::Group => x.groups(),
+        Scope::Line => x
+            .lines()
+            .into_iter()
+            .map(|line| {
+                let cells: Vec<(i32, i32)> =
+                    line.iter().map(|&i| (x.dice[i].row, x.dice[i].col)).collect();
+                (0..x.len()).filter(|&i| cells.contains(&(x.dice[i].row, x.dice[i].col))).collect()
+            })
+            .collect(),
+    }
 }
 
 /// How many of the parts must follow the inner Law.

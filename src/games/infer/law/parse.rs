@@ -3,7 +3,7 @@
 
 use super::{Among, Aspect, Compare, Dice, Direction, Kind, Law, Number, Property, Scope};
 use crate::games::infer::experiment::colour_name;
-use crate::util::input::{shorten, shorten_message};
+use crate::util::text::{shorten, shorten_message};
 
 /// A Law that cannot be read.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]

@@ -1,0 +1,115 @@
+//! Claims in the scoring phase: deciding one when it is made, with
+//! [`crate::reason::arbiter`], and deciding a recorded one again when a save is loaded
+//! (ruling G12), so that an edited outcome is refused. What an upheld claim scores is a rule
+//! of the event, applied in [`game`](super::game).
+
+use super::state::{Claim, ClaimBudget, Event, Game, GameError};
+use crate::logic::cnf::premises_of;
+use crate::reason::finite::Limits;
+use crate::reason::{decide_with, Decision, Options, Question, Verdict};
+use crate::solve::Budget;
+use std::time::Duration;
+
+impl Game {
+    /// A claim in the scoring phase, decided now (with proof steps, since the table will
+    /// read them). Returns the event recorded and the decision, with its evidence.
+    pub fn claim(
+        &mut self,
+        player: usize,
+        claim: Claim,
+        limits: &Limits,
+    ) -> Result<(Event, Decision), GameError> {
+        self.my_turn(player)?;
+        let question = self.question(claim)?;
+        let board = self.checked_board(&self.state.board)?;
+        let budget = ClaimBudget::of(limits);
+        let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
+        let upheld =
+            matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. });
+        let model = decision.verdict.model().map(|m| m.structure.clone());
+        let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
+        let saturation = decision.verdict.saturation().map(|s| s.saturation.clauses.len());
+        let event = Event::Claim {
+            player,
+            claim,
+            upheld,
+            verdict: decision.explanation.clone(),
+            budget: Some(budget),
+            model,
+            infinite_model,
+            saturation,
+        };
+        self.apply(event.clone())?;
+        Ok((event, decision))
+    }
+
+    /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
+    /// claim must be proved again within its budget (doubled, for a slower machine); a claim
+    /// refuted by a model must have that model satisfy what it says, and one refuted by an
+    /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
+    /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
+    /// recorded.
+    pub(super) fn verify(&self, event: &Event) -> Result<(), String> {
+        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event
+        else {
+            return Ok(());
+        };
+        let question = self.question(*claim).map_err(|e| e.to_string())?;
+        let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
+        // Decided again within the claim's budget, doubled for a slower machine.
+        let decide_again = || {
+            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
+            let limits = Limits {
+                max_size: b.max_size,
+                budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))),
+            };
+            crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())
+        };
+        if *upheld {
+            let decision = decide_again()?;
+            if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. })
+            {
+                return Err(format!(
+                    "it is recorded as upheld, but deciding it again gives: {}",
+                    decision.explanation
+                ));
+            }
+        } else if let Some(lines) = infinite_model {
+            // Decided again: a model must refute the claim again (the infinite engine finds the
+            // recorded one; on a board that also has a large finite model, the finite search
+            // may answer first, which refutes the claim as well).
+            let decision = decide_again()?;
+            match (decision.verdict.infinite_model(), decision.verdict.model()) {
+                (Some(m), _) if m.describe() == *lines => {}
+                (None, Some(_)) => {}
+                _ => return Err(format!("it is recorded as refuted by an infinite model, but deciding it again gives: {}", decision.explanation)),
+            }
+        } else if saturation.is_some() {
+            // Decided again: no contradiction, shown by a saturation or (if the search now
+            // finds one) a model.
+            let decision = decide_again()?;
+            if decision.verdict.witness().is_none() {
+                return Err(format!(
+                    "it is recorded as refuted by a saturation, but deciding it again gives: {}",
+                    decision.explanation
+                ));
+            }
+        } else if let Some(structure) = model {
+            let negate = match question {
+                Question::Follows(k) => Some(k),
+                Question::Consistency => None,
+            };
+            for p in premises_of(&board, negate) {
+                if !structure.satisfies_premise(&p).unwrap_or(false) {
+                    let what = if p.negated {
+                        format!("the negation of ({})", p.index)
+                    } else {
+                        format!("({})", p.index)
+                    };
+                    return Err(format!("it is recorded as refuted by a model, but {what} does not hold in that model"));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,187 @@
+//! A game of the logic card game as data: the settings and the events (together, the saved
+//! form), the state the events replay to (deck, hands, board, scores, whose turn), and what
+//! can go wrong. The serde names of [`Settings`] and [`Event`] are the save format.
+
+use crate::games::cardgame::deck::CardKind;
+use crate::games::cardgame::legal::Illegal;
+use crate::logic::semantics::Structure;
+use crate::reason::finite::Limits;
+use crate::reason::DecideError;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub players: Vec<String>,
+    /// Cards in each hand (the rules' n).
+    pub hand_size: usize,
+    /// Points that win (the rules' w).
+    pub points_to_win: usize,
+    /// Seeds the shuffle, so that a game can be replayed.
+    pub seed: u64,
+    /// The table plays its own deck: no deal, no hands, plays checked against the cards'
+    /// rules only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_cards: bool,
+}
+
+/// The budget a claim was decided within, kept so that loading can decide it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimBudget {
+    pub timeout_ms: u64,
+    pub max_size: usize,
+}
+
+impl ClaimBudget {
+    /// What a claim saved before budgets were recorded was decided with: the defaults.
+    pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
+
+    pub fn of(limits: &Limits) -> ClaimBudget {
+        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| {
+            d.saturating_duration_since(std::time::Instant::now())
+        });
+        // Whole tenths of a second: the limit asked for, not the milliseconds already gone.
+        let ms = timeout.as_millis().min(u64::MAX as u128 - 100) as u64;
+        ClaimBudget { timeout_ms: ms.div_ceil(100) * 100, max_size: limits.max_size }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "claim", rename_all = "kebab-case")]
+pub enum Claim {
+    /// Statement k (1-based) follows from the others.
+    Redundant { statement: usize },
+    /// The board is inconsistent.
+    Inconsistent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A claim in the scoring phase, with what the arbiter decided, the budget it had and,
+    /// when a model or a saturation refuted the claim, that model or the saturation's size
+    /// (so a save can be re-checked).
+    Claim {
+        player: usize,
+        claim: Claim,
+        upheld: bool,
+        verdict: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        budget: Option<ClaimBudget>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model: Option<Structure>,
+        /// When an infinite model refuted the claim: its definitions, one line per symbol
+        /// (the engine finds the same one again when the save is loaded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        infinite_model: Option<Vec<String>>,
+        /// When no model was found but the derivation saturated: how many clauses (on load
+        /// the claim is decided again and must be refuted again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        saturation: Option<usize>,
+    },
+    /// Cards played and the statement written; with the ¬ card, `target` is the statement
+    /// it changes.
+    Play { player: usize, cards: Vec<String>, statement: String, target: Option<usize> },
+    /// The writing phase without a play.
+    Pass { player: usize },
+}
+
+/// A statement on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub text: String,
+    pub by: usize,
+    /// Scored as redundant as it now reads; it stays on the board and counts in every
+    /// question, but scores again only once a ¬ changes it (ruling G9).
+    pub scored: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct State {
+    pub draw: Vec<CardKind>,
+    pub hands: Vec<Vec<CardKind>>,
+    pub board: Vec<Entry>,
+    pub scores: Vec<usize>,
+    /// Whose turn it is.
+    pub current: usize,
+    pub winner: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub settings: Settings,
+    pub events: Vec<Event>,
+    pub state: State,
+    /// What the last event did that the board does not show by itself (where a ¬ went).
+    pub note: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum GameError {
+    #[error("{0}")]
+    #[diagnostic(code(umpire::game::settings))]
+    Settings(String),
+    /// A change made against a game that another device has changed since.
+    #[error("{0}")]
+    #[diagnostic(code(umpire::game::moved_on))]
+    MovedOn(String),
+    #[error("it is {current}'s turn, not {player}'s")]
+    #[diagnostic(code(umpire::game::turn))]
+    NotYourTurn { player: String, current: String },
+    #[error("there is no player `{0}`")]
+    #[diagnostic(code(umpire::game::player))]
+    NoSuchPlayer(String),
+    #[error("the game is over: {0} won")]
+    #[diagnostic(code(umpire::game::over))]
+    Over(String),
+    #[error("{player} does not hold {card}")]
+    #[diagnostic(code(umpire::game::card), help("`umpire game show` lists your hand"))]
+    NotInHand { player: String, card: String },
+    // Not `#[from]`: that would make the ruling the error's source, and miette would print
+    // the same sentence twice.
+    #[error("illegal play: {0}")]
+    #[diagnostic(code(umpire::game::illegal), help("RULINGS.md explains the G-rulings"))]
+    Illegal(Illegal),
+    #[error("the statement is not well-formed:\n{0}")]
+    #[diagnostic(code(umpire::game::statement))]
+    Statement(String),
+    #[error("there is no statement {0} on the board")]
+    #[diagnostic(code(umpire::game::no_statement))]
+    NoStatement(usize),
+    #[error("({0}) has already scored as redundant, and no ¬ has changed it since")]
+    #[diagnostic(
+        code(umpire::game::scored),
+        help("a statement scores again only once a ¬ card changes it (ruling G9)")
+    )]
+    AlreadyScored(usize),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Decide(#[from] DecideError),
+    #[error("the saved game {path} cannot be read: {why}")]
+    #[diagnostic(code(umpire::game::corrupt), help("the file is left as it is"))]
+    Corrupt { path: String, why: String },
+    #[error("cannot write {path}: {why}")]
+    #[diagnostic(code(umpire::game::io))]
+    Io { path: String, why: String },
+    #[error("there is no saved game {0}")]
+    #[diagnostic(
+        code(umpire::game::missing),
+        help("start one with `umpire game new FILE --players …`")
+    )]
+    Missing(String),
+}
+
+impl From<Illegal> for GameError {
+    fn from(e: Illegal) -> GameError {
+        GameError::Illegal(e)
+    }
+}
+
+impl crate::util::failure::Classify for GameError {
+    fn kind(&self) -> crate::util::failure::FailureKind {
+        match self {
+            GameError::Decide(e) => e.kind(),
+            _ => crate::util::failure::FailureKind::BadInput,
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The computer Universe's choices (rulings I11, I12): the experiment that answers a
+//! published Theory (one already on the table, else the smallest disproof from the free dice,
+//! else from the whole box with the Researchers' oldest experiments taken down for parts),
+//! what it builds for a token spent without a Theory, and the opening experiments. It
+//! decides what to build; placing it and its marker is the move's, in [`game`](super::game).
+
+use super::deck::cards;
+use super::experiment::Experiment;
+use super::law::{Law, Sees};
+use super::search::{self, Found, Limits};
+use super::shapes::shapes;
+use super::state::{Event, Game, GameError, Origin, OPENING_DICE};
+use crate::solve::Budget;
+use crate::util::random::SplitMix64;
+
+/// The Universe's answer to a spent token.
+pub(super) enum Answer {
+    /// Build this (after taking down these experiments for parts).
+    Build(Experiment, Vec<Event>),
+    /// Nothing disproves the Theory.
+    Nothing,
+    /// This experiment on the table disproves it already.
+    Point(usize),
+    /// The budget ran out.
+    Undecided(String),
+}
+
+impl Game {
+    /// The smallest disproof from the free dice; failing that, from the whole box, taking
+    /// down the oldest experiments of the Researchers for parts (ruling I12). `Ok(None)` when
+    /// nothing disproves the Theory; `Err` (inner) when the budget ran out.
+    pub(super) fn disproof(
+        &mut self,
+        law: &Law,
+        theory: &Law,
+        limits: &Limits,
+    ) -> Result<Answer, GameError> {
+        let on_table = self.table.iter().find(|p| {
+            theory
+                .follows(&Experiment::parse(&p.experiment).expect("checked on load"))
+                .is_some_and(|f| f != p.follows)
+        });
+        if let Some(p) = on_table {
+            return Ok(Answer::Point(p.number));
+        }
+        match search::disprove(law, theory, &self.free_dice(), limits, &mut |_, _| {})? {
+            Found::Experiment(x) => return Ok(Answer::Build(x, vec![])),
+            Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
+            Found::NoneUpTo(_) => {}
+        }
+        match search::disprove(law, theory, &self.supply, limits, &mut |_, _| {})? {
+            Found::Experiment(x) => {
+                let mut events = Vec::new();
+                while self.shortfall(&x).is_some() {
+                    let oldest = self
+                        .table
+                        .iter()
+                        .find(|p| p.origin == Origin::Researchers)
+                        .or(self.table.first())
+                        .map(|p| p.number);
+                    let Some(n) = oldest else { break };
+                    self.remove(n)?;
+                    events.push(Event::TakenDown(n));
+                }
+                Ok(Answer::Build(x, events))
+            }
+            Found::Unknown { why, .. } => Ok(Answer::Undecided(why.to_string())),
+            Found::NoneUpTo(_) => Ok(Answer::Nothing),
+        }
+    }
+
+    /// The first colour the free dice have too few of for `x`, if any.
+    pub(super) fn shortfall(&self, x: &Experiment) -> Option<GameError> {
+        self.free_dice().colours.into_iter().find_map(|(colour, free)| {
+            let wanted = x.dice.iter().filter(|d| d.colour == colour).count();
+            (wanted > free as usize).then_some(GameError::NotEnoughDice {
+                colour,
+                wanted,
+                free: free as usize,
+            })
+        })
+    }
+
+    /// A token spent without a Theory (ruling I11): the Universe answers the easiest card
+    /// that fits every marker on the table but is not its Law, with the smallest experiment
+    /// that tells the two apart — the assumption the Researchers are most likely making.
+    /// With no such card, a new experiment of at most 4 dice that follows the Law.
+    pub(super) fn help(&mut self, law: &Law, limits: &Limits) -> Result<Answer, GameError> {
+        let marks: Vec<(Experiment, bool)> = self
+            .table
+            .iter()
+            .map(|p| (Experiment::parse(&p.experiment).expect("checked on load"), p.follows))
+            .collect();
+        let free = self.free_dice();
+        let mut candidates = cards(self.compass, None);
+        candidates.sort_by_key(|c| c.level);
+        for card in candidates
+            .iter()
+            .filter(|c| marks.iter().all(|(x, f)| c.law.follows(x) == Some(*f)))
+            .take(12)
+        {
+            match search::disprove(law, &card.law, &free, limits, &mut |_, _| {})? {
+                Found::Experiment(x) if !self.on_table(&x) => return Ok(Answer::Build(x, vec![])),
+                Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
+                _ => {}
+            }
+        }
+        let mut rng = SplitMix64::new(self.seed ^ (self.built as u64).wrapping_mul(0x9E37_79B9));
+        match self.opening(law, true, &mut rng)? {
+            Some(x) => Ok(Answer::Build(x, vec![])),
+            None => {
+                Ok(Answer::Undecided("no new experiment of 4 dice or fewer follows the Law".into()))
+            }
+        }
+    }
+
+    /// A varied experiment of at most [`OPENING_DICE`] dice, not yet on the table, that
+    /// follows (or breaks) the Law: random ones first, then the smallest the search finds.
+    pub(super) fn opening(
+        &self,
+        law: &Law,
+        follows: bool,
+        rng: &mut SplitMix64,
+    ) -> Result<Option<Experiment>, GameError> {
+        let free = self.free_dice();
+        let colours: Vec<&String> = free.colours.iter().filter(|c| c.1 > 0).map(|c| &c.0).collect();
+        let sees = Sees { compass: self.compass, ..Sees::everything() };
+        let by_size: Vec<Vec<super::shapes::Shape>> =
+            (1..=OPENING_DICE).map(|n| shapes(n, Sees { compass: false, ..sees })).collect();
+        for _ in 0..400 {
+            if colours.is_empty() {
+                break;
+            }
+            let size = rng.below(OPENING_DICE as u64) as usize;
+            let options = &by_size[size];
+            let mut x = options[rng.below(options.len() as u64) as usize].cells.clone();
+            for d in &mut x.dice {
+                d.colour = colours[rng.below(colours.len() as u64) as usize].clone();
+                d.face = 1 + rng.below(6) as u8;
+            }
+            if x.validate(&free).is_ok() && law.follows(&x) == Some(follows) && !self.on_table(&x) {
+                return Ok(Some(x));
+            }
+        }
+        let limits = Limits {
+            max_dice: OPENING_DICE,
+            budget: Budget::time(std::time::Duration::from_secs(10)),
+        };
+        match search::example(law, follows, &free, &limits, &mut |_, _| {})? {
+            Found::Experiment(x) if !self.on_table(&x) => Ok(Some(x)),
+            _ => Ok(None),
+        }
+    }
+}
