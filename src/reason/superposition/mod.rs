@@ -21,6 +21,7 @@
 
 pub mod index;
 pub mod order;
+mod position;
 pub mod saturate;
 pub mod unify;
 

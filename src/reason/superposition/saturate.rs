@@ -20,6 +20,9 @@
 
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
+use super::position::{
+    each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
+};
 use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Part, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
@@ -243,84 +246,6 @@ fn key_literal(lits: &[Literal]) -> &Literal {
     lits.iter()
         .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
         .expect("an active clause is not empty")
-}
-
-/// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
-/// with its path, in the order of `positions`.
-fn find_position<'t, R>(
-    t: &'t Term,
-    path: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>,
-) -> Option<R> {
-    let Term::App(_, args) = t else { return None };
-    if let Some(found) = visit(path, t) {
-        return Some(found);
-    }
-    for (i, a) in args.iter().enumerate() {
-        path.push(i);
-        let found = find_position(a, path, visit);
-        path.pop();
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
-}
-
-/// Calls `visit` on every subterm of `t` that is not a variable.
-fn each_position<'t>(t: &'t Term, visit: &mut impl FnMut(&'t Term)) {
-    if let Term::App(_, args) = t {
-        visit(t);
-        args.iter().for_each(|a| each_position(a, visit));
-    }
-}
-
-/// The terms of a literal, borrowed (predicate arguments, or the two sides).
-fn side_refs(l: &Literal) -> Vec<&Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.iter().collect(),
-        Atom::Eq(a, b) => vec![a, b],
-    }
-}
-
-/// Every (path, subterm) of a term that is not a variable (borrowed: most are only tried).
-fn positions<'t>(t: &'t Term, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, &'t Term)>) {
-    if let Term::App(_, args) = t {
-        out.push((path.clone(), t));
-        for (i, a) in args.iter().enumerate() {
-            path.push(i);
-            positions(a, path, out);
-            path.pop();
-        }
-    }
-}
-
-fn replace_at(t: &Term, path: &[usize], with: &Term) -> Term {
-    match (path.split_first(), t) {
-        (None, _) => with.clone(),
-        (Some((&i, rest)), Term::App(f, args)) => {
-            let mut args = args.clone();
-            args[i] = replace_at(&args[i], rest, with);
-            Term::App(*f, args)
-        }
-        (Some(_), Term::Var(_)) => t.clone(),
-    }
-}
-
-/// The terms of a literal as a list (predicate arguments, or the two sides), and back.
-fn sides(l: &Literal) -> Vec<Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.clone(),
-        Atom::Eq(a, b) => vec![a.clone(), b.clone()],
-    }
-}
-
-fn with_sides(l: &Literal, terms: Vec<Term>) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, _) => Atom::Pred(*p, terms),
-        Atom::Eq(..) => Atom::Eq(terms[0].clone(), terms[1].clone()),
-    };
-    Literal { positive: l.positive, atom }
 }
 
 /// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
