@@ -19,7 +19,7 @@
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::index::{FingerprintIndex, Key, Retrieve};
-use super::order::Kbo;
+use super::order::{literal_multiset, multiset_greater, Kbo};
 use super::position::{
     each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
 };
@@ -246,45 +246,6 @@ fn key_literal(lits: &[Literal]) -> &Literal {
     lits.iter()
         .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
         .expect("an active clause is not empty")
-}
-
-/// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
-/// equated with (below every term).
-fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
-    match (a, b) {
-        (Some(x), Some(y)) => kbo.greater(x, y),
-        (Some(_), None) => true,
-        (None, _) => false,
-    }
-}
-
-/// A literal as the multiset the literal ordering compares: `s = t` is `{s, t}`, `s ≠ t` is
-/// `{s, s, t, t}`, and a predicate atom `P` is the equation `P = ⊤`.
-fn literal_multiset(l: &Literal) -> Vec<Option<Term>> {
-    let (a, b) = match &l.atom {
-        Atom::Eq(s, t) => (Some(s.clone()), Some(t.clone())),
-        Atom::Pred(p, args) => (Some(Term::App(*p, args.clone())), None),
-    };
-    if l.positive {
-        vec![a, b]
-    } else {
-        vec![a.clone(), a, b.clone(), b]
-    }
-}
-
-/// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
-/// not in `m` is below some element of `m` not in `n`.
-fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
-    let mut m: Vec<&Option<Term>> = m.iter().collect();
-    let mut n_rest: Vec<&Option<Term>> = Vec::new();
-    for x in n {
-        if let Some(i) = m.iter().position(|y| *y == x) {
-            m.swap_remove(i);
-        } else {
-            n_rest.push(x);
-        }
-    }
-    !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
 }
 
 /// The most literal matches one subsumption test tries before it answers "no" (which only
