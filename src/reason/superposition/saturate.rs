@@ -18,13 +18,16 @@
 //! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound, and
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
+use super::clause::{
+    clause_weight, map_literal, max_var, shift_term, ClauseStore, How, Record, Rule, State,
+};
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::{literal_multiset, multiset_greater, Kbo};
 use super::position::{
     each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
 };
 use super::unify::{matches, Substitution};
-use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Part, Role, SymId, Term};
+use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
 use std::cmp::Reverse;
@@ -65,66 +68,6 @@ impl Passive {
     }
 }
 
-/// How a clause came about.
-#[derive(Clone, Debug)]
-enum How {
-    /// Clause `k` of the clause set.
-    Input(usize),
-    /// From premises (renamed apart by the offsets) under a unifier; `axiom` is the ground
-    /// equality fact the inference relies on, once instantiated (built by the extractor).
-    Inference { premises: Vec<(usize, u32)>, unifier: Substitution, rule: Rule },
-}
-
-#[derive(Clone, Debug)]
-enum Rule {
-    Resolution,
-    Factoring,
-    /// `s ≠ t` with `s` and `t` unified: relies on `s = s`.
-    EqualityResolution {
-        left: Term,
-    },
-    /// `l = r` rewrote `l` inside literal `into` (superposition, or demodulation by a unit
-    /// equation; before the unifier): relies on `l ≠ r ∨ ¬M ∨ M[r]`.
-    Superposition {
-        l: Term,
-        r: Term,
-        into: Literal,
-        rewritten: Literal,
-    },
-    /// From `s = t ∨ s' = v` with `s, s'` unified, `t ≠ v ∨ s' = v`: relies on
-    /// `s ≠ t ∨ t ≠ v ∨ s = v`.
-    EqualityFactoring {
-        s: Term,
-        t: Term,
-        v: Term,
-    },
-}
-
-/// Where a clause is in the loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    /// A step of a simplification, or a clause dropped: only a premise of others.
-    Retired,
-    Passive,
-    Active,
-}
-
-#[derive(Clone, Debug)]
-struct Derived {
-    literals: Vec<Literal>,
-    how: How,
-    state: State,
-    /// For an active clause, the literals inferences may use.
-    eligible: Vec<bool>,
-    /// For an active clause, whether a negative literal is selected (then no positive
-    /// literal is eligible).
-    selected: bool,
-    /// Whether it descends from the negation of the statement asked about.
-    goal: bool,
-    /// For an active clause, when it became active (the order partners are tried in).
-    rank: usize,
-}
-
 /// The result of a run.
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
@@ -146,53 +89,6 @@ const MAX_WEIGHT: usize = 1_000;
 /// The most clauses kept, and the most steps an extracted proof may have.
 const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
-
-fn max_var(lits: &[Literal]) -> u32 {
-    fn term(t: &Term) -> u32 {
-        match t {
-            Term::Var(v) => v + 1,
-            Term::App(_, a) => a.iter().map(term).max().unwrap_or(0),
-        }
-    }
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => a.iter().map(term).max().unwrap_or(0),
-            Atom::Eq(a, b) => term(a).max(term(b)),
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-fn shift_term(t: &Term, by: u32) -> Term {
-    match t {
-        Term::Var(v) => Term::Var(v + by),
-        Term::App(f, a) => Term::App(*f, a.iter().map(|x| shift_term(x, by)).collect()),
-    }
-}
-
-fn map_literal(l: &Literal, f: &dyn Fn(&Term) -> Term) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, a) => Atom::Pred(*p, a.iter().map(f).collect()),
-        Atom::Eq(a, b) => Atom::Eq(f(a), f(b)),
-    };
-    Literal { positive: l.positive, atom }
-}
-
-fn term_size(t: &Term) -> usize {
-    match t {
-        Term::Var(_) => 1,
-        Term::App(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-    }
-}
-
-fn clause_weight(lits: &[Literal]) -> usize {
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-            Atom::Eq(a, b) => term_size(a) + term_size(b),
-        })
-        .sum()
-}
 
 /// A clause with its variables renamed in order of first occurrence and its literals sorted:
 /// equal for variants, to drop clauses already kept.
@@ -406,7 +302,7 @@ struct Indexes {
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
     kbo: Kbo,
-    clauses: Vec<Derived>,
+    clauses: ClauseStore,
     seen: HashSet<Vec<Literal>>,
     active: Vec<usize>,
     indexes: Indexes,
@@ -441,7 +337,7 @@ impl<'s> Saturation<'s> {
         Saturation {
             set,
             kbo: Kbo::new(&arities),
-            clauses: Vec::new(),
+            clauses: ClauseStore::default(),
             seen: HashSet::new(),
             active: Vec::new(),
             indexes: Indexes::default(),
@@ -466,37 +362,9 @@ impl<'s> Saturation<'s> {
         self
     }
 
-    /// Records a clause (its literals without repeats), retired until it is queued.
+    /// Records a clause in the store (see [`ClauseStore::record`]).
     fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
-        let mut unique: Vec<Literal> = Vec::with_capacity(literals.len());
-        for l in literals {
-            let same = |m: &Literal| {
-                m.positive == l.positive
-                    && match (&m.atom, &l.atom) {
-                        (Atom::Eq(a, b), Atom::Eq(x, y)) => {
-                            (a == x && b == y) || (a == y && b == x)
-                        }
-                        (a, b) => a == b,
-                    }
-            };
-            if !unique.iter().any(same) {
-                unique.push(l);
-            }
-        }
-        let goal = match &how {
-            How::Input(k) => self.set.clauses[*k].origin.part == Part::Negation,
-            How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.clauses[*p].goal),
-        };
-        self.clauses.push(Derived {
-            literals: unique,
-            how,
-            state: State::Retired,
-            eligible: Vec::new(),
-            selected: false,
-            goal,
-            rank: 0,
-        });
-        self.clauses.len() - 1
+        self.clauses.record(literals, how, self.set)
     }
 
     /// Rewrites the clause with the demodulators and drops `t ≠ t`, to a normal form: each
@@ -697,16 +565,6 @@ impl<'s> Saturation<'s> {
         ix.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
     }
 
-    /// The active clauses among `ids` (values an index returned: repeated, some retired),
-    /// once each, in the order they became active (the order a scan would meet them in).
-    fn active_in_order(&self, mut ids: Vec<usize>) -> Vec<usize> {
-        ids.sort_unstable();
-        ids.dedup();
-        ids.retain(|&c| self.clauses[c].state == State::Active);
-        ids.sort_by_key(|&c| self.clauses[c].rank);
-        ids
-    }
-
     /// Drops the index values of retired clauses, once they are many.
     fn sweep(&mut self) {
         if self.indexes.retired < 1_000 || self.indexes.retired < self.active.len() {
@@ -769,7 +627,7 @@ impl<'s> Saturation<'s> {
                 });
             }
         }
-        self.active_in_order(found)
+        self.clauses.active_in_order(found)
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
@@ -854,7 +712,7 @@ impl<'s> Saturation<'s> {
                 &mut |&(c, _): &(usize, bool)| candidates.push(c),
             );
         }
-        let candidates = self.active_in_order(candidates);
+        let candidates = self.clauses.active_in_order(candidates);
         let mut retired = Vec::new();
         let mut again = Vec::new();
         for a in candidates {
@@ -1002,7 +860,7 @@ impl<'s> Saturation<'s> {
 
     /// Factoring, equality factoring and equality resolution on one clause.
     fn unary_inferences(&self, c: usize) -> Vec<(Vec<Literal>, How)> {
-        let Derived { literals: lits, eligible, selected, .. } = &self.clauses[c];
+        let Record { literals: lits, eligible, selected, .. } = &self.clauses[c];
         let without = |skip: usize, u: &Substitution| -> Vec<Literal> {
             lits.iter()
                 .enumerate()
