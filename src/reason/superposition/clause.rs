@@ -18,9 +18,23 @@ use std::ops::{Index, IndexMut};
 pub(super) enum How {
     /// Clause `k` of the clause set.
     Input(usize),
-    /// From premises (their variables shifted by the offsets, to rename them apart) under
-    /// a unifier, by a rule (which tells the extractor the equality fact it relies on).
-    Inference { premises: Vec<(usize, u32)>, unifier: Substitution, rule: Rule },
+    /// An inference or simplification step (boxed: an input clause needs no room for one).
+    Inference(Box<Inference>),
+}
+
+impl How {
+    pub(super) fn inference(premises: Vec<(usize, u32)>, unifier: Substitution, rule: Rule) -> How {
+        How::Inference(Box::new(Inference { premises, unifier, rule }))
+    }
+}
+
+/// A step from premises (their variables shifted by the offsets, to rename them apart)
+/// under a unifier, by a rule (which tells the extractor the equality fact it relies on).
+#[derive(Clone, Debug)]
+pub(super) struct Inference {
+    pub(super) premises: Vec<(usize, u32)>,
+    pub(super) unifier: Substitution,
+    pub(super) rule: Rule,
 }
 
 /// The rule of an inference or simplification step, with what the extractor needs to
@@ -124,7 +138,7 @@ impl ClauseStore {
         }
         let goal = match &how {
             How::Input(k) => set.clauses[*k].origin.part == Part::Negation,
-            How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.records[*p].goal),
+            How::Inference(step) => step.premises.iter().any(|(p, _)| self.records[*p].goal),
         };
         self.records.push(Record {
             literals: unique,

@@ -19,7 +19,8 @@
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::clause::{
-    clause_weight, map_literal, max_var, shift_term, ClauseStore, How, Record, Rule, State,
+    clause_weight, map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule,
+    State,
 };
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::{literal_multiset, multiset_greater, Kbo};
@@ -385,11 +386,11 @@ impl<'s> Saturation<'s> {
                     .collect();
                 id = self.record(
                     rest,
-                    How::Inference {
-                        premises: vec![(id, 0)],
-                        unifier: Substitution::new(),
-                        rule: Rule::EqualityResolution { left },
-                    },
+                    How::inference(
+                        vec![(id, 0)],
+                        Substitution::new(),
+                        Rule::EqualityResolution { left },
+                    ),
                 );
                 continue;
             }
@@ -416,11 +417,7 @@ impl<'s> Saturation<'s> {
                     .collect();
                 id = self.record(
                     rest,
-                    How::Inference {
-                        premises: vec![(id, 0)],
-                        unifier,
-                        rule: Rule::EqualityResolution { left: x },
-                    },
+                    How::inference(vec![(id, 0)], unifier, Rule::EqualityResolution { left: x }),
                 );
                 continue;
             }
@@ -480,8 +477,7 @@ impl<'s> Saturation<'s> {
         let mut literals: Vec<Literal> = lits.to_vec();
         literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
         let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
-        let how =
-            How::Inference { premises: vec![(id, 0), (clause, offset)], unifier: sigma, rule };
+        let how = How::inference(vec![(id, 0), (clause, offset)], sigma, rule);
         Some(self.record(literals, how))
     }
 
@@ -780,7 +776,7 @@ impl<'s> Saturation<'s> {
             }
             // Mostly the lightest clause, every fifth time the oldest (age–weight).
             picks += 1;
-            let Some(picked) = passive.pick(picks % 5 == 0) else { break };
+            let Some(picked) = passive.pick(picks.is_multiple_of(5)) else { break };
             if self.clauses[picked].state != State::Passive {
                 continue;
             }
@@ -880,11 +876,11 @@ impl<'s> Saturation<'s> {
                         let rest = without(i, &u);
                         out.push((
                             rest,
-                            How::Inference {
-                                premises: vec![(c, 0)],
-                                unifier: u,
-                                rule: Rule::EqualityResolution { left: s.clone() },
-                            },
+                            How::inference(
+                                vec![(c, 0)],
+                                u,
+                                Rule::EqualityResolution { left: s.clone() },
+                            ),
                         ));
                     }
                 }
@@ -898,11 +894,7 @@ impl<'s> Saturation<'s> {
                                 {
                                     out.push((
                                         without(j, &u),
-                                        How::Inference {
-                                            premises: vec![(c, 0)],
-                                            unifier: u,
-                                            rule: Rule::Factoring,
-                                        },
+                                        How::inference(vec![(c, 0)], u, Rule::Factoring),
                                     ));
                                 }
                             }
@@ -942,10 +934,7 @@ impl<'s> Saturation<'s> {
                                     t: t.clone(),
                                     v: v.clone(),
                                 };
-                                out.push((
-                                    rest,
-                                    How::Inference { premises: vec![(c, 0)], unifier: u, rule },
-                                ));
+                                out.push((rest, How::inference(vec![(c, 0)], u, rule)));
                             }
                         }
                     }
@@ -1002,11 +991,7 @@ impl<'s> Saturation<'s> {
                                 let rest = conclusion(i, j, &u);
                                 out.push((
                                     rest,
-                                    How::Inference {
-                                        premises: vec![(a, 0), (b, offset)],
-                                        unifier: u,
-                                        rule: Rule::Resolution,
-                                    },
+                                    How::inference(vec![(a, 0), (b, offset)], u, Rule::Resolution),
                                 ));
                             }
                         }
@@ -1056,11 +1041,7 @@ impl<'s> Saturation<'s> {
                                     };
                                     out.push((
                                         rest,
-                                        How::Inference {
-                                            premises: vec![(a, 0), (b, offset)],
-                                            unifier: u,
-                                            rule,
-                                        },
+                                        How::inference(vec![(a, 0), (b, offset)], u, rule),
                                     ));
                                 }
                             }
@@ -1145,7 +1126,8 @@ impl<'s> Saturation<'s> {
                         literals,
                     });
                 }
-                How::Inference { premises, unifier, rule } => {
+                How::Inference(step) => {
+                    let Inference { premises, unifier, rule } = &**step;
                     // A premise's variable v (renamed by its offset) is, in the conclusion's
                     // grounding, the unifier's image of v + offset, grounded by theta.
                     let image = |t: &Term| ground(&unifier.apply(t), &theta);
