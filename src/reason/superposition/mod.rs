@@ -22,6 +22,7 @@
 mod clause;
 pub mod index;
 pub mod order;
+mod passive;
 mod position;
 pub mod saturate;
 pub mod unify;

@@ -24,6 +24,7 @@ use super::clause::{
 };
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::{literal_multiset, multiset_greater, Kbo};
+use super::passive::Passive;
 use super::position::{
     each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
 };
@@ -32,42 +33,7 @@ use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term}
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
-
-/// The clauses waiting to be picked: by weight (a heap) and by age (a queue), each clause
-/// picked once whichever queue reaches it first.
-#[derive(Default)]
-struct Passive {
-    by_weight: BinaryHeap<Reverse<(usize, usize)>>,
-    by_age: VecDeque<usize>,
-    picked: HashSet<usize>,
-}
-
-impl Passive {
-    fn push(&mut self, id: usize, weight: usize) {
-        self.by_weight.push(Reverse((weight, id)));
-        self.by_age.push_back(id);
-    }
-
-    /// The oldest (`oldest`) or the lightest clause not yet picked.
-    fn pick(&mut self, oldest: bool) -> Option<usize> {
-        loop {
-            let id = if oldest {
-                self.by_age
-                    .pop_front()
-                    .or_else(|| self.by_weight.pop().map(|Reverse((_, id))| id))?
-            } else {
-                self.by_weight
-                    .pop()
-                    .map(|Reverse((_, id))| id)
-                    .or_else(|| self.by_age.pop_front())?
-            };
-            if self.picked.insert(id) {
-                return Some(id);
-            }
-        }
-    }
-}
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The result of a run.
 pub enum Outcome {
@@ -319,15 +285,6 @@ pub struct Saturation<'s> {
     goal_directed: bool,
 }
 
-/// In a goal-directed run, a clause that descends from the negation of the statement asked
-/// about (the conjecture) is queued at this share of its weight, so the search works
-/// towards the question before it wanders through the axioms' consequences (E's
-/// conjecture-relative weights do the same). Measured on the 43 TPTP problems with a proof,
-/// 5 s each: 31 at 30 % or 50 % against 30 without (NUN057+2: 200 000 clauses without, a
-/// proof at once with), none lost; but the equational proofs come slower (GRP711+1 1.8 s
-/// against 52 ms), hence a run of its own in `superposition::prove`.
-const GOAL_WEIGHT_PERCENT: usize = 30;
-
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
 /// this only guards against huge terms).
 const MAX_REWRITES: usize = 2_000;
@@ -350,7 +307,7 @@ impl<'s> Saturation<'s> {
         }
     }
 
-    /// Clauses descending from the negated question weigh less (`GOAL_WEIGHT_PERCENT`).
+    /// Clauses descending from the negated question weigh less (see `passive`).
     pub fn goal_directed(mut self) -> Self {
         self.goal_directed = true;
         self
@@ -637,12 +594,8 @@ impl<'s> Saturation<'s> {
         if tautology(literals) || !self.seen.insert(canonical(literals)) {
             return None;
         }
-        let mut weight = clause_weight(literals);
-        if self.goal_directed && self.clauses[id].goal {
-            weight = weight * GOAL_WEIGHT_PERCENT / 100;
-        }
+        passive.push(id, literals, self.clauses[id].goal);
         self.clauses[id].state = State::Passive;
-        passive.push(id, weight);
         None
     }
 
@@ -759,14 +712,13 @@ impl<'s> Saturation<'s> {
     }
 
     fn search(&mut self, budget: &Budget) -> Outcome {
-        let mut passive = Passive::default();
+        let mut passive = Passive::new(self.goal_directed);
         for (k, c) in self.set.clauses.iter().enumerate() {
             let id = self.record(c.literals.clone(), How::Input(k));
             if let Some(empty) = self.offer(id, &mut passive) {
                 return self.extract(empty);
             }
         }
-        let mut picks = 0usize;
         loop {
             if budget.spent().is_some() {
                 return self.stopped("the budget ran out");
@@ -774,9 +726,7 @@ impl<'s> Saturation<'s> {
             if self.clauses.len() > MAX_CLAUSES {
                 return self.stopped("the clause limit was reached");
             }
-            // Mostly the lightest clause, every fifth time the oldest (age–weight).
-            picks += 1;
-            let Some(picked) = passive.pick(picks.is_multiple_of(5)) else { break };
+            let Some(picked) = passive.next() else { break };
             if self.clauses[picked].state != State::Passive {
                 continue;
             }
