@@ -25,6 +25,7 @@ pub mod order;
 mod passive;
 mod position;
 pub mod saturate;
+mod selection;
 pub mod unify;
 
 use crate::logic::clauses::ClauseSet;

@@ -23,16 +23,16 @@ use super::clause::{
     State,
 };
 use super::index::{FingerprintIndex, Key, Retrieve};
-use super::order::{literal_multiset, multiset_greater, Kbo};
+use super::order::Kbo;
 use super::passive::Passive;
 use super::position::{
     each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
 };
+use super::selection::eligible;
 use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
-use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The result of a run.
@@ -602,25 +602,7 @@ impl<'s> Saturation<'s> {
     /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
     /// positive unit equation.
     fn activate(&mut self, id: usize) {
-        let lits = &self.clauses[id].literals;
-        let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
-        let pick = negative
-            .iter()
-            .filter(|_| self.select)
-            .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
-        let (eligible, selected) = if let Some(&pick) = pick {
-            ((0..lits.len()).map(|i| i == pick).collect(), true)
-        } else {
-            let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
-            let eligible = (0..lits.len())
-                .map(|i| {
-                    !(0..lits.len()).any(|j| {
-                        j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i])
-                    })
-                })
-                .collect();
-            (eligible, false)
-        };
+        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.select);
         let c = &mut self.clauses[id];
         c.eligible = eligible;
         c.selected = selected;
