@@ -64,6 +64,10 @@ pub(super) enum Rule {
     },
 }
 
+/// What an inference or a simplification step makes: the literals of a new clause, and
+/// how it came about (to be recorded in the store).
+pub(super) type Conclusion = (Vec<Literal>, How);
+
 /// Where a clause is in the loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum State {

@@ -20,6 +20,7 @@
 //! refutation of fewer premises refutes all of them).
 
 mod clause;
+mod deletion;
 pub mod index;
 pub mod order;
 mod passive;

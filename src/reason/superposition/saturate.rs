@@ -22,6 +22,7 @@ use super::clause::{
     clause_weight, map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule,
     State,
 };
+use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
 use super::passive::Passive;
@@ -33,7 +34,7 @@ use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 /// The result of a run.
 pub enum Outcome {
@@ -56,52 +57,6 @@ const MAX_WEIGHT: usize = 1_000;
 /// The most clauses kept, and the most steps an extracted proof may have.
 const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
-
-/// A clause with its variables renamed in order of first occurrence and its literals sorted:
-/// equal for variants, to drop clauses already kept.
-fn canonical(lits: &[Literal]) -> Vec<Literal> {
-    let mut sorted: Vec<Literal> = lits
-        .iter()
-        .map(|l| match &l.atom {
-            Atom::Eq(a, b) if a > b => {
-                Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) }
-            }
-            _ => l.clone(),
-        })
-        .collect();
-    sorted.sort();
-    sorted.dedup();
-    let mut names: BTreeMap<u32, u32> = BTreeMap::new();
-    fn rename(t: &Term, names: &mut BTreeMap<u32, u32>) -> Term {
-        match t {
-            Term::Var(v) => {
-                let next = names.len() as u32;
-                Term::Var(*names.entry(*v).or_insert(next))
-            }
-            Term::App(f, a) => Term::App(*f, a.iter().map(|x| rename(x, names)).collect()),
-        }
-    }
-    sorted
-        .iter()
-        .map(|l| {
-            let atom = match &l.atom {
-                Atom::Pred(p, a) => {
-                    Atom::Pred(*p, a.iter().map(|t| rename(t, &mut names)).collect())
-                }
-                Atom::Eq(a, b) => {
-                    let a = rename(a, &mut names);
-                    Atom::Eq(a, rename(b, &mut names))
-                }
-            };
-            Literal { positive: l.positive, atom }
-        })
-        .collect()
-}
-
-fn tautology(lits: &[Literal]) -> bool {
-    lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b))
-        || lits.iter().any(|l| lits.contains(&negate(l)))
-}
 
 /// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
 /// a clause that subsumes another maps it, as every literal, onto one of the other's.
@@ -330,52 +285,10 @@ impl<'s> Saturation<'s> {
     fn simplify(&mut self, mut id: usize) -> usize {
         for _ in 0..MAX_REWRITES {
             let lits = &self.clauses[id].literals;
-            if let Some(i) =
-                lits.iter().position(|l| matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b))
-            {
-                let Atom::Eq(left, _) = &lits[i].atom else { unreachable!() };
-                let left = left.clone();
-                let rest: Vec<Literal> = lits
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, l)| l.clone())
-                    .collect();
-                id = self.record(
-                    rest,
-                    How::inference(
-                        vec![(id, 0)],
-                        Substitution::new(),
-                        Rule::EqualityResolution { left },
-                    ),
-                );
-                continue;
-            }
-            // Destructive equality resolution: `x ≠ t` with x not in t says nothing but "x
-            // is t" (E's DER), so the clause becomes its instance without the literal.
-            let unbinding =
-                lits.iter().enumerate().find_map(|(i, l)| match (&l.atom, l.positive) {
-                    (Atom::Eq(s, t), false) => {
-                        [(s, t), (t, s)].into_iter().find_map(|(x, t)| match x {
-                            Term::Var(v) if !occurs(*v, t) => Some((i, x.clone(), t.clone())),
-                            _ => None,
-                        })
-                    }
-                    _ => None,
-                });
-            if let Some((i, x, t)) = unbinding {
-                let mut unifier = Substitution::new();
-                unifier.unify(&x, &t);
-                let rest: Vec<Literal> = lits
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, l)| map_literal(l, &|u| unifier.apply(u)))
-                    .collect();
-                id = self.record(
-                    rest,
-                    How::inference(vec![(id, 0)], unifier, Rule::EqualityResolution { left: x }),
-                );
+            let trivial =
+                trivial_inequality(id, lits).or_else(|| destructive_equality_resolution(id, lits));
+            if let Some((rest, how)) = trivial {
+                id = self.record(rest, how);
                 continue;
             }
             match self.rewrite_once(id, None) {
@@ -1158,12 +1071,4 @@ impl Saturation<'_> {
 #[cfg(test)]
 pub(super) fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
     subsumes(d, c)
-}
-
-/// Whether variable `v` occurs in `t`.
-fn occurs(v: u32, t: &Term) -> bool {
-    match t {
-        Term::Var(w) => *w == v,
-        Term::App(_, args) => args.iter().any(|a| occurs(v, a)),
-    }
 }
