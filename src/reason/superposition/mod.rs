@@ -27,6 +27,7 @@ mod passive;
 mod position;
 pub mod saturate;
 mod selection;
+mod subsumption;
 pub mod unify;
 
 use crate::logic::clauses::ClauseSet;

@@ -19,8 +19,7 @@
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::clause::{
-    clause_weight, map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule,
-    State,
+    map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule, State,
 };
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::index::{FingerprintIndex, Key, Retrieve};
@@ -30,6 +29,7 @@ use super::position::{
     each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
 };
 use super::selection::eligible;
+use super::subsumption::{backward_candidates, forward_subsumed, key_literal, subsumes};
 use super::unify::{matches, Substitution};
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
@@ -57,117 +57,6 @@ const MAX_WEIGHT: usize = 1_000;
 /// The most clauses kept, and the most steps an extracted proof may have.
 const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
-
-/// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
-/// a clause that subsumes another maps it, as every literal, onto one of the other's.
-fn key_literal(lits: &[Literal]) -> &Literal {
-    lits.iter()
-        .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
-        .expect("an active clause is not empty")
-}
-
-/// The most literal matches one subsumption test tries before it answers "no" (which only
-/// keeps a clause that could have been dropped).
-const MAX_SUBSUMPTION_STEPS: usize = 2_000;
-
-/// A matcher for subsumption: bindings of the subsuming clause's variables to terms of the
-/// other clause, undone along a trail when backtracking.
-struct Matcher<'c> {
-    bound: Vec<Option<&'c Term>>,
-    trail: Vec<u32>,
-    steps: usize,
-}
-
-impl<'c> Matcher<'c> {
-    fn term(&mut self, p: &Term, t: &'c Term) -> bool {
-        match p {
-            Term::Var(v) => match self.bound[*v as usize] {
-                Some(b) => b == t,
-                None => {
-                    self.bound[*v as usize] = Some(t);
-                    self.trail.push(*v);
-                    true
-                }
-            },
-            Term::App(f, args) => match t {
-                Term::App(g, targs) => {
-                    f == g
-                        && args.len() == targs.len()
-                        && args.iter().zip(targs).all(|(a, b)| self.term(a, b))
-                }
-                Term::Var(_) => false,
-            },
-        }
-    }
-
-    fn undo(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            let v = self.trail.pop().expect("above the mark");
-            self.bound[v as usize] = None;
-        }
-    }
-
-    /// Whether `d[k..]` maps into `c` extending the bindings so far.
-    fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
-        let Some(pattern) = d.get(k) else { return true };
-        for target in c {
-            if pattern.positive != target.positive {
-                continue;
-            }
-            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
-                match (&pattern.atom, &target.atom) {
-                    (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
-                    _ => [None, None],
-                };
-            if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
-                if p != q {
-                    continue;
-                }
-                self.steps += 1;
-                let mark = self.trail.len();
-                if xs.iter().zip(ys).all(|(x, y)| self.term(x, y)) && self.literals(d, k + 1, c) {
-                    return true;
-                }
-                self.undo(mark);
-            }
-            for (a, b, x, y) in ways.into_iter().flatten() {
-                self.steps += 1;
-                let mark = self.trail.len();
-                if self.term(a, x) && self.term(b, y) && self.literals(d, k + 1, c) {
-                    return true;
-                }
-                self.undo(mark);
-            }
-            if self.steps > MAX_SUBSUMPTION_STEPS {
-                return false;
-            }
-        }
-        false
-    }
-}
-
-/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`); "no"
-/// also when the test gives up after [`MAX_SUBSUMPTION_STEPS`].
-fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
-    if d.len() > c.len() {
-        return false;
-    }
-    // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
-    let key = |l: &Literal| {
-        (
-            l.positive,
-            match &l.atom {
-                Atom::Pred(p, _) => Some(*p),
-                Atom::Eq(..) => None,
-            },
-        )
-    };
-    if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
-        return false;
-    }
-    let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
-    m.literals(d, 0, c)
-}
 
 /// Whether the literals under `u` weigh more than [`MAX_WEIGHT`] (counted without building
 /// them).
@@ -351,28 +240,6 @@ impl<'s> Saturation<'s> {
         Some(self.record(literals, how))
     }
 
-    /// Whether an active clause subsumes clause `id`.
-    fn subsumed(&self, id: usize) -> bool {
-        let c = &self.clauses[id].literals;
-        let mut candidates = Vec::new();
-        for m in c {
-            for key in Key::both_ways(&m.atom) {
-                self.indexes.keys[m.positive as usize].retrieve(
-                    key,
-                    Retrieve::Generalizations,
-                    &mut |&a: &usize| candidates.push(a),
-                );
-            }
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates.into_iter().any(|a| {
-            a != id
-                && self.clauses[a].state == State::Active
-                && subsumes(&self.clauses[a].literals, c)
-        })
-    }
-
     /// The demodulators a positive unit equation makes (none for other clauses), numbered
     /// from `seq`.
     fn demodulators_of(&self, id: usize, seq: usize) -> Vec<Demodulator> {
@@ -541,14 +408,7 @@ impl<'s> Saturation<'s> {
         // Candidates: clauses with an instance of the given clause's heaviest literal (which
         // a clause it subsumes must have), or with an instance of a left side it rewrites by.
         let mut candidates = Vec::new();
-        let key = key_literal(&g);
-        for k in Key::both_ways(&key.atom) {
-            self.indexes.literals[key.positive as usize].retrieve(
-                k,
-                Retrieve::Instances,
-                &mut |&c: &usize| candidates.push(c),
-            );
-        }
+        backward_candidates(&self.indexes.literals, &g, &mut candidates);
         for d in &made {
             self.indexes.subterms.retrieve(
                 Key::Term(&d.l),
@@ -632,7 +492,7 @@ impl<'s> Saturation<'s> {
             if literals.is_empty() {
                 return self.extract(given);
             }
-            if tautology(literals) || self.subsumed(given) {
+            if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
                 continue;
             }
             self.activate(given);
@@ -1065,10 +925,4 @@ impl Saturation<'_> {
         let id = self.simplify(last);
         self.clauses[id].literals.clone()
     }
-}
-
-/// For tests: whether `d` subsumes `c`.
-#[cfg(test)]
-pub(super) fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
-    subsumes(d, c)
 }
