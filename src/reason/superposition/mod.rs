@@ -21,6 +21,7 @@
 
 mod clause;
 mod deletion;
+mod demodulation;
 pub mod index;
 pub mod order;
 mod passive;

@@ -22,15 +22,14 @@ use super::clause::{
     map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule, State,
 };
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
+use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once, Demodulator};
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
 use super::passive::Passive;
-use super::position::{
-    each_position, find_position, positions, replace_at, side_refs, sides, with_sides,
-};
+use super::position::{each_position, positions, replace_at, side_refs, sides, with_sides};
 use super::selection::eligible;
 use super::subsumption::{backward_candidates, forward_subsumed, key_literal, subsumes};
-use super::unify::{matches, Substitution};
+use super::unify::Substitution;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
@@ -71,19 +70,6 @@ fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) 
         }
     }
     false
-}
-
-/// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
-/// always when `l > r`, and by instance (`lσ > rσ`) when the two are incomparable.
-#[derive(Clone, Debug)]
-struct Demodulator {
-    clause: usize,
-    l: Term,
-    r: Term,
-    /// `l > r` holds for every instance.
-    oriented: bool,
-    /// Demodulators are tried in the order they came (this number).
-    seq: usize,
 }
 
 /// The term indexes over the active clauses (see `index`): each lists a superset of the
@@ -188,87 +174,11 @@ impl<'s> Saturation<'s> {
         id
     }
 
-    /// One rewriting step of clause `id` by a demodulator (only by `only`, when given), as
-    /// a new clause; none when no demodulator applies. The first subterm (literal by
-    /// literal, side by side, top down) that an active demodulator rewrites is rewritten by
-    /// the oldest such demodulator.
+    /// One rewriting step of clause `id` (see [`rewrite_once`]), recorded.
     fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
-        let lits = &self.clauses[id].literals;
-        let offset = max_var(lits);
-        let (clauses, kbo, index) = (&self.clauses, &self.kbo, &self.indexes.demodulators);
-        let mut try_at = |path: &[usize], sub: &Term| {
-            let mut candidates: Vec<&Demodulator> = Vec::new();
-            index.retrieve(Key::Term(sub), Retrieve::Generalizations, &mut |d: &Demodulator| {
-                if d.clause != id
-                    && only.is_none_or(|o| o == d.clause)
-                    && clauses[d.clause].state == State::Active
-                {
-                    candidates.push(d);
-                }
-            });
-            candidates.sort_by_key(|d| d.seq);
-            candidates.into_iter().find_map(|d| {
-                let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
-                let mut sigma = Substitution::new();
-                if !matches(&l, sub, &mut sigma) {
-                    return None;
-                }
-                if !d.oriented && !kbo.greater(sub, &sigma.apply(&r)) {
-                    return None;
-                }
-                Some((path.to_vec(), d.clause, l, r, sigma))
-            })
-        };
-        let mut found = None;
-        'literals: for (i, m) in lits.iter().enumerate() {
-            for (side, term) in side_refs(m).into_iter().enumerate() {
-                if let Some(at) = find_position(term, &mut Vec::new(), &mut try_at) {
-                    found = Some((i, side, at));
-                    break 'literals;
-                }
-            }
-        }
-        let (i, side, (path, clause, l, r, sigma)) = found?;
-        let m = &lits[i];
-        let mut new_sides = sides(m);
-        new_sides[side] = replace_at(&new_sides[side], &path, &r);
-        let rewritten = with_sides(m, new_sides);
-        let mut literals: Vec<Literal> = lits.to_vec();
-        literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
-        let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
-        let how = How::inference(vec![(id, 0), (clause, offset)], sigma, rule);
+        let (literals, how) =
+            rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
         Some(self.record(literals, how))
-    }
-
-    /// The demodulators a positive unit equation makes (none for other clauses), numbered
-    /// from `seq`.
-    fn demodulators_of(&self, id: usize, seq: usize) -> Vec<Demodulator> {
-        let mut made = Vec::new();
-        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] =
-            self.clauses[id].literals.as_slice()
-        {
-            let mut add = |l: &Term, r: &Term, oriented: bool| {
-                made.push(Demodulator {
-                    clause: id,
-                    l: l.clone(),
-                    r: r.clone(),
-                    oriented,
-                    seq: seq + made.len(),
-                })
-            };
-            if self.kbo.greater(s, t) {
-                add(s, t, true);
-            } else if self.kbo.greater(t, s) {
-                add(t, s, true);
-            } else if s != t {
-                for (l, r) in [(s, t), (t, s)] {
-                    if !matches!(l, Term::Var(_)) {
-                        add(l, r, false);
-                    }
-                }
-            }
-        }
-        made
     }
 
     /// Enters active clause `id` in the indexes.
@@ -390,7 +300,8 @@ impl<'s> Saturation<'s> {
         c.rank = self.activated;
         self.activated += 1;
         self.active.push(id);
-        let made = self.demodulators_of(id, self.demodulators_made);
+        let made =
+            demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
         self.demodulators_made += made.len();
         for d in made {
             let l = d.l.clone();
@@ -403,19 +314,13 @@ impl<'s> Saturation<'s> {
     /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
     fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
         let g = self.clauses[given].literals.clone();
-        let made = self.demodulators_of(given, 0);
+        let made = demodulators_of(&self.kbo, given, &self.clauses[given].literals, 0);
         let rewrites = !made.is_empty();
         // Candidates: clauses with an instance of the given clause's heaviest literal (which
         // a clause it subsumes must have), or with an instance of a left side it rewrites by.
         let mut candidates = Vec::new();
         backward_candidates(&self.indexes.literals, &g, &mut candidates);
-        for d in &made {
-            self.indexes.subterms.retrieve(
-                Key::Term(&d.l),
-                Retrieve::Instances,
-                &mut |&(c, _): &(usize, bool)| candidates.push(c),
-            );
-        }
+        rewritable_candidates(&self.indexes.subterms, &made, &mut candidates);
         let candidates = self.clauses.active_in_order(candidates);
         let mut retired = Vec::new();
         let mut again = Vec::new();
