@@ -19,6 +19,7 @@
 //! terms; the upper bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
+mod active;
 mod clause;
 mod deletion;
 mod demodulation;

@@ -18,17 +18,18 @@
 //! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound, and
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
+use super::active::Indexes;
 use super::clause::{
     map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule, State,
 };
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
-use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once, Demodulator};
-use super::index::{FingerprintIndex, Key, Retrieve};
+use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
+use super::index::{Key, Retrieve};
 use super::order::Kbo;
 use super::passive::Passive;
 use super::position::{each_position, positions, replace_at, side_refs, sides, with_sides};
 use super::selection::eligible;
-use super::subsumption::{backward_candidates, forward_subsumed, key_literal, subsumes};
+use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
 use super::unify::Substitution;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
@@ -70,30 +71,6 @@ fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) 
         }
     }
     false
-}
-
-/// The term indexes over the active clauses (see `index`): each lists a superset of the
-/// partners an inference or a simplification could have, which are then tried as before.
-/// Values of clauses retired since are skipped as they are met, and swept now and then.
-#[derive(Default)]
-struct Indexes {
-    /// The demodulators, by left side: those that may rewrite a term (forward rewriting).
-    demodulators: FingerprintIndex<Demodulator>,
-    /// Every non-variable subterm of an active clause, with whether its literal is eligible:
-    /// where the given clause may superpose into, and what a new demodulator may rewrite.
-    subterms: FingerprintIndex<(usize, bool)>,
-    /// The sides of eligible positive equations of clauses without a selected
-    /// literal: what may superpose into the given clause.
-    from_sides: FingerprintIndex<usize>,
-    /// Eligible predicate literals by sign (`[negative, positive]`): resolution partners.
-    resolvable: [FingerprintIndex<usize>; 2],
-    /// Every literal of an active clause, by sign: what the given clause may subsume.
-    literals: [FingerprintIndex<usize>; 2],
-    /// One literal of each active clause (its heaviest), by sign: what may subsume a new
-    /// clause (every literal of a subsuming clause matches one of the subsumed).
-    keys: [FingerprintIndex<usize>; 2],
-    /// Clauses retired since the last sweep.
-    retired: usize,
 }
 
 pub struct Saturation<'s> {
@@ -181,50 +158,6 @@ impl<'s> Saturation<'s> {
         Some(self.record(literals, how))
     }
 
-    /// Enters active clause `id` in the indexes.
-    fn index(&mut self, id: usize) {
-        let d = &self.clauses[id];
-        let ix = &mut self.indexes;
-        for (i, l) in d.literals.iter().enumerate() {
-            let (sign, eligible) = (l.positive as usize, d.eligible[i]);
-            ix.literals[sign].insert(Key::atom(&l.atom, false), id);
-            for side in side_refs(l) {
-                each_position(side, &mut |sub| ix.subterms.insert(Key::Term(sub), (id, eligible)));
-            }
-            if !eligible {
-                continue;
-            }
-            match &l.atom {
-                Atom::Pred(p, args) => ix.resolvable[sign].insert(Key::Pred(*p, args), id),
-                Atom::Eq(s, t) if l.positive && !d.selected => {
-                    for side in [s, t] {
-                        ix.from_sides.insert(Key::Term(side), id);
-                    }
-                }
-                Atom::Eq(..) => {}
-            }
-        }
-        let key = key_literal(&d.literals);
-        ix.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
-    }
-
-    /// Drops the index values of retired clauses, once they are many.
-    fn sweep(&mut self) {
-        if self.indexes.retired < 1_000 || self.indexes.retired < self.active.len() {
-            return;
-        }
-        let clauses = &self.clauses;
-        let active = |c: &usize| clauses[*c].state == State::Active;
-        let ix = &mut self.indexes;
-        ix.demodulators.retain(&mut |d: &Demodulator| active(&d.clause));
-        ix.subterms.retain(&mut |(c, _): &(usize, bool)| active(c));
-        ix.from_sides.retain(&mut |c: &usize| active(c));
-        for index in ix.resolvable.iter_mut().chain(&mut ix.literals).chain(&mut ix.keys) {
-            index.retain(&mut |c: &usize| active(c));
-        }
-        ix.retired = 0;
-    }
-
     /// The active clauses (the given clause among them) that may have a resolution or a
     /// superposition with the given clause, either way round, in the order they became
     /// active.
@@ -304,10 +237,9 @@ impl<'s> Saturation<'s> {
             demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
         self.demodulators_made += made.len();
         for d in made {
-            let l = d.l.clone();
-            self.indexes.demodulators.insert(Key::Term(&l), d);
+            self.indexes.insert_demodulator(d);
         }
-        self.index(id);
+        self.indexes.insert(id, &self.clauses[id]);
     }
 
     /// Retires active clauses the new active clause `given` subsumes or rewrites; the
@@ -345,7 +277,7 @@ impl<'s> Saturation<'s> {
         }
         self.indexes.retired += retired.len();
         self.active.retain(|a| self.clauses[*a].state == State::Active);
-        self.sweep();
+        self.indexes.sweep(&self.clauses, self.active.len());
         for next in again {
             // The rewritten clause is new: its old form's variant must not block it.
             if let Some(empty) = self.offer(next, passive) {
