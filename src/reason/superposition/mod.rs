@@ -27,6 +27,7 @@ pub mod index;
 pub mod order;
 mod passive;
 mod position;
+mod rules;
 pub mod saturate;
 mod selection;
 mod subsumption;

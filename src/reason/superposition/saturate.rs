@@ -19,18 +19,14 @@
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::active::Indexes;
-use super::clause::{
-    map_literal, max_var, shift_term, ClauseStore, How, Inference, Record, Rule, State,
-};
+use super::clause::{map_literal, max_var, ClauseStore, Conclusion, How, Inference, Rule, State};
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
-use super::index::{Key, Retrieve};
 use super::order::Kbo;
 use super::passive::Passive;
-use super::position::{each_position, positions, replace_at, side_refs, sides, with_sides};
+use super::rules::{partners, Rules};
 use super::selection::eligible;
 use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
-use super::unify::Substitution;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::Budget;
@@ -50,28 +46,9 @@ pub enum Outcome {
     Stopped { why: &'static str, clauses: usize },
 }
 
-/// The heaviest conclusion kept (symbols and variables): heavier ones are dropped before
-/// they are built, which only makes the search incomplete (see `Saturation::dropped`).
-const MAX_WEIGHT: usize = 1_000;
-
 /// The most clauses kept, and the most steps an extracted proof may have.
 const MAX_CLAUSES: usize = 200_000;
 const MAX_STEPS: usize = 4_000;
-
-/// Whether the literals under `u` weigh more than [`MAX_WEIGHT`] (counted without building
-/// them).
-fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
-    let mut left = MAX_WEIGHT;
-    for l in literals {
-        for t in sides(l) {
-            match u.size_under(&t, left) {
-                Some(n) => left -= n,
-                None => return true,
-            }
-        }
-    }
-    false
-}
 
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
@@ -156,54 +133,6 @@ impl<'s> Saturation<'s> {
         let (literals, how) =
             rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
         Some(self.record(literals, how))
-    }
-
-    /// The active clauses (the given clause among them) that may have a resolution or a
-    /// superposition with the given clause, either way round, in the order they became
-    /// active.
-    fn partners(&self, given: usize) -> Vec<usize> {
-        let d = &self.clauses[given];
-        let ix = &self.indexes;
-        let mut found = Vec::new();
-        for (i, l) in d.literals.iter().enumerate() {
-            if !d.eligible[i] {
-                continue;
-            }
-            match &l.atom {
-                // Resolution, either way round.
-                Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(
-                    Key::Pred(*p, args),
-                    Retrieve::Unifiable,
-                    &mut |&c: &usize| found.push(c),
-                ),
-                // Superposition from the given clause into an eligible subterm.
-                Atom::Eq(s, t) if l.positive && !d.selected => {
-                    for side in [s, t] {
-                        ix.subterms.retrieve(
-                            Key::Term(side),
-                            Retrieve::Unifiable,
-                            &mut |&(c, eligible): &(usize, bool)| {
-                                if eligible {
-                                    found.push(c)
-                                }
-                            },
-                        );
-                    }
-                }
-                Atom::Eq(..) => {}
-            }
-            // Superposition into the given clause.
-            for side in side_refs(l) {
-                each_position(side, &mut |sub| {
-                    ix.from_sides.retrieve(
-                        Key::Term(sub),
-                        Retrieve::Unifiable,
-                        &mut |&c: &usize| found.push(c),
-                    )
-                });
-            }
-        }
-        self.clauses.active_in_order(found)
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
@@ -340,7 +269,8 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             let mut fresh = self.unary_inferences(given);
-            for (k, other) in self.partners(given).into_iter().enumerate() {
+            for (k, other) in partners(&self.clauses, &self.indexes, given).into_iter().enumerate()
+            {
                 if k % 32 == 31 && budget.spent().is_some() {
                     return self.stopped("the budget ran out");
                 }
@@ -386,213 +316,19 @@ impl<'s> Saturation<'s> {
         }
     }
 
-    /// Whether the conclusion of an inference with these premises' literals under `u`
-    /// would be too heavy to keep (noted, since the search is then incomplete).
-    fn heavy<'l>(&self, literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
-        let heavy = too_heavy(literals, u);
-        if heavy {
-            self.dropped.set(true);
-        }
-        heavy
+    /// The generating rules, reading this run's ordering and noting what they drop.
+    fn rules(&self) -> Rules<'_> {
+        Rules { kbo: &self.kbo, dropped: &self.dropped }
     }
 
-    /// Factoring, equality factoring and equality resolution on one clause.
-    fn unary_inferences(&self, c: usize) -> Vec<(Vec<Literal>, How)> {
-        let Record { literals: lits, eligible, selected, .. } = &self.clauses[c];
-        let without = |skip: usize, u: &Substitution| -> Vec<Literal> {
-            lits.iter()
-                .enumerate()
-                .filter(|(k, _)| *k != skip)
-                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
-                .collect()
-        };
-        let mut out = Vec::new();
-        for (i, l) in lits.iter().enumerate() {
-            if !eligible[i] {
-                continue;
-            }
-            match (l.positive, &l.atom) {
-                (false, Atom::Eq(s, t)) => {
-                    let mut u = Substitution::new();
-                    if u.unify(s, t) && !self.heavy(lits.iter(), &u) {
-                        let rest = without(i, &u);
-                        out.push((
-                            rest,
-                            How::inference(
-                                vec![(c, 0)],
-                                u,
-                                Rule::EqualityResolution { left: s.clone() },
-                            ),
-                        ));
-                    }
-                }
-                (true, Atom::Pred(p, a)) if !selected => {
-                    for (j, m) in lits.iter().enumerate() {
-                        if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
-                            if j != i && p == q && (j > i || !eligible[j]) {
-                                let mut u = Substitution::new();
-                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y))
-                                    && !self.heavy(lits.iter(), &u)
-                                {
-                                    out.push((
-                                        without(j, &u),
-                                        How::inference(vec![(c, 0)], u, Rule::Factoring),
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                }
-                (true, Atom::Eq(s0, t0)) if !selected => {
-                    for (s, t) in [(s0, t0), (t0, s0)] {
-                        if self.kbo.greater(t, s) {
-                            continue;
-                        }
-                        for (j, m) in lits.iter().enumerate() {
-                            let (true, Atom::Eq(u0, v0), true) = (m.positive, &m.atom, j != i)
-                            else {
-                                continue;
-                            };
-                            for (u_side, v) in [(u0, v0), (v0, u0)] {
-                                let mut u = Substitution::new();
-                                if !u.unify(s, u_side) {
-                                    continue;
-                                }
-                                if self.heavy(lits.iter(), &u)
-                                    || self.kbo.greater(&u.apply(t), &u.apply(s))
-                                {
-                                    continue;
-                                }
-                                let mut rest = without(i, &u);
-                                rest.push(map_literal(
-                                    &Literal {
-                                        positive: false,
-                                        atom: Atom::Eq(t.clone(), v.clone()),
-                                    },
-                                    &|x| u.apply(x),
-                                ));
-                                let rule = Rule::EqualityFactoring {
-                                    s: s.clone(),
-                                    t: t.clone(),
-                                    v: v.clone(),
-                                };
-                                out.push((rest, How::inference(vec![(c, 0)], u, rule)));
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        out
+    /// The inferences on active clause `c` alone.
+    fn unary_inferences(&self, c: usize) -> Vec<Conclusion> {
+        self.rules().unary(c, &self.clauses[c])
     }
 
-    /// Resolution and superposition from `a` (the positive premise) into `b`, renamed
-    /// apart, on the literals each may use.
-    fn inferences(&self, a: usize, b: usize) -> Vec<(Vec<Literal>, How)> {
-        let (da, db) = (&self.clauses[a], &self.clauses[b]);
-        let mut out = Vec::new();
-        if da.selected {
-            return out;
-        }
-        let la = &da.literals;
-        let offset = max_var(la);
-        let lb: Vec<Literal> =
-            db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
-        let conclusion = |i: usize, j: usize, u: &Substitution| -> Vec<Literal> {
-            let mut rest: Vec<Literal> = la
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != i)
-                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
-                .collect();
-            rest.extend(
-                lb.iter()
-                    .enumerate()
-                    .filter(|(k, _)| *k != j)
-                    .map(|(_, n)| map_literal(n, &|x| u.apply(x))),
-            );
-            rest
-        };
-        for (i, l) in la.iter().enumerate() {
-            if !da.eligible[i] || !l.positive {
-                continue;
-            }
-            match &l.atom {
-                // Resolution: `l` against an eligible complement in `b`.
-                Atom::Pred(p, xs) => {
-                    for (j, m) in lb.iter().enumerate() {
-                        if let (false, Atom::Pred(q, ys), true) =
-                            (m.positive, &m.atom, db.eligible[j])
-                        {
-                            let mut u = Substitution::new();
-                            if p == q
-                                && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y))
-                                && !self.heavy(la.iter().chain(&lb), &u)
-                            {
-                                let rest = conclusion(i, j, &u);
-                                out.push((
-                                    rest,
-                                    How::inference(vec![(a, 0), (b, offset)], u, Rule::Resolution),
-                                ));
-                            }
-                        }
-                    }
-                }
-                // Superposition: the equation, from its side that is not the smaller, into a
-                // non-variable subterm of an eligible literal of `b` (of an equation, on its
-                // side that is not the smaller).
-                Atom::Eq(s, t) => {
-                    for (lhs, rhs) in [(s, t), (t, s)] {
-                        // A variable side superposes too, unless the other side contains it
-                        // (then the other side is the larger): `x = y` rewrites anything.
-                        if self.kbo.greater(rhs, lhs) {
-                            continue;
-                        }
-                        for (j, m) in lb.iter().enumerate() {
-                            if !db.eligible[j] {
-                                continue;
-                            }
-                            let both = side_refs(m);
-                            for (side, &term) in both.iter().enumerate() {
-                                if matches!(m.atom, Atom::Eq(..))
-                                    && self.kbo.greater(both[1 - side], term)
-                                {
-                                    continue;
-                                }
-                                let mut found = Vec::new();
-                                positions(term, &mut Vec::new(), &mut found);
-                                for (path, sub) in found {
-                                    let mut u = Substitution::new();
-                                    if !u.unify(lhs, sub) || self.heavy(la.iter().chain(&lb), &u) {
-                                        continue;
-                                    }
-                                    if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
-                                        continue;
-                                    }
-                                    let mut new_sides = sides(m);
-                                    new_sides[side] = replace_at(&new_sides[side], &path, rhs);
-                                    let rewritten = with_sides(m, new_sides);
-                                    let mut rest = conclusion(i, j, &u);
-                                    rest.push(map_literal(&rewritten, &|x| u.apply(x)));
-                                    let rule = Rule::Superposition {
-                                        l: lhs.clone(),
-                                        r: rhs.clone(),
-                                        into: m.clone(),
-                                        rewritten,
-                                    };
-                                    out.push((
-                                        rest,
-                                        How::inference(vec![(a, 0), (b, offset)], u, rule),
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        out
+    /// The inferences from active clause `a` (the positive premise) into active clause `b`.
+    fn inferences(&self, a: usize, b: usize) -> Vec<Conclusion> {
+        self.rules().binary(a, &self.clauses[a], b, &self.clauses[b])
     }
 
     /// The refutation as ground steps: each input clause used, under each grounding the
