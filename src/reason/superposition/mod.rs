@@ -23,6 +23,7 @@ mod active;
 mod clause;
 mod deletion;
 mod demodulation;
+mod extract;
 pub mod index;
 pub mod order;
 mod passive;

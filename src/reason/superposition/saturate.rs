@@ -19,18 +19,19 @@
 //! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::active::Indexes;
-use super::clause::{map_literal, max_var, ClauseStore, Conclusion, How, Inference, Rule, State};
+use super::clause::{ClauseStore, Conclusion, How, State};
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
+use super::extract::{refutation, saturation};
 use super::order::Kbo;
 use super::passive::Passive;
 use super::rules::{partners, Rules};
 use super::selection::eligible;
 use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
-use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
-use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
+use crate::logic::clauses::{ClauseSet, Literal};
+use crate::reason::proof::Proof;
 use crate::solve::Budget;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// The result of a run.
 pub enum Outcome {
@@ -46,9 +47,8 @@ pub enum Outcome {
     Stopped { why: &'static str, clauses: usize },
 }
 
-/// The most clauses kept, and the most steps an extracted proof may have.
+/// The most clauses kept.
 const MAX_CLAUSES: usize = 200_000;
-const MAX_STEPS: usize = 4_000;
 
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
@@ -296,21 +296,7 @@ impl<'s> Saturation<'s> {
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
         } else if !bounded {
-            let clauses: Vec<Vec<Literal>> =
-                self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
-            let selected = self
-                .active
-                .iter()
-                .map(|&a| {
-                    let d = &self.clauses[a];
-                    d.selected.then(|| d.eligible.iter().position(|&e| e)).flatten()
-                })
-                .collect();
-            Outcome::Saturated(crate::reason::proof::saturation::Saturation {
-                clauses,
-                selected,
-                precedence: self.kbo.precedence().to_vec(),
-            })
+            Outcome::Saturated(saturation(&self.clauses, &self.active, &self.kbo))
         } else {
             self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
@@ -331,139 +317,13 @@ impl<'s> Saturation<'s> {
         self.rules().binary(a, &self.clauses[a], b, &self.clauses[b])
     }
 
-    /// The refutation as ground steps: each input clause used, under each grounding the
-    /// derivation needs (unifiers composed from the empty clause back), and the ground
-    /// equality fact each equational inference relies on.
+    /// The refutation ending in the empty clause `empty`, extracted for the checker (see
+    /// `extract`), or stopped when it is too large.
     fn extract(&self, empty: usize) -> Outcome {
-        let mut symbols = ProofSymbol::of(&self.set.vocabulary);
-        let constant = self
-            .set
-            .vocabulary
-            .symbols
-            .iter()
-            .enumerate()
-            .find(|(i, s)| {
-                !s.predicate
-                    && s.arity == 0
-                    && (self.set.mentions(*i) || matches!(s.role, Role::Skolem { .. }))
-            })
-            .map(|(i, _)| i);
-        let (filler, extra_constant): (SymId, Option<SymId>) = match constant {
-            Some(c) => (c, None),
-            None => {
-                let mut name = "a".to_string();
-                while symbols.iter().any(|s| s.name == name || s.shown == name) {
-                    name.push('\'');
-                }
-                symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
-                (symbols.len() - 1, Some(symbols.len() - 1))
-            }
-        };
-        let ground = |t: &Term, theta: &[Term]| -> Term {
-            fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
-                match t {
-                    Term::Var(v) => {
-                        theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![]))
-                    }
-                    Term::App(f, a) => {
-                        Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect())
-                    }
-                }
-            }
-            go(t, theta, filler)
-        };
-        // Each (clause, grounding) once, premises before conclusions: a clause's step is
-        // written when it comes off the stack the second time.
-        let mut steps: Vec<Step> = Vec::new();
-        let mut step_of: HashMap<(usize, Vec<Term>), usize> = HashMap::new();
-        let mut work: Vec<(usize, Vec<Term>, bool)> = vec![(empty, Vec::new(), false)];
-        while let Some((id, theta, ready)) = work.pop() {
-            if step_of.contains_key(&(id, theta.clone())) {
-                continue;
-            }
-            if steps.len() > MAX_STEPS {
-                return self.stopped("the refutation is too large to extract");
-            }
-            match &self.clauses[id].how {
-                How::Input(k) => {
-                    let c = &self.set.clauses[*k];
-                    let substitution: Vec<Term> =
-                        (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
-                    let literals = c
-                        .literals
-                        .iter()
-                        .map(|l| map_literal(l, &|t| ground(t, &substitution)))
-                        .collect();
-                    steps.push(Step {
-                        kind: StepKind::Instance {
-                            clause: *k,
-                            origin: c.origin,
-                            variables: c.var_names.clone(),
-                            substitution,
-                        },
-                        literals,
-                    });
-                }
-                How::Inference(step) => {
-                    let Inference { premises, unifier, rule } = &**step;
-                    // A premise's variable v (renamed by its offset) is, in the conclusion's
-                    // grounding, the unifier's image of v + offset, grounded by theta.
-                    let image = |t: &Term| ground(&unifier.apply(t), &theta);
-                    let premise_keys: Vec<(usize, Vec<Term>)> = premises
-                        .iter()
-                        .map(|&(p, offset)| {
-                            let n = max_var(&self.clauses[p].literals);
-                            (p, (0..n).map(|v| image(&Term::Var(v + offset))).collect())
-                        })
-                        .collect();
-                    if !ready {
-                        work.push((id, theta.clone(), true));
-                        work.extend(premise_keys.into_iter().map(|(p, t)| (p, t, false)));
-                        continue;
-                    }
-                    let mut from: Vec<usize> = premise_keys.iter().map(|k| step_of[k]).collect();
-                    let fact = match rule {
-                        Rule::EqualityResolution { left } => {
-                            let s = image(left);
-                            Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
-                        }
-                        Rule::Superposition { l, r, into, rewritten } => {
-                            let (lg, rg) = (image(l), image(r));
-                            let before = map_literal(into, &image);
-                            let after = map_literal(rewritten, &image);
-                            Some(vec![
-                                Literal { positive: false, atom: Atom::Eq(lg, rg) },
-                                negate(&before),
-                                after,
-                            ])
-                        }
-                        Rule::EqualityFactoring { s, t, v } => {
-                            let (s, t, v) = (image(s), image(t), image(v));
-                            Some(vec![
-                                Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
-                                Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
-                                Literal { positive: true, atom: Atom::Eq(s, v) },
-                            ])
-                        }
-                        Rule::Resolution | Rule::Factoring => None,
-                    };
-                    if let Some(literals) = fact {
-                        steps.push(Step { kind: StepKind::Equality, literals });
-                        from.push(steps.len() - 1);
-                    }
-                    from.sort_unstable();
-                    from.dedup();
-                    let literals = self.clauses[id]
-                        .literals
-                        .iter()
-                        .map(|l| map_literal(l, &|t| ground(t, &theta)))
-                        .collect();
-                    steps.push(Step { kind: StepKind::Derived { from }, literals });
-                }
-            }
-            step_of.insert((id, theta), steps.len() - 1);
+        match refutation(self.set, &self.clauses, empty) {
+            Some(proof) => Outcome::Refuted(proof),
+            None => self.stopped("the refutation is too large to extract"),
         }
-        Outcome::Refuted(Proof { steps, symbols, extra_constant })
     }
 }
 
