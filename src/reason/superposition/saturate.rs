@@ -1,22 +1,20 @@
-//! The given-clause loop (in the DISCOUNT style of E and Waldmeister): the clause picked
-//! from the passive set is simplified by the active set, simplifies the active set in turn,
-//! and joins it; then every inference between it and the active clauses goes to the passive
-//! set (the lightest first, every fifth time the oldest; in a goal-directed run, a clause
-//! descending from the negated question weighs less). Inferences follow the superposition calculus with
-//! selection: in a clause with a negative literal, one negative literal is selected and
-//! only it is worked on (unless the run is without selection); otherwise
-//! only the maximal literals (by the KBO, extended to literals) are. Simplification is
-//! demodulation by unit equations (oriented, or by instance when the equation is not),
-//! deletion of `t ≠ t`, tautology and variant deletion, forward and backward subsumption.
-//! Every search among the active clauses (for inference partners, demodulators, subsumers
-//! and the clauses the given one subsumes or rewrites) asks the fingerprint index
-//! (`Indexes`) for candidates first, and tries them in the order the clauses became active,
-//! so that the search is what it would be without the index, only faster.
+//! The given-clause loop (the DISCOUNT loop of E and Waldmeister): one run of the prover,
+//! from the clause set to a refutation, a saturation, or a stop.
 //!
-//! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
-//! turned it into ground instances of the input clauses and ground equality facts that
-//! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound, and
-//! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
+//! Each round, the clause the passive set hands out (`passive`) is simplified by the
+//! active clauses (`deletion`, `demodulation`), dropped if it is a tautology or subsumed
+//! (`subsumption`), and otherwise made active: its eligible literals fixed (`selection`),
+//! entered in the indexes (`active`), and used to retire the active clauses it subsumes or
+//! rewrites (the rewritten ones come back as new clauses). Then every inference between it
+//! and the active clauses (`rules`) makes a new clause, which is simplified and, unless it
+//! is a tautology or a variant of one kept, queued. Every clause made is kept in the store
+//! (`clause`) with how it came about.
+//!
+//! The search is deterministic: every lookup in an index tries its candidates in the order
+//! the clauses became active, so that the search is what it would be without the indexes,
+//! only faster. A refutation counts only once `extract` has turned it into ground steps that
+//! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound,
+//! and nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::active::Indexes;
 use super::clause::{ClauseStore, Conclusion, How, State};
@@ -38,9 +36,8 @@ pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
     /// No inference is left, on a clause set without an upper domain bound (or a lower one
-    /// past the witnesses `cnf` writes), with
-    /// nothing dropped: the active clauses with their selections and the precedence, for
-    /// `reason::proof::saturation::check`.
+    /// past the witnesses `cnf` writes), with nothing dropped: the active clauses with their
+    /// selections and the precedence, for `reason::proof::saturation::check`.
     Saturated(crate::reason::proof::saturation::Saturation),
     /// Stopped (budget, clause limit, or a proof too large to extract), with why and the
     /// number of clauses it had derived.
@@ -50,6 +47,9 @@ pub enum Outcome {
 /// The most clauses kept.
 const MAX_CLAUSES: usize = 200_000;
 
+/// One run of the loop over a clause set: set up by [`Saturation::new`] (with
+/// [`Saturation::goal_directed`] and [`Saturation::without_selection`]), started by
+/// [`Saturation::run`].
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
     kbo: Kbo,
@@ -104,122 +104,6 @@ impl<'s> Saturation<'s> {
         self
     }
 
-    /// Records a clause in the store (see [`ClauseStore::record`]).
-    fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
-        self.clauses.record(literals, how, self.set)
-    }
-
-    /// Rewrites the clause with the demodulators and drops `t ≠ t`, to a normal form: each
-    /// step a new clause whose premises are the one before and the equation used.
-    fn simplify(&mut self, mut id: usize) -> usize {
-        for _ in 0..MAX_REWRITES {
-            let lits = &self.clauses[id].literals;
-            let trivial =
-                trivial_inequality(id, lits).or_else(|| destructive_equality_resolution(id, lits));
-            if let Some((rest, how)) = trivial {
-                id = self.record(rest, how);
-                continue;
-            }
-            match self.rewrite_once(id, None) {
-                Some(next) => id = next,
-                None => return id,
-            }
-        }
-        id
-    }
-
-    /// One rewriting step of clause `id` (see [`rewrite_once`]), recorded.
-    fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
-        let (literals, how) =
-            rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
-        Some(self.record(literals, how))
-    }
-
-    /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
-    /// queues it. The empty clause, when it comes, is returned.
-    fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
-        let id = self.simplify(id);
-        let literals = &self.clauses[id].literals;
-        if literals.is_empty() {
-            return Some(id);
-        }
-        if tautology(literals) || !self.seen.insert(canonical(literals)) {
-            return None;
-        }
-        passive.push(id, literals, self.clauses[id].goal);
-        self.clauses[id].state = State::Passive;
-        None
-    }
-
-    /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
-    /// positive unit equation.
-    fn activate(&mut self, id: usize) {
-        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.select);
-        let c = &mut self.clauses[id];
-        c.eligible = eligible;
-        c.selected = selected;
-        c.state = State::Active;
-        c.rank = self.activated;
-        self.activated += 1;
-        self.active.push(id);
-        let made =
-            demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
-        self.demodulators_made += made.len();
-        for d in made {
-            self.indexes.insert_demodulator(d);
-        }
-        self.indexes.insert(id, &self.clauses[id]);
-    }
-
-    /// Retires active clauses the new active clause `given` subsumes or rewrites; the
-    /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
-    fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
-        let g = self.clauses[given].literals.clone();
-        let made = demodulators_of(&self.kbo, given, &self.clauses[given].literals, 0);
-        let rewrites = !made.is_empty();
-        // Candidates: clauses with an instance of the given clause's heaviest literal (which
-        // a clause it subsumes must have), or with an instance of a left side it rewrites by.
-        let mut candidates = Vec::new();
-        backward_candidates(&self.indexes.literals, &g, &mut candidates);
-        rewritable_candidates(&self.indexes.subterms, &made, &mut candidates);
-        let candidates = self.clauses.active_in_order(candidates);
-        let mut retired = Vec::new();
-        let mut again = Vec::new();
-        for a in candidates {
-            if a == given {
-                continue;
-            }
-            if subsumes(&g, &self.clauses[a].literals) {
-                retired.push(a);
-            } else if rewrites {
-                if let Some(next) = self.rewrite_once(a, Some(given)) {
-                    retired.push(a);
-                    again.push(next);
-                }
-            }
-        }
-        if retired.is_empty() {
-            return None;
-        }
-        for &a in &retired {
-            self.clauses[a].state = State::Retired;
-        }
-        self.indexes.retired += retired.len();
-        self.active.retain(|a| self.clauses[*a].state == State::Active);
-        self.indexes.sweep(&self.clauses, self.active.len());
-        for next in again {
-            // The rewritten clause is new: its old form's variant must not block it.
-            if let Some(empty) = self.offer(next, passive) {
-                return Some(empty);
-            }
-        }
-        None
-    }
-
-    fn stopped(&self, why: &'static str) -> Outcome {
-        Outcome::Stopped { why, clauses: self.clauses.len() }
-    }
-
     /// Runs until a refutation, the budget, or the clause limit.
     pub fn run(mut self, budget: &Budget) -> Outcome {
         let outcome = self.search(budget);
@@ -232,6 +116,7 @@ impl<'s> Saturation<'s> {
         outcome
     }
 
+    /// The loop itself: the input clauses queued, then rounds until an answer or a stop.
     fn search(&mut self, budget: &Budget) -> Outcome {
         let mut passive = Passive::new(self.goal_directed);
         for (k, c) in self.set.clauses.iter().enumerate() {
@@ -302,6 +187,119 @@ impl<'s> Saturation<'s> {
         }
     }
 
+    /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
+    /// queues it. The empty clause, when it comes, is returned.
+    fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
+        let id = self.simplify(id);
+        let literals = &self.clauses[id].literals;
+        if literals.is_empty() {
+            return Some(id);
+        }
+        if tautology(literals) || !self.seen.insert(canonical(literals)) {
+            return None;
+        }
+        passive.push(id, literals, self.clauses[id].goal);
+        self.clauses[id].state = State::Passive;
+        None
+    }
+
+    /// Rewrites the clause with the demodulators and drops trivial literals (`t ≠ t`, and
+    /// `x ≠ t` by destructive equality resolution), to a normal form: each step a new
+    /// clause whose premise is the one before (and the equation used).
+    fn simplify(&mut self, mut id: usize) -> usize {
+        for _ in 0..MAX_REWRITES {
+            let lits = &self.clauses[id].literals;
+            let trivial =
+                trivial_inequality(id, lits).or_else(|| destructive_equality_resolution(id, lits));
+            if let Some((rest, how)) = trivial {
+                id = self.record(rest, how);
+                continue;
+            }
+            match self.rewrite_once(id, None) {
+                Some(next) => id = next,
+                None => return id,
+            }
+        }
+        id
+    }
+
+    /// One rewriting step of clause `id` (see [`rewrite_once`]), recorded.
+    fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
+        let (literals, how) =
+            rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
+        Some(self.record(literals, how))
+    }
+
+    /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
+    /// positive unit equation.
+    fn activate(&mut self, id: usize) {
+        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.select);
+        let c = &mut self.clauses[id];
+        c.eligible = eligible;
+        c.selected = selected;
+        c.state = State::Active;
+        c.rank = self.activated;
+        self.activated += 1;
+        self.active.push(id);
+        let made =
+            demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
+        self.demodulators_made += made.len();
+        for d in made {
+            self.indexes.insert_demodulator(d);
+        }
+        self.indexes.insert(id, &self.clauses[id]);
+    }
+
+    /// Retires active clauses the new active clause `given` subsumes or rewrites; the
+    /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
+    fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
+        let g = self.clauses[given].literals.clone();
+        let made = demodulators_of(&self.kbo, given, &self.clauses[given].literals, 0);
+        let rewrites = !made.is_empty();
+        // Candidates: clauses with an instance of the given clause's heaviest literal (which
+        // a clause it subsumes must have), or with an instance of a left side it rewrites by.
+        let mut candidates = Vec::new();
+        backward_candidates(&self.indexes.literals, &g, &mut candidates);
+        rewritable_candidates(&self.indexes.subterms, &made, &mut candidates);
+        let candidates = self.clauses.active_in_order(candidates);
+        let mut retired = Vec::new();
+        let mut again = Vec::new();
+        for a in candidates {
+            if a == given {
+                continue;
+            }
+            if subsumes(&g, &self.clauses[a].literals) {
+                retired.push(a);
+            } else if rewrites {
+                if let Some(next) = self.rewrite_once(a, Some(given)) {
+                    retired.push(a);
+                    again.push(next);
+                }
+            }
+        }
+        if retired.is_empty() {
+            return None;
+        }
+        for &a in &retired {
+            self.clauses[a].state = State::Retired;
+        }
+        self.indexes.retired += retired.len();
+        self.active.retain(|a| self.clauses[*a].state == State::Active);
+        self.indexes.sweep(&self.clauses, self.active.len());
+        for next in again {
+            // The rewritten clause is new: its old form's variant must not block it.
+            if let Some(empty) = self.offer(next, passive) {
+                return Some(empty);
+            }
+        }
+        None
+    }
+
+    /// Stopped, for `why`, with the number of clauses made.
+    fn stopped(&self, why: &'static str) -> Outcome {
+        Outcome::Stopped { why, clauses: self.clauses.len() }
+    }
+
     /// The generating rules, reading this run's ordering and noting what they drop.
     fn rules(&self) -> Rules<'_> {
         Rules { kbo: &self.kbo, dropped: &self.dropped }
@@ -324,6 +322,11 @@ impl<'s> Saturation<'s> {
             Some(proof) => Outcome::Refuted(proof),
             None => self.stopped("the refutation is too large to extract"),
         }
+    }
+
+    /// Records a clause in the store (see [`ClauseStore::record`]).
+    fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
+        self.clauses.record(literals, how, self.set)
     }
 }
 
