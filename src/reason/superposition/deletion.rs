@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 
 /// A clause with its variables renamed in order of first occurrence and its literals sorted:
 /// equal for variants, to drop clauses already kept.
+// Deliberately separate from `reason::proof::check`'s `normalized`, which orders literals the
+// same way: the checker must not share code with the engine it checks.
 pub(super) fn canonical(lits: &[Literal]) -> Vec<Literal> {
     let mut sorted: Vec<Literal> = lits
         .iter()
