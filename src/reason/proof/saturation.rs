@@ -297,6 +297,9 @@ struct Checker<'n> {
 const MAX_REWRITES: usize = 10_000;
 
 impl Checker<'_> {
+    // Deliberately separate from the engine's demodulation and deletion
+    // (`superposition::demodulation`, `deletion`): the checker must not share code with the engine
+    // it checks.
     /// Whether clause `c` is redundant: rewritten by the unit equations (with `below`, only
     /// by instances below the clause at hand), without `t ≠ t` and repeats, a tautology or
     /// an instance of a clause of the set within it.
@@ -346,6 +349,9 @@ impl Checker<'_> {
         }
     }
 
+    // Deliberately separate from the engine's rewriting step
+    // (`superposition::demodulation::rewrite_once`): the checker must not share code with the
+    // engine it checks.
     /// One rewriting step: the first subterm an instance of a unit rule reduces.
     fn rewrite_once(&self, c: &Clause, below: bool) -> Option<Clause> {
         for (i, l) in c.iter().enumerate() {
@@ -381,6 +387,9 @@ impl Checker<'_> {
         None
     }
 
+    // Deliberately separate from the engine's unary rules (`superposition::rules`: equality
+    // resolution, factoring, equality factoring): the checker must not share code with the engine
+    // it checks.
     /// Equality resolution and equality factoring (factoring, for atoms) on one clause.
     fn unary(&self, c: &Clause, usable: &[usize]) -> Vec<Clause> {
         let mut out = Vec::new();
@@ -434,6 +443,8 @@ impl Checker<'_> {
             .any(|(j, m)| j != i && self.order.literal_greater(&m.map(&|t| resolve(t, s)), &li))
     }
 
+    // Deliberately separate from the engine's binary rules (`superposition::rules`: superposition,
+    // resolution): the checker must not share code with the engine it checks.
     /// Superpositions from a usable positive literal of `a` into a usable literal of `b`
     /// (renamed apart), at a non-variable subterm of a side not smaller than the other. A
     /// selected literal of `b` is worked on whatever the other literals are.
@@ -500,6 +511,8 @@ impl Checker<'_> {
     }
 }
 
+// Deliberately separate from the engine's positions and replacement (`superposition::position`):
+// the checker must not share code with the engine it checks.
 /// The non-variable subterms of `t` (⊤ aside), with their paths.
 fn positions(t: &Term, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, Term)>) {
     if let Term::App(f, args) = t {
@@ -590,6 +603,8 @@ fn occurs_in(v: u32, t: &Term) -> bool {
     }
 }
 
+// Deliberately separate from the engine's unifier (`superposition::unify`): the checker must not
+// share code with the engine it checks.
 /// Robinson's unification over a work list of pairs; a variable (an object) never takes an
 /// atom or ⊤ as its value (`predicate[f]` says whether f heads atoms).
 fn unify(a: &Term, b: &Term, predicate: &[bool]) -> Option<Bindings> {
@@ -617,6 +632,8 @@ fn unify(a: &Term, b: &Term, predicate: &[bool]) -> Option<Bindings> {
     Some(s)
 }
 
+// Deliberately separate from the engine's matchers (`superposition::unify::matches`, the `Matcher`
+// of `superposition::subsumption`): the checker must not share code with the engine it checks.
 /// One-way matching: extends `s` so that `pattern` under it is `t`. Like unification, it
 /// never gives a variable (an object) an atom or ⊤ as its value: `x = y` is no pattern for
 /// `P(a) = ⊤`.
@@ -636,6 +653,8 @@ fn match_term(pattern: &Term, t: &Term, s: &mut Bindings, predicate: &[bool]) ->
     }
 }
 
+// Deliberately separate from the engine's tautology deletion (`superposition::deletion`): the
+// checker must not share code with the engine it checks.
 fn tautology(c: &Clause) -> bool {
     c.iter().any(|l| {
         (l.positive && l.left == l.right)
@@ -643,6 +662,8 @@ fn tautology(c: &Clause) -> bool {
     })
 }
 
+// Deliberately separate from the engine's subsumption test (`superposition::subsumption`): the
+// checker must not share code with the engine it checks.
 /// Whether some instance of `d` is a sub-multiset of `c`: each literal of `d` matched, in
 /// either orientation, to a literal of `c` of its own (so the instance is no larger).
 fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
@@ -682,6 +703,8 @@ fn instance_within(d: &Clause, c: &Clause, predicate: &[bool]) -> bool {
         && go(d, c, &mut vec![false; c.len()], &Bindings::new(), &mut 10_000, predicate)
 }
 
+// Deliberately separate from the engine's KBO and its literal extension (`superposition::order`):
+// the checker must not share code with the engine it checks.
 /// The Knuth–Bendix ordering with every weight 1 and the given precedence (⊤ below every
 /// symbol), on terms and atoms alike.
 struct Order<'p> {
@@ -762,6 +785,8 @@ impl Order<'_> {
         !left.is_empty() && rest_right.iter().all(|y| left.iter().any(|x| self.greater(x, y)))
     }
 
+    // Deliberately separate from the engine's selection (`superposition::selection`): the checker
+    // must not share code with the engine it checks.
     /// The literals inferences may use: the selected one, or those no other exceeds.
     fn usable(&self, c: &Clause, selected: Option<usize>) -> Vec<usize> {
         match selected {

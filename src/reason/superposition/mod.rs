@@ -1,16 +1,25 @@
 //! The saturation prover: superposition with selection over the clauses of `logic::cnf`,
-//! in the given-clause style of E and Vampire. The arbiter races it beside instantiation.
+//! in the given-clause style of E and Vampire, cut into the units a reader of those provers
+//! expects. The arbiter races it beside instantiation.
 //!
-//! - [`order`]: the Knuth–Bendix ordering that orients equations and selects maximal
-//!   literals (well-founded, total on ground terms, stable under substitution);
-//! - [`index`]: a fingerprint index that narrows every search for partners, rewriters and
-//!   subsumers to the candidates that could qualify;
+//! - [`saturate`]: the given-clause loop, one run of the prover ([`saturate::Saturation`],
+//!   [`saturate::Outcome`]); [`prove`]: the schedule of runs (with and without literal
+//!   selection, and goal-directed);
+//! - `passive`: the passive set and clause selection (lightest, every fifth time oldest,
+//!   goal descendants lighter);
+//! - `clause`: the clause store, every clause made with how it came about;
+//! - [`order`]: the Knuth–Bendix ordering and its multiset extension to literals;
+//!   `selection`: the literals of a clause inferences may use;
+//! - `position`: subterm positions and replacement;
+//! - `rules`: the generating rules, one file each (resolution, superposition, equality
+//!   resolution, factoring, equality factoring);
+//! - the simplifications: `demodulation` (rewriting by unit equations), `deletion`
+//!   (tautologies, variants, `t ≠ t`, destructive equality resolution), `subsumption`
+//!   (forward and backward);
+//! - [`index`]: fingerprint indexing; `active`: the indexes over the active set, by search;
 //! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`;
-//! - [`prove`]: a schedule of runs of the loop, with and without literal selection, and
-//!   goal-directed;
-//! - [`saturate`]: the given-clause loop (selection, ordered inferences, demodulation,
-//!   subsumption) whose refutations are extracted as ground instances, equality facts and
-//!   derived steps, and accepted only through `reason::proof::check`.
+//! - `extract`: a refutation as ground steps for `reason::proof::check`, and a saturation as
+//!   a claim for `reason::proof::saturation::check`.
 //!
 //! A run that saturates a clause set without an upper domain bound hands its clauses to
 //! `reason::proof::saturation::check`, the separately written re-check; once accepted, the
@@ -19,9 +28,19 @@
 //! terms; the upper bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
+mod active;
+mod clause;
+mod deletion;
+mod demodulation;
+mod extract;
 pub mod index;
 pub mod order;
+mod passive;
+mod position;
+mod rules;
 pub mod saturate;
+mod selection;
+mod subsumption;
 pub mod unify;
 
 use crate::logic::clauses::ClauseSet;

@@ -6,8 +6,16 @@
 //! least as often in `s` as in `t`, and either `s` weighs more, or they weigh the same and
 //! `s`'s head comes later in the precedence, or the heads are equal and the arguments are
 //! greater lexicographically (the first that differ decides).
+//!
+//! Literals are compared by the KBO's multiset extension (Bachmair and Ganzinger): a
+//! literal is the multiset of its sides, doubled when negative, with a predicate atom `P`
+//! read as the equation `P = ⊤` (`⊤` below every term). The maximal literals of a clause
+//! are those no other literal of it exceeds.
+//!
+//! Deliberately separate from `reason::proof::saturation`'s own `Order` (its KBO and
+//! literal ordering): the checker must not share code with the engine it checks.
 
-use crate::logic::clauses::{SymId, Term};
+use crate::logic::clauses::{Atom, Literal, SymId, Term};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -115,4 +123,43 @@ fn covers(s: &Term, t: &Term) -> bool {
     count(s, &mut balance, 1);
     count(t, &mut balance, -1);
     balance.values().all(|&n| n >= 0)
+}
+
+/// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
+/// equated with (below every term).
+fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => kbo.greater(x, y),
+        (Some(_), None) => true,
+        (None, _) => false,
+    }
+}
+
+/// A literal as the multiset the literal ordering compares: `s = t` is `{s, t}`, `s ≠ t` is
+/// `{s, s, t, t}`, and a predicate atom `P` is the equation `P = ⊤`.
+pub(super) fn literal_multiset(l: &Literal) -> Vec<Option<Term>> {
+    let (a, b) = match &l.atom {
+        Atom::Eq(s, t) => (Some(s.clone()), Some(t.clone())),
+        Atom::Pred(p, args) => (Some(Term::App(*p, args.clone())), None),
+    };
+    if l.positive {
+        vec![a, b]
+    } else {
+        vec![a.clone(), a, b.clone(), b]
+    }
+}
+
+/// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
+/// not in `m` is below some element of `m` not in `n`.
+pub(super) fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
+    let mut m: Vec<&Option<Term>> = m.iter().collect();
+    let mut n_rest: Vec<&Option<Term>> = Vec::new();
+    for x in n {
+        if let Some(i) = m.iter().position(|y| *y == x) {
+            m.swap_remove(i);
+        } else {
+            n_rest.push(x);
+        }
+    }
+    !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
 }

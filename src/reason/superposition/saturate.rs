@@ -1,526 +1,59 @@
-//! The given-clause loop (in the DISCOUNT style of E and Waldmeister): the clause picked
-//! from the passive set is simplified by the active set, simplifies the active set in turn,
-//! and joins it; then every inference between it and the active clauses goes to the passive
-//! set (the lightest first, every fifth time the oldest; in a goal-directed run, a clause
-//! descending from the negated question weighs less). Inferences follow the superposition calculus with
-//! selection: in a clause with a negative literal, one negative literal is selected and
-//! only it is worked on (unless the run is without selection); otherwise
-//! only the maximal literals (by the KBO, extended to literals) are. Simplification is
-//! demodulation by unit equations (oriented, or by instance when the equation is not),
-//! deletion of `t ≠ t`, tautology and variant deletion, forward and backward subsumption.
-//! Every search among the active clauses (for inference partners, demodulators, subsumers
-//! and the clauses the given one subsumes or rewrites) asks the fingerprint index
-//! (`Indexes`) for candidates first, and tries them in the order the clauses became active,
-//! so that the search is what it would be without the index, only faster.
+//! The given-clause loop (the DISCOUNT loop of E and Waldmeister): one run of the prover,
+//! from the clause set to a refutation, a saturation, or a stop.
 //!
-//! What it finds is a refutation, and that only counts once [`Saturation::extract`] has
-//! turned it into ground instances of the input clauses and ground equality facts that
-//! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound, and
-//! nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
+//! Each round, the clause the passive set hands out (`passive`) is simplified by the
+//! active clauses (`deletion`, `demodulation`), dropped if it is a tautology or subsumed
+//! (`subsumption`), and otherwise made active: its eligible literals fixed (`selection`),
+//! entered in the indexes (`active`), and used to retire the active clauses it subsumes or
+//! rewrites (the rewritten ones come back as new clauses). Then every inference between it
+//! and the active clauses (`rules`) makes a new clause, which is simplified and, unless it
+//! is a tautology or a variant of one kept, queued. Every clause made is kept in the store
+//! (`clause`) with how it came about.
+//!
+//! The search is deterministic: every lookup in an index tries its candidates in the order
+//! the clauses became active, so that the search is what it would be without the indexes,
+//! only faster. A refutation counts only once `extract` has turned it into ground steps that
+//! `reason::proof::check` accepts. A run out of inferences (without an upper domain bound,
+//! and nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
-use super::index::{FingerprintIndex, Key, Retrieve};
+use super::active::Indexes;
+use super::clause::{ClauseStore, Conclusion, How, State};
+use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
+use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
+use super::extract::{refutation, saturation};
 use super::order::Kbo;
-use super::unify::{matches, Substitution};
-use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Part, Role, SymId, Term};
-use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
+use super::passive::Passive;
+use super::rules::{partners, Rules};
+use super::selection::eligible;
+use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
+use crate::logic::clauses::{ClauseSet, Literal};
+use crate::reason::proof::Proof;
 use crate::solve::Budget;
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet, VecDeque};
-
-/// The clauses waiting to be picked: by weight (a heap) and by age (a queue), each clause
-/// picked once whichever queue reaches it first.
-#[derive(Default)]
-struct Passive {
-    by_weight: BinaryHeap<Reverse<(usize, usize)>>,
-    by_age: VecDeque<usize>,
-    picked: HashSet<usize>,
-}
-
-impl Passive {
-    fn push(&mut self, id: usize, weight: usize) {
-        self.by_weight.push(Reverse((weight, id)));
-        self.by_age.push_back(id);
-    }
-
-    /// The oldest (`oldest`) or the lightest clause not yet picked.
-    fn pick(&mut self, oldest: bool) -> Option<usize> {
-        loop {
-            let id = if oldest {
-                self.by_age
-                    .pop_front()
-                    .or_else(|| self.by_weight.pop().map(|Reverse((_, id))| id))?
-            } else {
-                self.by_weight
-                    .pop()
-                    .map(|Reverse((_, id))| id)
-                    .or_else(|| self.by_age.pop_front())?
-            };
-            if self.picked.insert(id) {
-                return Some(id);
-            }
-        }
-    }
-}
-
-/// How a clause came about.
-#[derive(Clone, Debug)]
-enum How {
-    /// Clause `k` of the clause set.
-    Input(usize),
-    /// From premises (renamed apart by the offsets) under a unifier; `axiom` is the ground
-    /// equality fact the inference relies on, once instantiated (built by the extractor).
-    Inference { premises: Vec<(usize, u32)>, unifier: Substitution, rule: Rule },
-}
-
-#[derive(Clone, Debug)]
-enum Rule {
-    Resolution,
-    Factoring,
-    /// `s ≠ t` with `s` and `t` unified: relies on `s = s`.
-    EqualityResolution {
-        left: Term,
-    },
-    /// `l = r` rewrote `l` inside literal `into` (superposition, or demodulation by a unit
-    /// equation; before the unifier): relies on `l ≠ r ∨ ¬M ∨ M[r]`.
-    Superposition {
-        l: Term,
-        r: Term,
-        into: Literal,
-        rewritten: Literal,
-    },
-    /// From `s = t ∨ s' = v` with `s, s'` unified, `t ≠ v ∨ s' = v`: relies on
-    /// `s ≠ t ∨ t ≠ v ∨ s = v`.
-    EqualityFactoring {
-        s: Term,
-        t: Term,
-        v: Term,
-    },
-}
-
-/// Where a clause is in the loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    /// A step of a simplification, or a clause dropped: only a premise of others.
-    Retired,
-    Passive,
-    Active,
-}
-
-#[derive(Clone, Debug)]
-struct Derived {
-    literals: Vec<Literal>,
-    how: How,
-    state: State,
-    /// For an active clause, the literals inferences may use.
-    eligible: Vec<bool>,
-    /// For an active clause, whether a negative literal is selected (then no positive
-    /// literal is eligible).
-    selected: bool,
-    /// Whether it descends from the negation of the statement asked about.
-    goal: bool,
-    /// For an active clause, when it became active (the order partners are tried in).
-    rank: usize,
-}
+use std::collections::HashSet;
 
 /// The result of a run.
 pub enum Outcome {
     /// A refutation, extracted and ready for the checker.
     Refuted(Proof),
     /// No inference is left, on a clause set without an upper domain bound (or a lower one
-    /// past the witnesses `cnf` writes), with
-    /// nothing dropped: the active clauses with their selections and the precedence, for
-    /// `reason::proof::saturation::check`.
+    /// past the witnesses `cnf` writes), with nothing dropped: the active clauses with their
+    /// selections and the precedence, for `reason::proof::saturation::check`.
     Saturated(crate::reason::proof::saturation::Saturation),
     /// Stopped (budget, clause limit, or a proof too large to extract), with why and the
     /// number of clauses it had derived.
     Stopped { why: &'static str, clauses: usize },
 }
 
-/// The heaviest conclusion kept (symbols and variables): heavier ones are dropped before
-/// they are built, which only makes the search incomplete (see `Saturation::dropped`).
-const MAX_WEIGHT: usize = 1_000;
-
-/// The most clauses kept, and the most steps an extracted proof may have.
+/// The most clauses kept.
 const MAX_CLAUSES: usize = 200_000;
-const MAX_STEPS: usize = 4_000;
 
-fn max_var(lits: &[Literal]) -> u32 {
-    fn term(t: &Term) -> u32 {
-        match t {
-            Term::Var(v) => v + 1,
-            Term::App(_, a) => a.iter().map(term).max().unwrap_or(0),
-        }
-    }
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => a.iter().map(term).max().unwrap_or(0),
-            Atom::Eq(a, b) => term(a).max(term(b)),
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-fn shift_term(t: &Term, by: u32) -> Term {
-    match t {
-        Term::Var(v) => Term::Var(v + by),
-        Term::App(f, a) => Term::App(*f, a.iter().map(|x| shift_term(x, by)).collect()),
-    }
-}
-
-fn map_literal(l: &Literal, f: &dyn Fn(&Term) -> Term) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, a) => Atom::Pred(*p, a.iter().map(f).collect()),
-        Atom::Eq(a, b) => Atom::Eq(f(a), f(b)),
-    };
-    Literal { positive: l.positive, atom }
-}
-
-fn term_size(t: &Term) -> usize {
-    match t {
-        Term::Var(_) => 1,
-        Term::App(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-    }
-}
-
-fn clause_weight(lits: &[Literal]) -> usize {
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-            Atom::Eq(a, b) => term_size(a) + term_size(b),
-        })
-        .sum()
-}
-
-/// A clause with its variables renamed in order of first occurrence and its literals sorted:
-/// equal for variants, to drop clauses already kept.
-fn canonical(lits: &[Literal]) -> Vec<Literal> {
-    let mut sorted: Vec<Literal> = lits
-        .iter()
-        .map(|l| match &l.atom {
-            Atom::Eq(a, b) if a > b => {
-                Literal { positive: l.positive, atom: Atom::Eq(b.clone(), a.clone()) }
-            }
-            _ => l.clone(),
-        })
-        .collect();
-    sorted.sort();
-    sorted.dedup();
-    let mut names: BTreeMap<u32, u32> = BTreeMap::new();
-    fn rename(t: &Term, names: &mut BTreeMap<u32, u32>) -> Term {
-        match t {
-            Term::Var(v) => {
-                let next = names.len() as u32;
-                Term::Var(*names.entry(*v).or_insert(next))
-            }
-            Term::App(f, a) => Term::App(*f, a.iter().map(|x| rename(x, names)).collect()),
-        }
-    }
-    sorted
-        .iter()
-        .map(|l| {
-            let atom = match &l.atom {
-                Atom::Pred(p, a) => {
-                    Atom::Pred(*p, a.iter().map(|t| rename(t, &mut names)).collect())
-                }
-                Atom::Eq(a, b) => {
-                    let a = rename(a, &mut names);
-                    Atom::Eq(a, rename(b, &mut names))
-                }
-            };
-            Literal { positive: l.positive, atom }
-        })
-        .collect()
-}
-
-fn tautology(lits: &[Literal]) -> bool {
-    lits.iter().any(|l| matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b))
-        || lits.iter().any(|l| lits.contains(&negate(l)))
-}
-
-/// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
-/// a clause that subsumes another maps it, as every literal, onto one of the other's.
-fn key_literal(lits: &[Literal]) -> &Literal {
-    lits.iter()
-        .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
-        .expect("an active clause is not empty")
-}
-
-/// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
-/// with its path, in the order of `positions`.
-fn find_position<'t, R>(
-    t: &'t Term,
-    path: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>,
-) -> Option<R> {
-    let Term::App(_, args) = t else { return None };
-    if let Some(found) = visit(path, t) {
-        return Some(found);
-    }
-    for (i, a) in args.iter().enumerate() {
-        path.push(i);
-        let found = find_position(a, path, visit);
-        path.pop();
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
-}
-
-/// Calls `visit` on every subterm of `t` that is not a variable.
-fn each_position<'t>(t: &'t Term, visit: &mut impl FnMut(&'t Term)) {
-    if let Term::App(_, args) = t {
-        visit(t);
-        args.iter().for_each(|a| each_position(a, visit));
-    }
-}
-
-/// The terms of a literal, borrowed (predicate arguments, or the two sides).
-fn side_refs(l: &Literal) -> Vec<&Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.iter().collect(),
-        Atom::Eq(a, b) => vec![a, b],
-    }
-}
-
-/// Every (path, subterm) of a term that is not a variable (borrowed: most are only tried).
-fn positions<'t>(t: &'t Term, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, &'t Term)>) {
-    if let Term::App(_, args) = t {
-        out.push((path.clone(), t));
-        for (i, a) in args.iter().enumerate() {
-            path.push(i);
-            positions(a, path, out);
-            path.pop();
-        }
-    }
-}
-
-fn replace_at(t: &Term, path: &[usize], with: &Term) -> Term {
-    match (path.split_first(), t) {
-        (None, _) => with.clone(),
-        (Some((&i, rest)), Term::App(f, args)) => {
-            let mut args = args.clone();
-            args[i] = replace_at(&args[i], rest, with);
-            Term::App(*f, args)
-        }
-        (Some(_), Term::Var(_)) => t.clone(),
-    }
-}
-
-/// The terms of a literal as a list (predicate arguments, or the two sides), and back.
-fn sides(l: &Literal) -> Vec<Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.clone(),
-        Atom::Eq(a, b) => vec![a.clone(), b.clone()],
-    }
-}
-
-fn with_sides(l: &Literal, terms: Vec<Term>) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, _) => Atom::Pred(*p, terms),
-        Atom::Eq(..) => Atom::Eq(terms[0].clone(), terms[1].clone()),
-    };
-    Literal { positive: l.positive, atom }
-}
-
-/// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
-/// equated with (below every term).
-fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
-    match (a, b) {
-        (Some(x), Some(y)) => kbo.greater(x, y),
-        (Some(_), None) => true,
-        (None, _) => false,
-    }
-}
-
-/// A literal as the multiset the literal ordering compares: `s = t` is `{s, t}`, `s ≠ t` is
-/// `{s, s, t, t}`, and a predicate atom `P` is the equation `P = ⊤`.
-fn literal_multiset(l: &Literal) -> Vec<Option<Term>> {
-    let (a, b) = match &l.atom {
-        Atom::Eq(s, t) => (Some(s.clone()), Some(t.clone())),
-        Atom::Pred(p, args) => (Some(Term::App(*p, args.clone())), None),
-    };
-    if l.positive {
-        vec![a, b]
-    } else {
-        vec![a.clone(), a, b.clone(), b]
-    }
-}
-
-/// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
-/// not in `m` is below some element of `m` not in `n`.
-fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
-    let mut m: Vec<&Option<Term>> = m.iter().collect();
-    let mut n_rest: Vec<&Option<Term>> = Vec::new();
-    for x in n {
-        if let Some(i) = m.iter().position(|y| *y == x) {
-            m.swap_remove(i);
-        } else {
-            n_rest.push(x);
-        }
-    }
-    !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
-}
-
-/// The most literal matches one subsumption test tries before it answers "no" (which only
-/// keeps a clause that could have been dropped).
-const MAX_SUBSUMPTION_STEPS: usize = 2_000;
-
-/// A matcher for subsumption: bindings of the subsuming clause's variables to terms of the
-/// other clause, undone along a trail when backtracking.
-struct Matcher<'c> {
-    bound: Vec<Option<&'c Term>>,
-    trail: Vec<u32>,
-    steps: usize,
-}
-
-impl<'c> Matcher<'c> {
-    fn term(&mut self, p: &Term, t: &'c Term) -> bool {
-        match p {
-            Term::Var(v) => match self.bound[*v as usize] {
-                Some(b) => b == t,
-                None => {
-                    self.bound[*v as usize] = Some(t);
-                    self.trail.push(*v);
-                    true
-                }
-            },
-            Term::App(f, args) => match t {
-                Term::App(g, targs) => {
-                    f == g
-                        && args.len() == targs.len()
-                        && args.iter().zip(targs).all(|(a, b)| self.term(a, b))
-                }
-                Term::Var(_) => false,
-            },
-        }
-    }
-
-    fn undo(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            let v = self.trail.pop().expect("above the mark");
-            self.bound[v as usize] = None;
-        }
-    }
-
-    /// Whether `d[k..]` maps into `c` extending the bindings so far.
-    fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
-        let Some(pattern) = d.get(k) else { return true };
-        for target in c {
-            if pattern.positive != target.positive {
-                continue;
-            }
-            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
-                match (&pattern.atom, &target.atom) {
-                    (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
-                    _ => [None, None],
-                };
-            if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
-                if p != q {
-                    continue;
-                }
-                self.steps += 1;
-                let mark = self.trail.len();
-                if xs.iter().zip(ys).all(|(x, y)| self.term(x, y)) && self.literals(d, k + 1, c) {
-                    return true;
-                }
-                self.undo(mark);
-            }
-            for (a, b, x, y) in ways.into_iter().flatten() {
-                self.steps += 1;
-                let mark = self.trail.len();
-                if self.term(a, x) && self.term(b, y) && self.literals(d, k + 1, c) {
-                    return true;
-                }
-                self.undo(mark);
-            }
-            if self.steps > MAX_SUBSUMPTION_STEPS {
-                return false;
-            }
-        }
-        false
-    }
-}
-
-/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`); "no"
-/// also when the test gives up after [`MAX_SUBSUMPTION_STEPS`].
-fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
-    if d.len() > c.len() {
-        return false;
-    }
-    // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
-    let key = |l: &Literal| {
-        (
-            l.positive,
-            match &l.atom {
-                Atom::Pred(p, _) => Some(*p),
-                Atom::Eq(..) => None,
-            },
-        )
-    };
-    if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
-        return false;
-    }
-    let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
-    m.literals(d, 0, c)
-}
-
-/// Whether the literals under `u` weigh more than [`MAX_WEIGHT`] (counted without building
-/// them).
-fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
-    let mut left = MAX_WEIGHT;
-    for l in literals {
-        for t in sides(l) {
-            match u.size_under(&t, left) {
-                Some(n) => left -= n,
-                None => return true,
-            }
-        }
-    }
-    false
-}
-
-/// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
-/// always when `l > r`, and by instance (`lσ > rσ`) when the two are incomparable.
-#[derive(Clone, Debug)]
-struct Demodulator {
-    clause: usize,
-    l: Term,
-    r: Term,
-    /// `l > r` holds for every instance.
-    oriented: bool,
-    /// Demodulators are tried in the order they came (this number).
-    seq: usize,
-}
-
-/// The term indexes over the active clauses (see `index`): each lists a superset of the
-/// partners an inference or a simplification could have, which are then tried as before.
-/// Values of clauses retired since are skipped as they are met, and swept now and then.
-#[derive(Default)]
-struct Indexes {
-    /// The demodulators, by left side: those that may rewrite a term (forward rewriting).
-    demodulators: FingerprintIndex<Demodulator>,
-    /// Every non-variable subterm of an active clause, with whether its literal is eligible:
-    /// where the given clause may superpose into, and what a new demodulator may rewrite.
-    subterms: FingerprintIndex<(usize, bool)>,
-    /// The sides of eligible positive equations of clauses without a selected
-    /// literal: what may superpose into the given clause.
-    from_sides: FingerprintIndex<usize>,
-    /// Eligible predicate literals by sign (`[negative, positive]`): resolution partners.
-    resolvable: [FingerprintIndex<usize>; 2],
-    /// Every literal of an active clause, by sign: what the given clause may subsume.
-    literals: [FingerprintIndex<usize>; 2],
-    /// One literal of each active clause (its heaviest), by sign: what may subsume a new
-    /// clause (every literal of a subsuming clause matches one of the subsumed).
-    keys: [FingerprintIndex<usize>; 2],
-    /// Clauses retired since the last sweep.
-    retired: usize,
-}
-
+/// One run of the loop over a clause set: set up by [`Saturation::new`] (with
+/// [`Saturation::goal_directed`] and [`Saturation::without_selection`]), started by
+/// [`Saturation::run`].
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
     kbo: Kbo,
-    clauses: Vec<Derived>,
+    clauses: ClauseStore,
     seen: HashSet<Vec<Literal>>,
     active: Vec<usize>,
     indexes: Indexes,
@@ -536,15 +69,6 @@ pub struct Saturation<'s> {
     goal_directed: bool,
 }
 
-/// In a goal-directed run, a clause that descends from the negation of the statement asked
-/// about (the conjecture) is queued at this share of its weight, so the search works
-/// towards the question before it wanders through the axioms' consequences (E's
-/// conjecture-relative weights do the same). Measured on the 43 TPTP problems with a proof,
-/// 5 s each: 31 at 30 % or 50 % against 30 without (NUN057+2: 200 000 clauses without, a
-/// proof at once with), none lost; but the equational proofs come slower (GRP711+1 1.8 s
-/// against 52 ms), hence a run of its own in `superposition::prove`.
-const GOAL_WEIGHT_PERCENT: usize = 30;
-
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
 /// this only guards against huge terms).
 const MAX_REWRITES: usize = 2_000;
@@ -555,7 +79,7 @@ impl<'s> Saturation<'s> {
         Saturation {
             set,
             kbo: Kbo::new(&arities),
-            clauses: Vec::new(),
+            clauses: ClauseStore::default(),
             seen: HashSet::new(),
             active: Vec::new(),
             indexes: Indexes::default(),
@@ -567,7 +91,7 @@ impl<'s> Saturation<'s> {
         }
     }
 
-    /// Clauses descending from the negated question weigh less (`GOAL_WEIGHT_PERCENT`).
+    /// Clauses descending from the negated question weigh less (see `passive`).
     pub fn goal_directed(mut self) -> Self {
         self.goal_directed = true;
         self
@@ -578,432 +102,6 @@ impl<'s> Saturation<'s> {
     pub fn without_selection(mut self) -> Self {
         self.select = false;
         self
-    }
-
-    /// Records a clause (its literals without repeats), retired until it is queued.
-    fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
-        let mut unique: Vec<Literal> = Vec::with_capacity(literals.len());
-        for l in literals {
-            let same = |m: &Literal| {
-                m.positive == l.positive
-                    && match (&m.atom, &l.atom) {
-                        (Atom::Eq(a, b), Atom::Eq(x, y)) => {
-                            (a == x && b == y) || (a == y && b == x)
-                        }
-                        (a, b) => a == b,
-                    }
-            };
-            if !unique.iter().any(same) {
-                unique.push(l);
-            }
-        }
-        let goal = match &how {
-            How::Input(k) => self.set.clauses[*k].origin.part == Part::Negation,
-            How::Inference { premises, .. } => premises.iter().any(|(p, _)| self.clauses[*p].goal),
-        };
-        self.clauses.push(Derived {
-            literals: unique,
-            how,
-            state: State::Retired,
-            eligible: Vec::new(),
-            selected: false,
-            goal,
-            rank: 0,
-        });
-        self.clauses.len() - 1
-    }
-
-    /// Rewrites the clause with the demodulators and drops `t ≠ t`, to a normal form: each
-    /// step a new clause whose premises are the one before and the equation used.
-    fn simplify(&mut self, mut id: usize) -> usize {
-        for _ in 0..MAX_REWRITES {
-            let lits = &self.clauses[id].literals;
-            if let Some(i) =
-                lits.iter().position(|l| matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b))
-            {
-                let Atom::Eq(left, _) = &lits[i].atom else { unreachable!() };
-                let left = left.clone();
-                let rest: Vec<Literal> = lits
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, l)| l.clone())
-                    .collect();
-                id = self.record(
-                    rest,
-                    How::Inference {
-                        premises: vec![(id, 0)],
-                        unifier: Substitution::new(),
-                        rule: Rule::EqualityResolution { left },
-                    },
-                );
-                continue;
-            }
-            // Destructive equality resolution: `x ≠ t` with x not in t says nothing but "x
-            // is t" (E's DER), so the clause becomes its instance without the literal.
-            let unbinding =
-                lits.iter().enumerate().find_map(|(i, l)| match (&l.atom, l.positive) {
-                    (Atom::Eq(s, t), false) => {
-                        [(s, t), (t, s)].into_iter().find_map(|(x, t)| match x {
-                            Term::Var(v) if !occurs(*v, t) => Some((i, x.clone(), t.clone())),
-                            _ => None,
-                        })
-                    }
-                    _ => None,
-                });
-            if let Some((i, x, t)) = unbinding {
-                let mut unifier = Substitution::new();
-                unifier.unify(&x, &t);
-                let rest: Vec<Literal> = lits
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, l)| map_literal(l, &|u| unifier.apply(u)))
-                    .collect();
-                id = self.record(
-                    rest,
-                    How::Inference {
-                        premises: vec![(id, 0)],
-                        unifier,
-                        rule: Rule::EqualityResolution { left: x },
-                    },
-                );
-                continue;
-            }
-            match self.rewrite_once(id, None) {
-                Some(next) => id = next,
-                None => return id,
-            }
-        }
-        id
-    }
-
-    /// One rewriting step of clause `id` by a demodulator (only by `only`, when given), as
-    /// a new clause; none when no demodulator applies. The first subterm (literal by
-    /// literal, side by side, top down) that an active demodulator rewrites is rewritten by
-    /// the oldest such demodulator.
-    fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
-        let lits = &self.clauses[id].literals;
-        let offset = max_var(lits);
-        let (clauses, kbo, index) = (&self.clauses, &self.kbo, &self.indexes.demodulators);
-        let mut try_at = |path: &[usize], sub: &Term| {
-            let mut candidates: Vec<&Demodulator> = Vec::new();
-            index.retrieve(Key::Term(sub), Retrieve::Generalizations, &mut |d: &Demodulator| {
-                if d.clause != id
-                    && only.is_none_or(|o| o == d.clause)
-                    && clauses[d.clause].state == State::Active
-                {
-                    candidates.push(d);
-                }
-            });
-            candidates.sort_by_key(|d| d.seq);
-            candidates.into_iter().find_map(|d| {
-                let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
-                let mut sigma = Substitution::new();
-                if !matches(&l, sub, &mut sigma) {
-                    return None;
-                }
-                if !d.oriented && !kbo.greater(sub, &sigma.apply(&r)) {
-                    return None;
-                }
-                Some((path.to_vec(), d.clause, l, r, sigma))
-            })
-        };
-        let mut found = None;
-        'literals: for (i, m) in lits.iter().enumerate() {
-            for (side, term) in side_refs(m).into_iter().enumerate() {
-                if let Some(at) = find_position(term, &mut Vec::new(), &mut try_at) {
-                    found = Some((i, side, at));
-                    break 'literals;
-                }
-            }
-        }
-        let (i, side, (path, clause, l, r, sigma)) = found?;
-        let m = &lits[i];
-        let mut new_sides = sides(m);
-        new_sides[side] = replace_at(&new_sides[side], &path, &r);
-        let rewritten = with_sides(m, new_sides);
-        let mut literals: Vec<Literal> = lits.to_vec();
-        literals[i] = map_literal(&rewritten, &|t| sigma.apply(t));
-        let rule = Rule::Superposition { l, r, into: m.clone(), rewritten };
-        let how =
-            How::Inference { premises: vec![(id, 0), (clause, offset)], unifier: sigma, rule };
-        Some(self.record(literals, how))
-    }
-
-    /// Whether an active clause subsumes clause `id`.
-    fn subsumed(&self, id: usize) -> bool {
-        let c = &self.clauses[id].literals;
-        let mut candidates = Vec::new();
-        for m in c {
-            for key in Key::both_ways(&m.atom) {
-                self.indexes.keys[m.positive as usize].retrieve(
-                    key,
-                    Retrieve::Generalizations,
-                    &mut |&a: &usize| candidates.push(a),
-                );
-            }
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates.into_iter().any(|a| {
-            a != id
-                && self.clauses[a].state == State::Active
-                && subsumes(&self.clauses[a].literals, c)
-        })
-    }
-
-    /// The demodulators a positive unit equation makes (none for other clauses), numbered
-    /// from `seq`.
-    fn demodulators_of(&self, id: usize, seq: usize) -> Vec<Demodulator> {
-        let mut made = Vec::new();
-        if let [Literal { positive: true, atom: Atom::Eq(s, t) }] =
-            self.clauses[id].literals.as_slice()
-        {
-            let mut add = |l: &Term, r: &Term, oriented: bool| {
-                made.push(Demodulator {
-                    clause: id,
-                    l: l.clone(),
-                    r: r.clone(),
-                    oriented,
-                    seq: seq + made.len(),
-                })
-            };
-            if self.kbo.greater(s, t) {
-                add(s, t, true);
-            } else if self.kbo.greater(t, s) {
-                add(t, s, true);
-            } else if s != t {
-                for (l, r) in [(s, t), (t, s)] {
-                    if !matches!(l, Term::Var(_)) {
-                        add(l, r, false);
-                    }
-                }
-            }
-        }
-        made
-    }
-
-    /// Enters active clause `id` in the indexes.
-    fn index(&mut self, id: usize) {
-        let d = &self.clauses[id];
-        let ix = &mut self.indexes;
-        for (i, l) in d.literals.iter().enumerate() {
-            let (sign, eligible) = (l.positive as usize, d.eligible[i]);
-            ix.literals[sign].insert(Key::atom(&l.atom, false), id);
-            for side in side_refs(l) {
-                each_position(side, &mut |sub| ix.subterms.insert(Key::Term(sub), (id, eligible)));
-            }
-            if !eligible {
-                continue;
-            }
-            match &l.atom {
-                Atom::Pred(p, args) => ix.resolvable[sign].insert(Key::Pred(*p, args), id),
-                Atom::Eq(s, t) if l.positive && !d.selected => {
-                    for side in [s, t] {
-                        ix.from_sides.insert(Key::Term(side), id);
-                    }
-                }
-                Atom::Eq(..) => {}
-            }
-        }
-        let key = key_literal(&d.literals);
-        ix.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
-    }
-
-    /// The active clauses among `ids` (values an index returned: repeated, some retired),
-    /// once each, in the order they became active (the order a scan would meet them in).
-    fn active_in_order(&self, mut ids: Vec<usize>) -> Vec<usize> {
-        ids.sort_unstable();
-        ids.dedup();
-        ids.retain(|&c| self.clauses[c].state == State::Active);
-        ids.sort_by_key(|&c| self.clauses[c].rank);
-        ids
-    }
-
-    /// Drops the index values of retired clauses, once they are many.
-    fn sweep(&mut self) {
-        if self.indexes.retired < 1_000 || self.indexes.retired < self.active.len() {
-            return;
-        }
-        let clauses = &self.clauses;
-        let active = |c: &usize| clauses[*c].state == State::Active;
-        let ix = &mut self.indexes;
-        ix.demodulators.retain(&mut |d: &Demodulator| active(&d.clause));
-        ix.subterms.retain(&mut |(c, _): &(usize, bool)| active(c));
-        ix.from_sides.retain(&mut |c: &usize| active(c));
-        for index in ix.resolvable.iter_mut().chain(&mut ix.literals).chain(&mut ix.keys) {
-            index.retain(&mut |c: &usize| active(c));
-        }
-        ix.retired = 0;
-    }
-
-    /// The active clauses (the given clause among them) that may have a resolution or a
-    /// superposition with the given clause, either way round, in the order they became
-    /// active.
-    fn partners(&self, given: usize) -> Vec<usize> {
-        let d = &self.clauses[given];
-        let ix = &self.indexes;
-        let mut found = Vec::new();
-        for (i, l) in d.literals.iter().enumerate() {
-            if !d.eligible[i] {
-                continue;
-            }
-            match &l.atom {
-                // Resolution, either way round.
-                Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(
-                    Key::Pred(*p, args),
-                    Retrieve::Unifiable,
-                    &mut |&c: &usize| found.push(c),
-                ),
-                // Superposition from the given clause into an eligible subterm.
-                Atom::Eq(s, t) if l.positive && !d.selected => {
-                    for side in [s, t] {
-                        ix.subterms.retrieve(
-                            Key::Term(side),
-                            Retrieve::Unifiable,
-                            &mut |&(c, eligible): &(usize, bool)| {
-                                if eligible {
-                                    found.push(c)
-                                }
-                            },
-                        );
-                    }
-                }
-                Atom::Eq(..) => {}
-            }
-            // Superposition into the given clause.
-            for side in side_refs(l) {
-                each_position(side, &mut |sub| {
-                    ix.from_sides.retrieve(
-                        Key::Term(sub),
-                        Retrieve::Unifiable,
-                        &mut |&c: &usize| found.push(c),
-                    )
-                });
-            }
-        }
-        self.active_in_order(found)
-    }
-
-    /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
-    /// queues it. The empty clause, when it comes, is returned.
-    fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
-        let id = self.simplify(id);
-        let literals = &self.clauses[id].literals;
-        if literals.is_empty() {
-            return Some(id);
-        }
-        if tautology(literals) || !self.seen.insert(canonical(literals)) {
-            return None;
-        }
-        let mut weight = clause_weight(literals);
-        if self.goal_directed && self.clauses[id].goal {
-            weight = weight * GOAL_WEIGHT_PERCENT / 100;
-        }
-        self.clauses[id].state = State::Passive;
-        passive.push(id, weight);
-        None
-    }
-
-    /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
-    /// positive unit equation.
-    fn activate(&mut self, id: usize) {
-        let lits = &self.clauses[id].literals;
-        let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
-        let pick = negative
-            .iter()
-            .filter(|_| self.select)
-            .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
-        let (eligible, selected) = if let Some(&pick) = pick {
-            ((0..lits.len()).map(|i| i == pick).collect(), true)
-        } else {
-            let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
-            let eligible = (0..lits.len())
-                .map(|i| {
-                    !(0..lits.len()).any(|j| {
-                        j != i && multiset_greater(&self.kbo, &multisets[j], &multisets[i])
-                    })
-                })
-                .collect();
-            (eligible, false)
-        };
-        let c = &mut self.clauses[id];
-        c.eligible = eligible;
-        c.selected = selected;
-        c.state = State::Active;
-        c.rank = self.activated;
-        self.activated += 1;
-        self.active.push(id);
-        let made = self.demodulators_of(id, self.demodulators_made);
-        self.demodulators_made += made.len();
-        for d in made {
-            let l = d.l.clone();
-            self.indexes.demodulators.insert(Key::Term(&l), d);
-        }
-        self.index(id);
-    }
-
-    /// Retires active clauses the new active clause `given` subsumes or rewrites; the
-    /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
-    fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
-        let g = self.clauses[given].literals.clone();
-        let made = self.demodulators_of(given, 0);
-        let rewrites = !made.is_empty();
-        // Candidates: clauses with an instance of the given clause's heaviest literal (which
-        // a clause it subsumes must have), or with an instance of a left side it rewrites by.
-        let mut candidates = Vec::new();
-        let key = key_literal(&g);
-        for k in Key::both_ways(&key.atom) {
-            self.indexes.literals[key.positive as usize].retrieve(
-                k,
-                Retrieve::Instances,
-                &mut |&c: &usize| candidates.push(c),
-            );
-        }
-        for d in &made {
-            self.indexes.subterms.retrieve(
-                Key::Term(&d.l),
-                Retrieve::Instances,
-                &mut |&(c, _): &(usize, bool)| candidates.push(c),
-            );
-        }
-        let candidates = self.active_in_order(candidates);
-        let mut retired = Vec::new();
-        let mut again = Vec::new();
-        for a in candidates {
-            if a == given {
-                continue;
-            }
-            if subsumes(&g, &self.clauses[a].literals) {
-                retired.push(a);
-            } else if rewrites {
-                if let Some(next) = self.rewrite_once(a, Some(given)) {
-                    retired.push(a);
-                    again.push(next);
-                }
-            }
-        }
-        if retired.is_empty() {
-            return None;
-        }
-        for &a in &retired {
-            self.clauses[a].state = State::Retired;
-        }
-        self.indexes.retired += retired.len();
-        self.active.retain(|a| self.clauses[*a].state == State::Active);
-        self.sweep();
-        for next in again {
-            // The rewritten clause is new: its old form's variant must not block it.
-            if let Some(empty) = self.offer(next, passive) {
-                return Some(empty);
-            }
-        }
-        None
-    }
-
-    fn stopped(&self, why: &'static str) -> Outcome {
-        Outcome::Stopped { why, clauses: self.clauses.len() }
     }
 
     /// Runs until a refutation, the budget, or the clause limit.
@@ -1018,15 +116,15 @@ impl<'s> Saturation<'s> {
         outcome
     }
 
+    /// The loop itself: the input clauses queued, then rounds until an answer or a stop.
     fn search(&mut self, budget: &Budget) -> Outcome {
-        let mut passive = Passive::default();
+        let mut passive = Passive::new(self.goal_directed);
         for (k, c) in self.set.clauses.iter().enumerate() {
             let id = self.record(c.literals.clone(), How::Input(k));
             if let Some(empty) = self.offer(id, &mut passive) {
                 return self.extract(empty);
             }
         }
-        let mut picks = 0usize;
         loop {
             if budget.spent().is_some() {
                 return self.stopped("the budget ran out");
@@ -1034,9 +132,7 @@ impl<'s> Saturation<'s> {
             if self.clauses.len() > MAX_CLAUSES {
                 return self.stopped("the clause limit was reached");
             }
-            // Mostly the lightest clause, every fifth time the oldest (age–weight).
-            picks += 1;
-            let Some(picked) = passive.pick(picks % 5 == 0) else { break };
+            let Some(picked) = passive.next() else { break };
             if self.clauses[picked].state != State::Passive {
                 continue;
             }
@@ -1047,7 +143,7 @@ impl<'s> Saturation<'s> {
             if literals.is_empty() {
                 return self.extract(given);
             }
-            if tautology(literals) || self.subsumed(given) {
+            if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
                 continue;
             }
             self.activate(given);
@@ -1058,7 +154,8 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             let mut fresh = self.unary_inferences(given);
-            for (k, other) in self.partners(given).into_iter().enumerate() {
+            for (k, other) in partners(&self.clauses, &self.indexes, given).into_iter().enumerate()
+            {
                 if k % 32 == 31 && budget.spent().is_some() {
                     return self.stopped("the budget ran out");
                 }
@@ -1084,382 +181,152 @@ impl<'s> Saturation<'s> {
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
         } else if !bounded {
-            let clauses: Vec<Vec<Literal>> =
-                self.active.iter().map(|&a| self.clauses[a].literals.clone()).collect();
-            let selected = self
-                .active
-                .iter()
-                .map(|&a| {
-                    let d = &self.clauses[a];
-                    d.selected.then(|| d.eligible.iter().position(|&e| e)).flatten()
-                })
-                .collect();
-            Outcome::Saturated(crate::reason::proof::saturation::Saturation {
-                clauses,
-                selected,
-                precedence: self.kbo.precedence().to_vec(),
-            })
+            Outcome::Saturated(saturation(&self.clauses, &self.active, &self.kbo))
         } else {
             self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
     }
 
-    /// Whether the conclusion of an inference with these premises' literals under `u`
-    /// would be too heavy to keep (noted, since the search is then incomplete).
-    fn heavy<'l>(&self, literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
-        let heavy = too_heavy(literals, u);
-        if heavy {
-            self.dropped.set(true);
+    /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
+    /// queues it. The empty clause, when it comes, is returned.
+    fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
+        let id = self.simplify(id);
+        let literals = &self.clauses[id].literals;
+        if literals.is_empty() {
+            return Some(id);
         }
-        heavy
+        if tautology(literals) || !self.seen.insert(canonical(literals)) {
+            return None;
+        }
+        passive.push(id, literals, self.clauses[id].goal);
+        self.clauses[id].state = State::Passive;
+        None
     }
 
-    /// Factoring, equality factoring and equality resolution on one clause.
-    fn unary_inferences(&self, c: usize) -> Vec<(Vec<Literal>, How)> {
-        let Derived { literals: lits, eligible, selected, .. } = &self.clauses[c];
-        let without = |skip: usize, u: &Substitution| -> Vec<Literal> {
-            lits.iter()
-                .enumerate()
-                .filter(|(k, _)| *k != skip)
-                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
-                .collect()
-        };
-        let mut out = Vec::new();
-        for (i, l) in lits.iter().enumerate() {
-            if !eligible[i] {
+    /// Rewrites the clause with the demodulators and drops trivial literals (`t ≠ t`, and
+    /// `x ≠ t` by destructive equality resolution), to a normal form: each step a new
+    /// clause whose premise is the one before (and the equation used).
+    fn simplify(&mut self, mut id: usize) -> usize {
+        for _ in 0..MAX_REWRITES {
+            let lits = &self.clauses[id].literals;
+            let trivial =
+                trivial_inequality(id, lits).or_else(|| destructive_equality_resolution(id, lits));
+            if let Some((rest, how)) = trivial {
+                id = self.record(rest, how);
                 continue;
             }
-            match (l.positive, &l.atom) {
-                (false, Atom::Eq(s, t)) => {
-                    let mut u = Substitution::new();
-                    if u.unify(s, t) && !self.heavy(lits.iter(), &u) {
-                        let rest = without(i, &u);
-                        out.push((
-                            rest,
-                            How::Inference {
-                                premises: vec![(c, 0)],
-                                unifier: u,
-                                rule: Rule::EqualityResolution { left: s.clone() },
-                            },
-                        ));
-                    }
-                }
-                (true, Atom::Pred(p, a)) if !selected => {
-                    for (j, m) in lits.iter().enumerate() {
-                        if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
-                            if j != i && p == q && (j > i || !eligible[j]) {
-                                let mut u = Substitution::new();
-                                if a.iter().zip(b).all(|(x, y)| u.unify(x, y))
-                                    && !self.heavy(lits.iter(), &u)
-                                {
-                                    out.push((
-                                        without(j, &u),
-                                        How::Inference {
-                                            premises: vec![(c, 0)],
-                                            unifier: u,
-                                            rule: Rule::Factoring,
-                                        },
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                }
-                (true, Atom::Eq(s0, t0)) if !selected => {
-                    for (s, t) in [(s0, t0), (t0, s0)] {
-                        if self.kbo.greater(t, s) {
-                            continue;
-                        }
-                        for (j, m) in lits.iter().enumerate() {
-                            let (true, Atom::Eq(u0, v0), true) = (m.positive, &m.atom, j != i)
-                            else {
-                                continue;
-                            };
-                            for (u_side, v) in [(u0, v0), (v0, u0)] {
-                                let mut u = Substitution::new();
-                                if !u.unify(s, u_side) {
-                                    continue;
-                                }
-                                if self.heavy(lits.iter(), &u)
-                                    || self.kbo.greater(&u.apply(t), &u.apply(s))
-                                {
-                                    continue;
-                                }
-                                let mut rest = without(i, &u);
-                                rest.push(map_literal(
-                                    &Literal {
-                                        positive: false,
-                                        atom: Atom::Eq(t.clone(), v.clone()),
-                                    },
-                                    &|x| u.apply(x),
-                                ));
-                                let rule = Rule::EqualityFactoring {
-                                    s: s.clone(),
-                                    t: t.clone(),
-                                    v: v.clone(),
-                                };
-                                out.push((
-                                    rest,
-                                    How::Inference { premises: vec![(c, 0)], unifier: u, rule },
-                                ));
-                            }
-                        }
-                    }
-                }
-                _ => {}
+            match self.rewrite_once(id, None) {
+                Some(next) => id = next,
+                None => return id,
             }
         }
-        out
+        id
     }
 
-    /// Resolution and superposition from `a` (the positive premise) into `b`, renamed
-    /// apart, on the literals each may use.
-    fn inferences(&self, a: usize, b: usize) -> Vec<(Vec<Literal>, How)> {
-        let (da, db) = (&self.clauses[a], &self.clauses[b]);
-        let mut out = Vec::new();
-        if da.selected {
-            return out;
+    /// One rewriting step of clause `id` (see [`rewrite_once`]), recorded.
+    fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
+        let (literals, how) =
+            rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
+        Some(self.record(literals, how))
+    }
+
+    /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
+    /// positive unit equation.
+    fn activate(&mut self, id: usize) {
+        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.select);
+        let c = &mut self.clauses[id];
+        c.eligible = eligible;
+        c.selected = selected;
+        c.state = State::Active;
+        c.rank = self.activated;
+        self.activated += 1;
+        self.active.push(id);
+        let made =
+            demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
+        self.demodulators_made += made.len();
+        for d in made {
+            self.indexes.insert_demodulator(d);
         }
-        let la = &da.literals;
-        let offset = max_var(la);
-        let lb: Vec<Literal> =
-            db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
-        let conclusion = |i: usize, j: usize, u: &Substitution| -> Vec<Literal> {
-            let mut rest: Vec<Literal> = la
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != i)
-                .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
-                .collect();
-            rest.extend(
-                lb.iter()
-                    .enumerate()
-                    .filter(|(k, _)| *k != j)
-                    .map(|(_, n)| map_literal(n, &|x| u.apply(x))),
-            );
-            rest
-        };
-        for (i, l) in la.iter().enumerate() {
-            if !da.eligible[i] || !l.positive {
+        self.indexes.insert(id, &self.clauses[id]);
+    }
+
+    /// Retires active clauses the new active clause `given` subsumes or rewrites; the
+    /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
+    fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
+        let g = self.clauses[given].literals.clone();
+        let made = demodulators_of(&self.kbo, given, &self.clauses[given].literals, 0);
+        let rewrites = !made.is_empty();
+        // Candidates: clauses with an instance of the given clause's heaviest literal (which
+        // a clause it subsumes must have), or with an instance of a left side it rewrites by.
+        let mut candidates = Vec::new();
+        backward_candidates(&self.indexes.literals, &g, &mut candidates);
+        rewritable_candidates(&self.indexes.subterms, &made, &mut candidates);
+        let candidates = self.clauses.active_in_order(candidates);
+        let mut retired = Vec::new();
+        let mut again = Vec::new();
+        for a in candidates {
+            if a == given {
                 continue;
             }
-            match &l.atom {
-                // Resolution: `l` against an eligible complement in `b`.
-                Atom::Pred(p, xs) => {
-                    for (j, m) in lb.iter().enumerate() {
-                        if let (false, Atom::Pred(q, ys), true) =
-                            (m.positive, &m.atom, db.eligible[j])
-                        {
-                            let mut u = Substitution::new();
-                            if p == q
-                                && xs.iter().zip(ys).all(|(x, y)| u.unify(x, y))
-                                && !self.heavy(la.iter().chain(&lb), &u)
-                            {
-                                let rest = conclusion(i, j, &u);
-                                out.push((
-                                    rest,
-                                    How::Inference {
-                                        premises: vec![(a, 0), (b, offset)],
-                                        unifier: u,
-                                        rule: Rule::Resolution,
-                                    },
-                                ));
-                            }
-                        }
-                    }
-                }
-                // Superposition: the equation, from its side that is not the smaller, into a
-                // non-variable subterm of an eligible literal of `b` (of an equation, on its
-                // side that is not the smaller).
-                Atom::Eq(s, t) => {
-                    for (lhs, rhs) in [(s, t), (t, s)] {
-                        // A variable side superposes too, unless the other side contains it
-                        // (then the other side is the larger): `x = y` rewrites anything.
-                        if self.kbo.greater(rhs, lhs) {
-                            continue;
-                        }
-                        for (j, m) in lb.iter().enumerate() {
-                            if !db.eligible[j] {
-                                continue;
-                            }
-                            let both = side_refs(m);
-                            for (side, &term) in both.iter().enumerate() {
-                                if matches!(m.atom, Atom::Eq(..))
-                                    && self.kbo.greater(both[1 - side], term)
-                                {
-                                    continue;
-                                }
-                                let mut found = Vec::new();
-                                positions(term, &mut Vec::new(), &mut found);
-                                for (path, sub) in found {
-                                    let mut u = Substitution::new();
-                                    if !u.unify(lhs, sub) || self.heavy(la.iter().chain(&lb), &u) {
-                                        continue;
-                                    }
-                                    if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
-                                        continue;
-                                    }
-                                    let mut new_sides = sides(m);
-                                    new_sides[side] = replace_at(&new_sides[side], &path, rhs);
-                                    let rewritten = with_sides(m, new_sides);
-                                    let mut rest = conclusion(i, j, &u);
-                                    rest.push(map_literal(&rewritten, &|x| u.apply(x)));
-                                    let rule = Rule::Superposition {
-                                        l: lhs.clone(),
-                                        r: rhs.clone(),
-                                        into: m.clone(),
-                                        rewritten,
-                                    };
-                                    out.push((
-                                        rest,
-                                        How::Inference {
-                                            premises: vec![(a, 0), (b, offset)],
-                                            unifier: u,
-                                            rule,
-                                        },
-                                    ));
-                                }
-                            }
-                        }
-                    }
+            if subsumes(&g, &self.clauses[a].literals) {
+                retired.push(a);
+            } else if rewrites {
+                if let Some(next) = self.rewrite_once(a, Some(given)) {
+                    retired.push(a);
+                    again.push(next);
                 }
             }
         }
-        out
+        if retired.is_empty() {
+            return None;
+        }
+        for &a in &retired {
+            self.clauses[a].state = State::Retired;
+        }
+        self.indexes.retired += retired.len();
+        self.active.retain(|a| self.clauses[*a].state == State::Active);
+        self.indexes.sweep(&self.clauses, self.active.len());
+        for next in again {
+            // The rewritten clause is new: its old form's variant must not block it.
+            if let Some(empty) = self.offer(next, passive) {
+                return Some(empty);
+            }
+        }
+        None
     }
 
-    /// The refutation as ground steps: each input clause used, under each grounding the
-    /// derivation needs (unifiers composed from the empty clause back), and the ground
-    /// equality fact each equational inference relies on.
+    /// Stopped, for `why`, with the number of clauses made.
+    fn stopped(&self, why: &'static str) -> Outcome {
+        Outcome::Stopped { why, clauses: self.clauses.len() }
+    }
+
+    /// The generating rules, reading this run's ordering and noting what they drop.
+    fn rules(&self) -> Rules<'_> {
+        Rules { kbo: &self.kbo, dropped: &self.dropped }
+    }
+
+    /// The inferences on active clause `c` alone.
+    fn unary_inferences(&self, c: usize) -> Vec<Conclusion> {
+        self.rules().unary(c, &self.clauses[c])
+    }
+
+    /// The inferences from active clause `a` (the positive premise) into active clause `b`.
+    fn inferences(&self, a: usize, b: usize) -> Vec<Conclusion> {
+        self.rules().binary(a, &self.clauses[a], b, &self.clauses[b])
+    }
+
+    /// The refutation ending in the empty clause `empty`, extracted for the checker (see
+    /// `extract`), or stopped when it is too large.
     fn extract(&self, empty: usize) -> Outcome {
-        let mut symbols = ProofSymbol::of(&self.set.vocabulary);
-        let constant = self
-            .set
-            .vocabulary
-            .symbols
-            .iter()
-            .enumerate()
-            .find(|(i, s)| {
-                !s.predicate
-                    && s.arity == 0
-                    && (self.set.mentions(*i) || matches!(s.role, Role::Skolem { .. }))
-            })
-            .map(|(i, _)| i);
-        let (filler, extra_constant): (SymId, Option<SymId>) = match constant {
-            Some(c) => (c, None),
-            None => {
-                let mut name = "a".to_string();
-                while symbols.iter().any(|s| s.name == name || s.shown == name) {
-                    name.push('\'');
-                }
-                symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
-                (symbols.len() - 1, Some(symbols.len() - 1))
-            }
-        };
-        let ground = |t: &Term, theta: &[Term]| -> Term {
-            fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
-                match t {
-                    Term::Var(v) => {
-                        theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![]))
-                    }
-                    Term::App(f, a) => {
-                        Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect())
-                    }
-                }
-            }
-            go(t, theta, filler)
-        };
-        // Each (clause, grounding) once, premises before conclusions: a clause's step is
-        // written when it comes off the stack the second time.
-        let mut steps: Vec<Step> = Vec::new();
-        let mut step_of: HashMap<(usize, Vec<Term>), usize> = HashMap::new();
-        let mut work: Vec<(usize, Vec<Term>, bool)> = vec![(empty, Vec::new(), false)];
-        while let Some((id, theta, ready)) = work.pop() {
-            if step_of.contains_key(&(id, theta.clone())) {
-                continue;
-            }
-            if steps.len() > MAX_STEPS {
-                return self.stopped("the refutation is too large to extract");
-            }
-            match &self.clauses[id].how {
-                How::Input(k) => {
-                    let c = &self.set.clauses[*k];
-                    let substitution: Vec<Term> =
-                        (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
-                    let literals = c
-                        .literals
-                        .iter()
-                        .map(|l| map_literal(l, &|t| ground(t, &substitution)))
-                        .collect();
-                    steps.push(Step {
-                        kind: StepKind::Instance {
-                            clause: *k,
-                            origin: c.origin,
-                            variables: c.var_names.clone(),
-                            substitution,
-                        },
-                        literals,
-                    });
-                }
-                How::Inference { premises, unifier, rule } => {
-                    // A premise's variable v (renamed by its offset) is, in the conclusion's
-                    // grounding, the unifier's image of v + offset, grounded by theta.
-                    let image = |t: &Term| ground(&unifier.apply(t), &theta);
-                    let premise_keys: Vec<(usize, Vec<Term>)> = premises
-                        .iter()
-                        .map(|&(p, offset)| {
-                            let n = max_var(&self.clauses[p].literals);
-                            (p, (0..n).map(|v| image(&Term::Var(v + offset))).collect())
-                        })
-                        .collect();
-                    if !ready {
-                        work.push((id, theta.clone(), true));
-                        work.extend(premise_keys.into_iter().map(|(p, t)| (p, t, false)));
-                        continue;
-                    }
-                    let mut from: Vec<usize> = premise_keys.iter().map(|k| step_of[k]).collect();
-                    let fact = match rule {
-                        Rule::EqualityResolution { left } => {
-                            let s = image(left);
-                            Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
-                        }
-                        Rule::Superposition { l, r, into, rewritten } => {
-                            let (lg, rg) = (image(l), image(r));
-                            let before = map_literal(into, &image);
-                            let after = map_literal(rewritten, &image);
-                            Some(vec![
-                                Literal { positive: false, atom: Atom::Eq(lg, rg) },
-                                negate(&before),
-                                after,
-                            ])
-                        }
-                        Rule::EqualityFactoring { s, t, v } => {
-                            let (s, t, v) = (image(s), image(t), image(v));
-                            Some(vec![
-                                Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
-                                Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
-                                Literal { positive: true, atom: Atom::Eq(s, v) },
-                            ])
-                        }
-                        Rule::Resolution | Rule::Factoring => None,
-                    };
-                    if let Some(literals) = fact {
-                        steps.push(Step { kind: StepKind::Equality, literals });
-                        from.push(steps.len() - 1);
-                    }
-                    from.sort_unstable();
-                    from.dedup();
-                    let literals = self.clauses[id]
-                        .literals
-                        .iter()
-                        .map(|l| map_literal(l, &|t| ground(t, &theta)))
-                        .collect();
-                    steps.push(Step { kind: StepKind::Derived { from }, literals });
-                }
-            }
-            step_of.insert((id, theta), steps.len() - 1);
+        match refutation(self.set, &self.clauses, empty) {
+            Some(proof) => Outcome::Refuted(proof),
+            None => self.stopped("the refutation is too large to extract"),
         }
-        Outcome::Refuted(Proof { steps, symbols, extra_constant })
+    }
+
+    /// Records a clause in the store (see [`ClauseStore::record`]).
+    fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
+        self.clauses.record(literals, how, self.set)
     }
 }
 
@@ -1493,19 +360,5 @@ impl Saturation<'_> {
         let last = self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1));
         let id = self.simplify(last);
         self.clauses[id].literals.clone()
-    }
-}
-
-/// For tests: whether `d` subsumes `c`.
-#[cfg(test)]
-pub(super) fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
-    subsumes(d, c)
-}
-
-/// Whether variable `v` occurs in `t`.
-fn occurs(v: u32, t: &Term) -> bool {
-    match t {
-        Term::Var(w) => *w == v,
-        Term::App(_, args) => args.iter().any(|a| occurs(v, a)),
     }
 }

@@ -373,7 +373,8 @@ mod rules {
     use crate::logic::clauses::{ClauseSet, Literal};
     use crate::logic::cnf::{clausify_with, premises_of};
     use crate::reason::proof::{Proof, ProofSymbol};
-    use crate::reason::superposition::saturate::{subsumes_for_test, Saturation};
+    use crate::reason::superposition::saturate::Saturation;
+    use crate::reason::superposition::subsumption::subsumes as subsumes_for_test;
 
     fn clause_set(text: &str) -> ClauseSet {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();

@@ -3,6 +3,9 @@
 //! A substitution maps variables to terms that may mention other bound variables (it is
 //! kept in triangular form while unifying, and applied to a fixed point by
 //! [`Substitution::apply`]); the occurs check keeps it acyclic.
+//!
+//! Deliberately separate from `reason::proof::saturation`'s own `unify` and `match_term`: the
+//! checker must not share code with the engine it checks.
 
 use crate::logic::clauses::Term;
 use std::collections::HashMap;

@@ -1,0 +1,173 @@
+//! Proof extraction and the saturation hand-over: what a run of the loop hands to the
+//! independent checkers.
+//!
+//! A refutation is traced back from the empty clause through the clause records to the
+//! input clauses, and written as steps `reason::proof::check` re-checks by ground reasoning
+//! alone: each input clause used, under each ground instance the derivation needs (the
+//! unifiers composed from the empty clause back, variables left over grounded by a
+//! constant), each equational step's ground equality fact (`s = s`, `l ≠ r ∨ ¬M ∨ M[r]`,
+//! `s ≠ t ∨ t ≠ v ∨ s = v`), and each derived clause's ground instance with the steps it
+//! follows from. Premises come before conclusions, each (clause, instance) once.
+//!
+//! A saturation is handed over as the active clauses, each with its selected literal, and
+//! the ordering's precedence, a claim for `reason::proof::saturation::check`.
+
+use super::clause::{map_literal, max_var, ClauseStore, How, Inference, Rule};
+use super::order::Kbo;
+use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
+use crate::reason::proof::saturation::Saturation;
+use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
+use std::collections::HashMap;
+
+/// The most steps an extracted proof may have.
+const MAX_STEPS: usize = 4_000;
+
+/// The refutation ending in the empty clause `empty` as ground steps: each input clause
+/// used, under each grounding the derivation needs (unifiers composed from the empty clause
+/// back), and the ground equality fact each equational inference relies on; none when it
+/// would take more than [`MAX_STEPS`] steps.
+pub(super) fn refutation(set: &ClauseSet, clauses: &ClauseStore, empty: usize) -> Option<Proof> {
+    let mut symbols = ProofSymbol::of(&set.vocabulary);
+    let constant = set
+        .vocabulary
+        .symbols
+        .iter()
+        .enumerate()
+        .find(|(i, s)| {
+            !s.predicate
+                && s.arity == 0
+                && (set.mentions(*i) || matches!(s.role, Role::Skolem { .. }))
+        })
+        .map(|(i, _)| i);
+    let (filler, extra_constant): (SymId, Option<SymId>) = match constant {
+        Some(c) => (c, None),
+        None => {
+            let mut name = "a".to_string();
+            while symbols.iter().any(|s| s.name == name || s.shown == name) {
+                name.push('\'');
+            }
+            symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
+            (symbols.len() - 1, Some(symbols.len() - 1))
+        }
+    };
+    let ground = |t: &Term, theta: &[Term]| -> Term {
+        fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
+            match t {
+                Term::Var(v) => {
+                    theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![]))
+                }
+                Term::App(f, a) => Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect()),
+            }
+        }
+        go(t, theta, filler)
+    };
+    // Each (clause, grounding) once, premises before conclusions: a clause's step is
+    // written when it comes off the stack the second time.
+    let mut steps: Vec<Step> = Vec::new();
+    let mut step_of: HashMap<(usize, Vec<Term>), usize> = HashMap::new();
+    let mut work: Vec<(usize, Vec<Term>, bool)> = vec![(empty, Vec::new(), false)];
+    while let Some((id, theta, ready)) = work.pop() {
+        if step_of.contains_key(&(id, theta.clone())) {
+            continue;
+        }
+        if steps.len() > MAX_STEPS {
+            return None;
+        }
+        match &clauses[id].how {
+            How::Input(k) => {
+                let c = &set.clauses[*k];
+                let substitution: Vec<Term> =
+                    (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
+                let literals = c
+                    .literals
+                    .iter()
+                    .map(|l| map_literal(l, &|t| ground(t, &substitution)))
+                    .collect();
+                steps.push(Step {
+                    kind: StepKind::Instance {
+                        clause: *k,
+                        origin: c.origin,
+                        variables: c.var_names.clone(),
+                        substitution,
+                    },
+                    literals,
+                });
+            }
+            How::Inference(step) => {
+                let Inference { premises, unifier, rule } = &**step;
+                // A premise's variable v (renamed by its offset) is, in the conclusion's
+                // grounding, the unifier's image of v + offset, grounded by theta.
+                let image = |t: &Term| ground(&unifier.apply(t), &theta);
+                let premise_keys: Vec<(usize, Vec<Term>)> = premises
+                    .iter()
+                    .map(|&(p, offset)| {
+                        let n = max_var(&clauses[p].literals);
+                        (p, (0..n).map(|v| image(&Term::Var(v + offset))).collect())
+                    })
+                    .collect();
+                if !ready {
+                    work.push((id, theta.clone(), true));
+                    work.extend(premise_keys.into_iter().map(|(p, t)| (p, t, false)));
+                    continue;
+                }
+                let mut from: Vec<usize> = premise_keys.iter().map(|k| step_of[k]).collect();
+                let fact = match rule {
+                    Rule::EqualityResolution { left } => {
+                        let s = image(left);
+                        Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
+                    }
+                    Rule::Superposition { l, r, into, rewritten } => {
+                        let (lg, rg) = (image(l), image(r));
+                        let before = map_literal(into, &image);
+                        let after = map_literal(rewritten, &image);
+                        Some(vec![
+                            Literal { positive: false, atom: Atom::Eq(lg, rg) },
+                            negate(&before),
+                            after,
+                        ])
+                    }
+                    Rule::EqualityFactoring { s, t, v } => {
+                        let (s, t, v) = (image(s), image(t), image(v));
+                        Some(vec![
+                            Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
+                            Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
+                            Literal { positive: true, atom: Atom::Eq(s, v) },
+                        ])
+                    }
+                    Rule::Resolution | Rule::Factoring => None,
+                };
+                if let Some(literals) = fact {
+                    steps.push(Step { kind: StepKind::Equality, literals });
+                    from.push(steps.len() - 1);
+                }
+                from.sort_unstable();
+                from.dedup();
+                let literals = clauses[id]
+                    .literals
+                    .iter()
+                    .map(|l| map_literal(l, &|t| ground(t, &theta)))
+                    .collect();
+                steps.push(Step { kind: StepKind::Derived { from }, literals });
+            }
+        }
+        step_of.insert((id, theta), steps.len() - 1);
+    }
+    Some(Proof { steps, symbols, extra_constant })
+}
+
+/// The saturation the loop ended with: the active clauses (in the order they became
+/// active), each with its selected literal if any, and the ordering's precedence.
+pub(super) fn saturation(clauses: &ClauseStore, active: &[usize], kbo: &Kbo) -> Saturation {
+    let selected = active
+        .iter()
+        .map(|&a| {
+            let d = &clauses[a];
+            d.selected.then(|| d.eligible.iter().position(|&e| e)).flatten()
+        })
+        .collect();
+    Saturation {
+        clauses: active.iter().map(|&a| clauses[a].literals.clone()).collect(),
+        selected,
+        precedence: kbo.precedence().to_vec(),
+    }
+}

@@ -1,0 +1,168 @@
+//! Subsumption: a clause `D` subsumes `C` when an instance of `D` is a subset of `C` (and
+//! `D` has no more literals than `C`); then `C` is redundant. Forward, a new clause that an
+//! active one subsumes is dropped; backward, the active clauses a new active clause
+//! subsumes are retired.
+//!
+//! The test matches `D`'s literals one by one onto `C`'s (an equation either way round),
+//! backtracking along a trail of bindings; it gives up, answering "no", after
+//! [`MAX_SUBSUMPTION_STEPS`] matches, which only keeps a clause that could have gone. The
+//! candidates come from the fingerprint indexes: a subsumer is looked up by one literal of
+//! it (its key literal), which must match some literal of the subsumed clause.
+//!
+//! Deliberately separate from `reason::proof::saturation`'s own `instance_within` and
+//! `match_term`: the checker must not share code with the engine it checks.
+
+use super::clause::{clause_weight, max_var, ClauseStore};
+use super::index::{FingerprintIndex, Key, Retrieve};
+use crate::logic::clauses::{Atom, Literal, Term};
+
+/// The most literal matches one subsumption test tries before it answers "no" (which only
+/// keeps a clause that could have been dropped).
+const MAX_SUBSUMPTION_STEPS: usize = 2_000;
+
+/// A matcher for subsumption: bindings of the subsuming clause's variables to terms of the
+/// other clause, undone along a trail when backtracking.
+struct Matcher<'c> {
+    bound: Vec<Option<&'c Term>>,
+    trail: Vec<u32>,
+    steps: usize,
+}
+
+impl<'c> Matcher<'c> {
+    fn term(&mut self, p: &Term, t: &'c Term) -> bool {
+        match p {
+            Term::Var(v) => match self.bound[*v as usize] {
+                Some(b) => b == t,
+                None => {
+                    self.bound[*v as usize] = Some(t);
+                    self.trail.push(*v);
+                    true
+                }
+            },
+            Term::App(f, args) => match t {
+                Term::App(g, targs) => {
+                    f == g
+                        && args.len() == targs.len()
+                        && args.iter().zip(targs).all(|(a, b)| self.term(a, b))
+                }
+                Term::Var(_) => false,
+            },
+        }
+    }
+
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let v = self.trail.pop().expect("above the mark");
+            self.bound[v as usize] = None;
+        }
+    }
+
+    /// Whether `d[k..]` maps into `c` extending the bindings so far.
+    fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
+        let Some(pattern) = d.get(k) else { return true };
+        for target in c {
+            if pattern.positive != target.positive {
+                continue;
+            }
+            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
+                match (&pattern.atom, &target.atom) {
+                    (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
+                    _ => [None, None],
+                };
+            if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
+                if p != q {
+                    continue;
+                }
+                self.steps += 1;
+                let mark = self.trail.len();
+                if xs.iter().zip(ys).all(|(x, y)| self.term(x, y)) && self.literals(d, k + 1, c) {
+                    return true;
+                }
+                self.undo(mark);
+            }
+            for (a, b, x, y) in ways.into_iter().flatten() {
+                self.steps += 1;
+                let mark = self.trail.len();
+                if self.term(a, x) && self.term(b, y) && self.literals(d, k + 1, c) {
+                    return true;
+                }
+                self.undo(mark);
+            }
+            if self.steps > MAX_SUBSUMPTION_STEPS {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`); "no"
+/// also when the test gives up after [`MAX_SUBSUMPTION_STEPS`].
+pub(super) fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
+    if d.len() > c.len() {
+        return false;
+    }
+    // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
+    let key = |l: &Literal| {
+        (
+            l.positive,
+            match &l.atom {
+                Atom::Pred(p, _) => Some(*p),
+                Atom::Eq(..) => None,
+            },
+        )
+    };
+    if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
+        return false;
+    }
+    let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
+    m.literals(d, 0, c)
+}
+
+/// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
+/// a clause that subsumes another maps it, as every literal, onto one of the other's.
+pub(super) fn key_literal(lits: &[Literal]) -> &Literal {
+    lits.iter()
+        .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
+        .expect("an active clause is not empty")
+}
+
+/// Whether an active clause subsumes clause `id` (forward subsumption), looked up in
+/// `keys`, the index of each active clause's key literal by sign.
+pub(super) fn forward_subsumed(
+    clauses: &ClauseStore,
+    keys: &[FingerprintIndex<usize>; 2],
+    id: usize,
+) -> bool {
+    let c = &clauses[id].literals;
+    let mut candidates = Vec::new();
+    for m in c {
+        for key in Key::both_ways(&m.atom) {
+            keys[m.positive as usize].retrieve(
+                key,
+                Retrieve::Generalizations,
+                &mut |&a: &usize| candidates.push(a),
+            );
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates
+        .into_iter()
+        .any(|a| a != id && clauses.is_active(a) && subsumes(&clauses[a].literals, c))
+}
+
+/// Adds to `candidates` the clauses the clause `given` may subsume (backward subsumption):
+/// those with an instance of its key literal in `literals`, the index of every active
+/// clause's literals by sign. A superset: each is then tried with [`subsumes`].
+pub(super) fn backward_candidates(
+    literals: &[FingerprintIndex<usize>; 2],
+    given: &[Literal],
+    candidates: &mut Vec<usize>,
+) {
+    let key = key_literal(given);
+    for k in Key::both_ways(&key.atom) {
+        literals[key.positive as usize]
+            .retrieve(k, Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
+    }
+}
