@@ -198,6 +198,8 @@ fn propagation_refutes_negation<'p>(
 }
 
 /// Literals with equations oriented and in a canonical order, to compare clauses.
+// Deliberately separate from the prover's `superposition::deletion::canonical`, which does
+// the same for the engine: the checker must share no code with what it checks.
 fn normalized(lits: &[Literal]) -> Vec<Literal> {
     let mut out: Vec<Literal> = lits
         .iter()
