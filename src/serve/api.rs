@@ -473,19 +473,14 @@ impl Api {
     }
 
     fn clue(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::clue::{log, solve, Deck};
-        let text = field(request, "log")?;
-        let parsed = log::parse(text, &|name| {
-            Deck::builtin(name)
-                .ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))
-        })
-        .map_err(|e| Reply::from_failure(&e))?;
+        use crate::commands::clue;
+        let log = clue::page_log(field(request, "log")?).map_err(|e| Reply::from_failure(&e))?;
         let _turn = self.turns.take().ok_or_else(|| {
             Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
         })?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+        let notebook = clue::solve(&log, None, &Budget::time(self.search_time))
             .map_err(|e| Reply::from_failure(&e))?;
-        Ok(json!({ "notebook": solve::notebook(&parsed, &solution) }))
+        Ok(json!({ "notebook": notebook.text }))
     }
 
     fn deduction(&self, request: &Value) -> Result<Value, Reply> {
