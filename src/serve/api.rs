@@ -484,15 +484,15 @@ impl Api {
     }
 
     fn deduction(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::deduction::{log, solve};
-        let text = field(request, "log")?;
-        let parsed = log::parse(text).map_err(|e| Reply::from_failure(&e))?;
+        use crate::commands::deduction;
+        let log =
+            deduction::page_log(field(request, "log")?).map_err(|e| Reply::from_failure(&e))?;
         let _turn = self.turns.take().ok_or_else(|| {
             Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
         })?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+        let notebook = deduction::solve(&log, None, &Budget::time(self.search_time))
             .map_err(|e| Reply::from_failure(&e))?;
-        Ok(json!({ "notebook": solve::notebook(&solution) }))
+        Ok(json!({ "notebook": notebook.text }))
     }
 }
 
