@@ -12,6 +12,7 @@ pub mod board;
 pub mod cardgame;
 pub mod clue;
 pub mod deduction;
+pub mod dice;
 pub mod evidence;
 pub mod logs;
 pub mod scoring;

@@ -499,43 +499,35 @@ impl Api {
 impl Api {
     /// The Inverted Dice coach for a position: the best keep, the alternatives, the odds.
     fn coach(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::dice::{
-            coach::advise, parse_box_list, roll::parse_dice, strategy::Strategy, Rules, ScoreSheet,
-            Sheet,
-        };
-        let dice = parse_dice(field(request, "dice")?, 5..=5).map_err(|e| bad(&e))?;
-        let rerolls_left =
-            request.get("rerolls_left").and_then(Value::as_u64).unwrap_or(2) as usize;
-        if rerolls_left > 2 {
-            return Err(bad("a turn has at most 2 rerolls"));
+        use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
+        let refused = |e: dice::DiceError| bad(&e.to_string());
+        let shown = dice::read_dice(field(request, "dice")?).map_err(refused)?;
+        let rerolls_left = request
+            .get("rerolls_left")
+            .and_then(Value::as_u64)
+            .unwrap_or(dice::REROLLS_LEFT as u64) as usize;
+        if rerolls_left > MOST_REROLLS {
+            return Err(bad(&format!("a turn has at most {MOST_REROLLS} rerolls")));
         }
-        let list = |name: &str| {
-            parse_box_list(request.get(name).and_then(Value::as_str).unwrap_or(""))
-                .map_err(|e| bad(&e))
-        };
-        let sheet = ScoreSheet::with(Sheet::standard(), &list("scored")?, &list("zeroed")?)
-            .map_err(|e| bad(&e))?;
+        let list = |name: &str| request.get(name).and_then(Value::as_str).unwrap_or("");
+        // The page plays the published game.
+        let options = DiceOptions::default();
+        let sheet = options.score_sheet(list("scored"), list("zeroed")).map_err(refused)?;
         let mut coach = self.strategy.lock().unwrap_or_else(|p| p.into_inner());
         if matches!(*coach, Coach::NotAsked) {
-            let path = Strategy::default_path(&Rules::default(), &Sheet::standard());
-            match Strategy::load(&path, &Rules::default(), &Sheet::standard()) {
+            let table = options.table().map_err(refused)?;
+            match table.load() {
                 Ok(Some(s)) => *coach = Coach::Ready(std::sync::Arc::new(s)),
                 _ => {
                     *coach = Coach::Computing;
                     let slot = self.strategy.clone();
                     std::thread::spawn(move || {
-                        let done = match Strategy::compute(
-                            Rules::default(),
-                            Sheet::standard(),
-                            &Budget::time(Duration::from_secs(600)),
-                            &|_| {},
-                        ) {
-                            Ok(s) => {
-                                let _ = s.save(&path);
-                                Coach::Ready(std::sync::Arc::new(s))
-                            }
-                            Err(why) => Coach::Failed(format!(
-                                "the strategy table could not be computed: {why}"
+                        let budget = Budget::time(dice::PAGE_TABLE_TIME);
+                        let done = match table.compute(&budget, &|_| {}) {
+                            Ok(computed) => Coach::Ready(std::sync::Arc::new(computed.strategy)),
+                            Err(stopped) => Coach::Failed(format!(
+                                "the strategy table could not be computed: {}",
+                                stopped.0
                             )),
                         };
                         *slot.lock().unwrap_or_else(|p| p.into_inner()) = done;
@@ -549,9 +541,8 @@ impl Api {
             Coach::Failed(why) => return Err(Reply::message(500, "internal", why)),
         };
         drop(coach);
-        let advice =
-            advise(&strategy, &sheet, &dice, rerolls_left).map_err(|e| bad(&e.to_string()))?;
-        Ok(json!({ "advice": advice, "text": advice.render(5) }))
+        let advice = dice::advise(&strategy, &sheet, &shown, rerolls_left).map_err(refused)?;
+        Ok(json!({ "advice": advice, "text": advice.render(dice::CHOICES_SHOWN) }))
     }
 }
 
