@@ -14,6 +14,7 @@ pub mod clue;
 pub mod deduction;
 pub mod dice;
 pub mod evidence;
+pub mod infer;
 pub mod logs;
 pub mod scoring;
 pub mod session;

@@ -621,13 +621,16 @@ fn card_json(card: &crate::games::cardgame::deck::CardKind) -> Value {
 }
 
 fn infer_judge(request: &Value) -> Result<Value, Reply> {
-    use crate::games::infer::{experiment::Experiment, law, picture};
-    let law_text = field(request, "law")?;
-    let experiment = field(request, "experiment")?;
-    let l = law::parse(law_text).map_err(|e| Reply::from_failure(&e))?;
-    let x = Experiment::parse(experiment).map_err(|e| Reply::from_failure(&e))?;
-    let j = l.judge(&x).map_err(|e| Reply::from_failure(&e))?;
+    use crate::commands::infer::{judge, JudgeRequest};
+    // The page judges any Law (directions too) and any experiment, whatever the supply.
+    let request = JudgeRequest {
+        law: field(request, "law")?.to_string(),
+        experiment: field(request, "experiment")?.to_string(),
+        supply: None,
+        compass: true,
+    };
+    let j = judge(&request).map_err(|e| Reply::from_failure(&e))?;
     Ok(
-        json!({ "law": l.english(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason, "svg": picture::svg(&x) }),
+        json!({ "law": j.law, "follows": j.follows, "marker": j.marker, "reason": j.reason, "svg": j.picture }),
     )
 }
