@@ -109,7 +109,7 @@ pub struct GameOptions {
     #[arg(long)]
     no_stop_early: bool,
     /// When a result that fits an open box is scored: when the turn ends, or the moment it shows.
-    #[arg(long, value_enum, default_value = "at-stop")]
+    #[arg(long, value_enum, default_value_t = DiceOptions::default().scoring)]
     scoring: Scoring,
     /// A player may write 0 in an open box of their choice even when the dice fit an open box.
     #[arg(long)]
