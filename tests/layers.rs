@@ -189,7 +189,6 @@ fn every_import_runs_down_the_layers_and_no_game_imports_a_sibling() {
 }
 
 #[test]
-#[ignore = "holds once the game commands and the cycles have moved (issue 32, in progress)"]
 fn the_front_ends_reach_the_library_only_through_commands() {
     let mut wrong = Vec::new();
     for (file, targets) in imports() {
@@ -206,7 +205,6 @@ fn the_front_ends_reach_the_library_only_through_commands() {
 }
 
 #[test]
-#[ignore = "holds once the game commands and the cycles have moved (issue 32, in progress)"]
 fn no_files_import_each_other_round_a_circle() {
     // Unit-test files import what they test and nothing imports them: left out, as they
     // cannot close a circle of the code's own.

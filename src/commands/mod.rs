@@ -1,10 +1,10 @@
 //! The API boundary every front end stands on: the command line (`src/cli/`), the REPL
 //! (its line interpreter is [`session`]) and the page (`serve`). What a user's words mean
 //! is decided here, once: a board given as a file or a statement, a question, a card list,
-//! a claim, a log line, a default. Each job takes plain values (a request) and returns
-//! plain values (an answer: data that serializes to the `--json` and page shapes, and the
-//! text every front end prints), so the front ends only translate. Nothing here touches a
-//! terminal or HTTP.
+//! a claim, a log line, a Law, a roll, a default. Each job takes plain values (a request)
+//! and returns plain values (an answer: data that serializes to the `--json` and page
+//! shapes through [`json`], and the text the command line prints), so the front ends only
+//! translate. Nothing here touches a terminal or HTTP.
 //!
 //! The types a front end needs from the layers below (a verdict, a question, a game's
 //! settings) are re-exported by the module of the job that uses them, so that a front end
@@ -12,9 +12,14 @@
 
 pub mod board;
 pub mod cardgame;
+pub mod clue;
+pub mod deduction;
 pub mod defaults;
+pub mod dice;
 pub mod evidence;
 pub mod export;
+pub mod infer;
+pub mod logs;
 pub mod scoring;
 pub mod session;
 pub mod verdict;
@@ -29,4 +34,10 @@ pub enum Answer {
     No,
     /// Not decided within the budget.
     Unknown,
+}
+
+/// An answer as JSON, with every object's keys in sorted order: the one form every front
+/// end gives, whatever order an answer's fields are declared in.
+pub fn json(answer: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(answer).expect("answers are plain data")
 }

@@ -11,7 +11,10 @@ use crate::commands::board::{read_typed, statements, Style};
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
 use crate::commands::cardgame::{SavedGame, Settings};
 use crate::commands::defaults::{HAND_SIZE, POINTS_TO_WIN};
+use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
+use crate::commands::infer::{judge, JudgeRequest};
 use crate::commands::verdict::{decide_on, Question, Search};
+use crate::commands::{clue, deduction};
 use crate::solve::Budget;
 use crate::util::failure::diagnostic_json;
 use serde_json::{json, Value};
@@ -146,14 +149,8 @@ pub struct Api {
 enum Coach {
     NotAsked,
     Computing,
-    Ready(std::sync::Arc<crate::games::dice::strategy::Strategy>),
+    Ready(std::sync::Arc<dice::Strategy>),
     Failed(String),
-}
-
-fn field<'a>(body: &'a Value, name: &str) -> Result<&'a str, Reply> {
-    body.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad(&format!("the request needs a `{name}` text field")))
 }
 
 impl Api {
@@ -412,74 +409,57 @@ impl Api {
     }
 
     fn clue(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::clue::{log, solve, Deck};
-        let text = field(request, "log")?;
-        let parsed = log::parse(text, &|name| {
-            Deck::builtin(name)
-                .ok_or_else(|| format!("the page knows the built-in decks only, not `{name}`"))
-        })
-        .map_err(|e| Reply::from_failure(&e))?;
-        let _turn = self.turns.take().ok_or_else(|| {
-            Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
-        })?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+        let request: LogBody = body(request, "/api/clue/notebook")?;
+        let log = clue::page_log(&request.log).map_err(|e| Reply::from_failure(&e))?;
+        let _turn = self.turn("every core is busy: try again in a moment")?;
+        let notebook = clue::solve(&log, None, &Budget::time(self.search_time))
             .map_err(|e| Reply::from_failure(&e))?;
-        Ok(json!({ "notebook": solve::notebook(&parsed, &solution) }))
+        reply(&NotebookReply { notebook: notebook.text })
     }
 
     fn deduction(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::deduction::{log, solve};
-        let text = field(request, "log")?;
-        let parsed = log::parse(text).map_err(|e| Reply::from_failure(&e))?;
-        let _turn = self.turns.take().ok_or_else(|| {
-            Reply::message(503, "out_of_budget", "every core is busy: try again in a moment")
-        })?;
-        let solution = solve::solve(&parsed, None, &Budget::time(self.search_time))
+        let request: LogBody = body(request, "/api/deduction/notebook")?;
+        let log = deduction::page_log(&request.log).map_err(|e| Reply::from_failure(&e))?;
+        let _turn = self.turn("every core is busy: try again in a moment")?;
+        let notebook = deduction::solve(&log, None, &Budget::time(self.search_time))
             .map_err(|e| Reply::from_failure(&e))?;
-        Ok(json!({ "notebook": solve::notebook(&solution) }))
+        reply(&NotebookReply { notebook: notebook.text })
     }
 }
 
 impl Api {
     /// The Inverted Dice coach for a position: the best keep, the alternatives, the odds.
     fn coach(&self, request: &Value) -> Result<Value, Reply> {
-        use crate::games::dice::{
-            coach::advise, parse_box_list, roll::parse_dice, strategy::Strategy, Rules, ScoreSheet,
-            Sheet,
-        };
-        let dice = parse_dice(field(request, "dice")?, 5..=5).map_err(|e| bad(&e))?;
-        let rerolls_left =
-            request.get("rerolls_left").and_then(Value::as_u64).unwrap_or(2) as usize;
-        if rerolls_left > 2 {
-            return Err(bad("a turn has at most 2 rerolls"));
+        let request: CoachBody = body(request, "/api/dice/coach")?;
+        let refused = |e: dice::DiceError| bad(&e.to_string());
+        let shown = dice::read_dice(&request.dice).map_err(refused)?;
+        let rerolls_left = request.rerolls_left.unwrap_or(dice::REROLLS_LEFT as u64) as usize;
+        if rerolls_left > MOST_REROLLS {
+            return Err(bad(&format!("a turn has at most {MOST_REROLLS} rerolls")));
         }
-        let list = |name: &str| {
-            parse_box_list(request.get(name).and_then(Value::as_str).unwrap_or(""))
-                .map_err(|e| bad(&e))
-        };
-        let sheet = ScoreSheet::with(Sheet::standard(), &list("scored")?, &list("zeroed")?)
-            .map_err(|e| bad(&e))?;
+        // The page plays the published game.
+        let options = DiceOptions::default();
+        let sheet = options
+            .score_sheet(
+                request.scored.as_deref().unwrap_or(""),
+                request.zeroed.as_deref().unwrap_or(""),
+            )
+            .map_err(refused)?;
         let mut coach = self.strategy.lock().unwrap_or_else(|p| p.into_inner());
         if matches!(*coach, Coach::NotAsked) {
-            let path = Strategy::default_path(&Rules::default(), &Sheet::standard());
-            match Strategy::load(&path, &Rules::default(), &Sheet::standard()) {
+            let table = options.table().map_err(refused)?;
+            match table.load() {
                 Ok(Some(s)) => *coach = Coach::Ready(std::sync::Arc::new(s)),
                 _ => {
                     *coach = Coach::Computing;
                     let slot = self.strategy.clone();
                     std::thread::spawn(move || {
-                        let done = match Strategy::compute(
-                            Rules::default(),
-                            Sheet::standard(),
-                            &Budget::time(Duration::from_secs(600)),
-                            &|_| {},
-                        ) {
-                            Ok(s) => {
-                                let _ = s.save(&path);
-                                Coach::Ready(std::sync::Arc::new(s))
-                            }
-                            Err(why) => Coach::Failed(format!(
-                                "the strategy table could not be computed: {why}"
+                        let budget = Budget::time(dice::PAGE_TABLE_TIME);
+                        let done = match table.compute(&budget, &|_| {}) {
+                            Ok(computed) => Coach::Ready(std::sync::Arc::new(computed.strategy)),
+                            Err(stopped) => Coach::Failed(format!(
+                                "the strategy table could not be computed: {}",
+                                stopped.0
                             )),
                         };
                         *slot.lock().unwrap_or_else(|p| p.into_inner()) = done;
@@ -493,9 +473,9 @@ impl Api {
             Coach::Failed(why) => return Err(Reply::message(500, "internal", why)),
         };
         drop(coach);
-        let advice =
-            advise(&strategy, &sheet, &dice, rerolls_left).map_err(|e| bad(&e.to_string()))?;
-        Ok(json!({ "advice": advice, "text": advice.render(5) }))
+        let advice = dice::advise(&strategy, &sheet, &shown, rerolls_left).map_err(refused)?;
+        let text = advice.render(dice::CHOICES_SHOWN);
+        reply(&CoachReply { advice, text })
     }
 }
 
@@ -516,13 +496,20 @@ fn finished_name(path: &std::path::Path) -> PathBuf {
 }
 
 fn infer_judge(request: &Value) -> Result<Value, Reply> {
-    use crate::games::infer::{experiment::Experiment, law, picture};
-    let law_text = field(request, "law")?;
-    let experiment = field(request, "experiment")?;
-    let l = law::parse(law_text).map_err(|e| Reply::from_failure(&e))?;
-    let x = Experiment::parse(experiment).map_err(|e| Reply::from_failure(&e))?;
-    let j = l.judge(&x).map_err(|e| Reply::from_failure(&e))?;
-    Ok(
-        json!({ "law": l.english(), "follows": j.follows, "marker": if j.follows { "O" } else { "X" }, "reason": j.reason, "svg": picture::svg(&x) }),
-    )
+    let request: JudgeBody = body(request, "/api/infer/judge")?;
+    // The page judges any Law (directions too) and any experiment, whatever the supply.
+    let request = JudgeRequest {
+        law: request.law,
+        experiment: request.experiment,
+        supply: None,
+        compass: true,
+    };
+    let j = judge(&request).map_err(|e| Reply::from_failure(&e))?;
+    reply(&JudgeReply {
+        law: j.law,
+        follows: j.follows,
+        marker: j.marker,
+        reason: j.reason,
+        svg: j.picture,
+    })
 }

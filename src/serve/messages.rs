@@ -163,6 +163,54 @@ pub struct LogBody {
     pub log: String,
 }
 
+/// `POST /api/dice/coach`: five dice, the rerolls left, the boxes scored and crossed out.
+#[derive(Deserialize)]
+pub struct CoachBody {
+    pub dice: String,
+    /// Absent or not a number: the turn's first roll (two rerolls left).
+    #[serde(default, deserialize_with = "lenient_count")]
+    pub rerolls_left: Option<u64>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub scored: Option<String>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub zeroed: Option<String>,
+}
+
+/// A list of boxes the page may send as anything: what is not text reads as none.
+fn lenient_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(Option::<Value>::deserialize(d)?.and_then(|v| v.as_str().map(str::to_string)))
+}
+
+/// A number the page may send as anything (a blank field becomes `null`, or text): what is
+/// not a whole number reads as absent.
+fn lenient_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    Ok(Option::<Value>::deserialize(d)?.and_then(|v| v.as_u64()))
+}
+
+/// `POST /api/clue/notebook`, `/api/deduction/notebook`: the notebook as the command line
+/// prints it.
+#[derive(Serialize)]
+pub struct NotebookReply {
+    pub notebook: String,
+}
+
+/// `POST /api/infer/judge`: the Law read back in English, the marker, why, and a picture.
+#[derive(Serialize)]
+pub struct JudgeReply {
+    pub law: String,
+    pub follows: bool,
+    pub marker: &'static str,
+    pub reason: String,
+    pub svg: String,
+}
+
+/// `POST /api/dice/coach`: the coach's advice, and as text.
+#[derive(Serialize)]
+pub struct CoachReply {
+    pub advice: crate::commands::dice::Advice,
+    pub text: String,
+}
+
 /// `GET /api/health`.
 #[derive(Serialize)]
 pub struct Health {

@@ -1,0 +1,767 @@
+//! Infer's commands: an experiment shown, judged against a Law (on the command line and on
+//! the page alike), the Universe's disproof of a Theory, whether a home-made Law can be
+//! shown both ways, marked experiments checked, the deck listed, and a saved game opened
+//! and played.
+
+use crate::games::infer::deck::{parse_deck, COMPASS_DECK, DECK};
+use crate::games::infer::experiment::{Experiment, ExperimentError, Supply};
+use crate::games::infer::game::{Game, GameError, Setup};
+use crate::games::infer::law::{parse as parse_law, Law, LawError, TooLarge};
+use crate::games::infer::markers::{disagreements, parse_markers, MarkerError};
+use crate::games::infer::picture::svg;
+use crate::games::infer::play::{session, Table};
+use crate::games::infer::search::{self, Demonstrable, Found, Limits, SearchError};
+use crate::solve::Budget;
+use crate::util::failure::{Classify, FailureKind};
+use crate::util::files::{write_atomically, Exclusive};
+use crate::util::input::{read_stdin, read_text, InputError, MAX_LOG_BYTES};
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub use crate::games::infer::game::Variants;
+pub use crate::games::infer::search::DEMONSTRABLE_DICE;
+
+/// The dice in the box unless told otherwise, as written on the command line.
+pub const SUPPLY: &str = "red:20,blue:20,white:20";
+/// The Universe's time budget per search unless told otherwise: every search's default.
+pub use crate::commands::defaults::SEARCH_SECONDS;
+/// The largest experiment the Universe tries when it disproves a Theory, unless told
+/// otherwise.
+pub const DISPROOF_DICE: usize = 6;
+/// The most dice a search may be asked to try: shapes of 11 dice number in the hundred
+/// thousands, and `touch each other` looks at every subset of the dice.
+pub const MAX_SEARCH_DICE: usize = 10;
+
+/// Why an Infer command has no answer.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum InferError {
+    /// A Law (or Theory) that does not read: `error` points into `text`.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Law { error: LawError, text: String },
+    /// The supply does not read.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Supply { error: ExperimentError, text: String },
+    /// The experiment does not read, or is not within the supply.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Experiment { error: ExperimentError, text: String },
+    /// A marker line does not read; `name` is the file.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Markers { error: MarkerError, name: String, text: String },
+    /// The Law and the Theory both do not read.
+    #[error("{0}")]
+    Both(Box<InferError>, Box<InferError>),
+    /// The request is refused: a level, a bound, a variant, a file to lock or write.
+    #[error("{0}")]
+    Refused(String),
+    /// A file cannot be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(InputError),
+    /// A number the Law computes is too large to judge exactly.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TooLarge(TooLarge),
+    /// The search found an experiment the evaluator does not confirm (a bug).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Search(SearchError),
+    /// The game refuses (a Law that cannot be shown, a damaged save, …).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Game(GameError),
+    /// The game's input or output failed.
+    #[error(transparent)]
+    Io(std::io::Error),
+}
+
+impl Classify for InferError {
+    fn kind(&self) -> FailureKind {
+        match self {
+            InferError::Search(e) => e.kind(),
+            InferError::Game(e) => e.kind(),
+            InferError::Both(a, _) => a.kind(),
+            _ => FailureKind::BadInput,
+        }
+    }
+}
+
+fn refused(message: impl std::fmt::Display) -> InferError {
+    InferError::Refused(message.to_string())
+}
+
+/// Reads a Law; directions only when the Compass Rose variant is played.
+fn read_law(text: &str, compass: bool) -> Result<Law, InferError> {
+    let law = parse_law(text).map_err(|error| InferError::Law { error, text: text.to_string() })?;
+    if law.sees().compass && !compass {
+        return Err(refused(format!("`{text}` speaks of directions, which only the Compass Rose variant allows: add --compass")));
+    }
+    Ok(law)
+}
+
+fn read_supply(text: &str) -> Result<Supply, InferError> {
+    Supply::parse(text).map_err(|error| InferError::Supply { error, text: text.to_string() })
+}
+
+/// Reads an experiment, and checks it against the supply when one is given.
+fn read_experiment(text: &str, supply: Option<&str>) -> Result<Experiment, InferError> {
+    let read = || -> Result<Experiment, ExperimentError> {
+        let x = Experiment::parse(text)?;
+        if let Some(supply) = supply {
+            x.validate(&Supply::parse(supply)?)?;
+        }
+        Ok(x)
+    };
+    read().map_err(|error| InferError::Experiment { error, text: text.to_string() })
+}
+
+/// A file's text, or standard input for `-`.
+fn read_input(path: &Path) -> Result<String, InferError> {
+    let text = if path.as_os_str() == "-" {
+        read_stdin(MAX_LOG_BYTES)
+    } else {
+        read_text(path, MAX_LOG_BYTES)
+    };
+    text.map_err(InferError::Unreadable)
+}
+
+fn check_level(level: Option<u8>) -> Result<(), InferError> {
+    match level {
+        Some(l) if !(1..=3).contains(&l) => Err(refused("--level is 1, 2 or 3")),
+        _ => Ok(()),
+    }
+}
+
+fn marker(follows: bool) -> &'static str {
+    if follows {
+        "O"
+    } else {
+        "X"
+    }
+}
+
+/// Writes an experiment's picture (SVG) to `path`.
+pub fn write_picture(path: &Path, picture: &str) -> Result<(), InferError> {
+    write_atomically(path, picture.as_bytes())
+        .map_err(|e| refused(format!("cannot write {}: {e}", path.display())))
+}
+
+/// What a Law may see in an experiment: the dice, the visible faces, the groups of
+/// touching dice, the lines.
+#[derive(Clone, Debug, Serialize)]
+pub struct Shown {
+    pub experiment: String,
+    pub dice: Vec<ShownDie>,
+    /// The groups of touching dice, as indices into `dice`.
+    pub groups: Vec<Vec<usize>>,
+    /// The lines of three or more dice in a row, as indices into `dice`.
+    pub lines: Vec<Vec<usize>>,
+    /// The experiment as a picture (SVG).
+    #[serde(skip)]
+    pub picture: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ShownDie {
+    pub colour: String,
+    /// The top face, when it is visible.
+    pub face: Option<u8>,
+    pub row: i32,
+    pub col: i32,
+    pub level: u32,
+    pub stacked: bool,
+}
+
+/// Shows the experiment written `experiment`, built from the dice in `supply`.
+pub fn show(experiment: &str, supply: &str) -> Result<Shown, InferError> {
+    let x = read_experiment(experiment, Some(supply))?;
+    Ok(Shown {
+        experiment: x.notation(),
+        dice: x
+            .dice
+            .iter()
+            .enumerate()
+            .map(|(i, d)| ShownDie {
+                colour: d.colour.clone(),
+                face: x.face(i),
+                row: d.row,
+                col: d.col,
+                level: d.level,
+                stacked: x.stacked(i),
+            })
+            .collect(),
+        groups: x.groups(),
+        lines: x.lines(),
+        picture: svg(&x),
+    })
+}
+
+impl Shown {
+    pub fn text(&self) -> String {
+        let name = |i: usize| {
+            let d = &self.dice[i];
+            match d.face {
+                Some(f) => format!("{} {f}", d.colour),
+                None => format!("{} (face hidden)", d.colour),
+            }
+        };
+        let list = |ids: &[usize]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
+        let mut out = format!("{} ({} dice)\n", self.experiment, self.dice.len());
+        for (k, g) in self.groups.iter().enumerate() {
+            out += &format!("  group {}: {}\n", k + 1, list(g));
+        }
+        for line in &self.lines {
+            out += &format!("  line: {}\n", list(line));
+        }
+        out
+    }
+}
+
+/// An experiment to judge against a Law.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct JudgeRequest {
+    pub law: String,
+    pub experiment: String,
+    /// The dice the experiment must be built from (none: not checked).
+    pub supply: Option<String>,
+    /// Whether the Law may speak of directions (the Compass Rose variant).
+    pub compass: bool,
+}
+
+/// A judgement: O (the experiment follows the Law) or X, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Judged {
+    /// The Law, in English.
+    pub law: String,
+    pub experiment: String,
+    pub follows: bool,
+    /// `O` or `X`.
+    pub marker: &'static str,
+    pub reason: String,
+    /// The experiment as a picture (SVG).
+    #[serde(skip)]
+    pub picture: String,
+}
+
+pub fn judge(request: &JudgeRequest) -> Result<Judged, InferError> {
+    let law = read_law(&request.law, request.compass)?;
+    let x = read_experiment(&request.experiment, request.supply.as_deref())?;
+    let j = law.judge(&x).map_err(InferError::TooLarge)?;
+    Ok(Judged {
+        law: law.english(),
+        experiment: x.notation(),
+        follows: j.follows,
+        marker: marker(j.follows),
+        reason: j.reason,
+        picture: svg(&x),
+    })
+}
+
+impl Judged {
+    pub fn text(&self) -> String {
+        format!(
+            "Law: {}.\n{} {}: {}\n",
+            self.law,
+            self.marker,
+            if self.follows { "follows" } else { "does not follow" },
+            self.reason
+        )
+    }
+}
+
+/// How a Universe's search is bounded, and what the Laws may speak of.
+pub struct SearchRequest {
+    /// Try experiments of at most this many dice (none: the command's own bound).
+    pub max_dice: Option<usize>,
+    pub budget: Budget,
+    /// The dice in the box, as written.
+    pub supply: String,
+    /// Whether Laws may speak of directions (the Compass Rose variant).
+    pub compass: bool,
+}
+
+impl SearchRequest {
+    fn limits(&self, default_dice: usize) -> Result<(Limits, Supply), InferError> {
+        let max_dice = self.max_dice.unwrap_or(default_dice);
+        if max_dice > MAX_SEARCH_DICE {
+            return Err(refused(format!("--max-dice is at most {MAX_SEARCH_DICE}")));
+        }
+        let supply = read_supply(&self.supply)?;
+        Ok((Limits { max_dice, budget: self.budget.clone() }, supply))
+    }
+}
+
+/// The Universe's move against a Theory.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disproof {
+    /// The Law and the Theory, in English.
+    pub law: String,
+    pub theory: String,
+    /// How long the search took.
+    pub seconds: f64,
+    #[serde(flatten)]
+    pub verdict: DisproofVerdict,
+    /// The experiment's picture (SVG), when there is one.
+    #[serde(skip)]
+    pub picture: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum DisproofVerdict {
+    /// The experiment with the fewest dice that follows one and not the other.
+    Disproved {
+        experiment: String,
+        dice: usize,
+        law_follows: bool,
+        law_reason: String,
+        theory_follows: bool,
+        theory_reason: String,
+    },
+    /// No experiment with up to `bound` dice separates them.
+    NotDisproved { bound: usize },
+    /// The budget ran out after every experiment of up to `checked_up_to` dice was tried.
+    Unknown { why: String, checked_up_to: Option<usize> },
+}
+
+/// Looks for the experiment with the fewest dice that follows the Law and not the Theory,
+/// or the Theory and not the Law. `progress` hears each count of dice as the search starts
+/// it, with the number of arrangements to try.
+pub fn disprove(
+    law: &str,
+    theory: &str,
+    search: &SearchRequest,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Disproof, InferError> {
+    let (l, t) = match (read_law(law, search.compass), read_law(theory, search.compass)) {
+        (Ok(l), Ok(t)) => (l, t),
+        (Err(a), Err(b)) => return Err(InferError::Both(Box::new(a), Box::new(b))),
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    let (limits, supply) = search.limits(DISPROOF_DICE)?;
+    let started = Instant::now();
+    let found = search::disprove(&l, &t, &supply, &limits, progress);
+    let seconds = started.elapsed().as_secs_f64();
+    let (verdict, picture) = match found.map_err(InferError::Search)? {
+        Found::Experiment(x) => {
+            let jl = l.judge(&x).map_err(InferError::TooLarge)?;
+            let jt = t.judge(&x).map_err(InferError::TooLarge)?;
+            let verdict = DisproofVerdict::Disproved {
+                experiment: x.notation(),
+                dice: x.len(),
+                law_follows: jl.follows,
+                law_reason: jl.reason,
+                theory_follows: jt.follows,
+                theory_reason: jt.reason,
+            };
+            (verdict, Some(svg(&x)))
+        }
+        Found::NoneUpTo(bound) => (DisproofVerdict::NotDisproved { bound }, None),
+        Found::Unknown { why, checked } => {
+            (DisproofVerdict::Unknown { why: why.to_string(), checked_up_to: checked }, None)
+        }
+    };
+    Ok(Disproof { law: l.english(), theory: t.english(), seconds, verdict, picture })
+}
+
+fn mark(follows: bool) -> &'static str {
+    if follows {
+        "O follows"
+    } else {
+        "X does not follow"
+    }
+}
+
+impl Disproof {
+    pub fn text(&self) -> String {
+        let both = format!("Law:    {}.\nTheory: {}.\n", self.law, self.theory);
+        match &self.verdict {
+            DisproofVerdict::Disproved {
+                experiment,
+                dice,
+                law_follows,
+                law_reason,
+                theory_follows,
+                theory_reason,
+            } => format!(
+                "{both}Disproved with {dice} {}: {experiment}\n  the Law:    {} ({law_reason})\n  the Theory: {} ({theory_reason})\nNo experiment with fewer dice separates them.\n",
+                if *dice == 1 { "die" } else { "dice" },
+                mark(*law_follows),
+                mark(*theory_follows),
+            ),
+            DisproofVerdict::NotDisproved { bound } => format!("{both}Not disproved: no experiment with up to {bound} dice (within the supply) follows one and not the other.\n"),
+            DisproofVerdict::Unknown { why, checked_up_to } => {
+                let so_far = checked_up_to.map_or("nothing yet".to_string(), |c| {
+                    format!("no experiment with up to {c} dice separates them")
+                });
+                format!("Unknown: {why} ({so_far}).\n")
+            }
+        }
+    }
+}
+
+/// Whether a Law can be shown both ways with few dice.
+#[derive(Clone, Debug, Serialize)]
+pub struct Demonstration {
+    /// The Law, in English.
+    pub law: String,
+    pub verdict: Demonstrability,
+    /// The smallest experiment that follows the Law, and the smallest that does not.
+    pub follows: Side,
+    pub breaks: Side,
+}
+
+/// Whether both sides were found within the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Demonstrability {
+    /// Both sides were found.
+    Demonstrable,
+    /// One side has no experiment within the bound.
+    NotDemonstrable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// One side of a demonstration: the experiment, or why there is none.
+#[derive(Clone, Debug, Serialize)]
+pub struct Side {
+    pub experiment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<usize>,
+    /// Why the experiment falls on this side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// No experiment with up to this many dice is on this side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<usize>,
+    /// Why the search stopped before it knew.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+/// Looks for both sides of a home-made Law (the rules' bound is [`DEMONSTRABLE_DICE`]).
+pub fn demonstrate(
+    law: &str,
+    search: &SearchRequest,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Demonstration, InferError> {
+    let l = read_law(law, search.compass)?;
+    let (limits, supply) = search.limits(DEMONSTRABLE_DICE)?;
+    let shown = search::demonstrate(&l, &supply, &limits, progress).map_err(InferError::Search)?;
+    let side = |f: &Found| match f {
+        Found::Experiment(x) => Side {
+            experiment: Some(x.notation()),
+            dice: Some(x.len()),
+            reason: Some(l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)),
+            bound: None,
+            why: None,
+        },
+        Found::NoneUpTo(n) => {
+            Side { experiment: None, dice: None, reason: None, bound: Some(*n), why: None }
+        }
+        Found::Unknown { why, .. } => Side {
+            experiment: None,
+            dice: None,
+            reason: None,
+            bound: None,
+            why: Some(why.to_string()),
+        },
+    };
+    Ok(Demonstration {
+        law: l.english(),
+        verdict: match shown.verdict() {
+            Demonstrable::Yes => Demonstrability::Demonstrable,
+            Demonstrable::No => Demonstrability::NotDemonstrable,
+            Demonstrable::Unknown => Demonstrability::Unknown,
+        },
+        follows: side(&shown.follows),
+        breaks: side(&shown.breaks),
+    })
+}
+
+impl Demonstration {
+    pub fn text(&self) -> String {
+        let mut out = format!("Law: {}.\n", self.law);
+        for (side, name) in [(&self.follows, "O follows"), (&self.breaks, "X does not follow")] {
+            out += &match side {
+                Side { experiment: Some(x), reason, .. } => {
+                    format!("  {name}: {x} ({})\n", reason.as_deref().unwrap_or_default())
+                }
+                Side { bound: Some(n), .. } => {
+                    format!("  {name}: impossible with up to {n} dice\n")
+                }
+                Side { why, .. } => {
+                    format!("  {name}: unknown ({})\n", why.as_deref().unwrap_or_default())
+                }
+            };
+        }
+        out += match self.verdict {
+            Demonstrability::Demonstrable => "Demonstrable: it can be shown both ways.\n",
+            Demonstrability::Unknown => "Unknown: the search ran out of budget.\n",
+            Demonstrability::NotDemonstrable => "Not demonstrable: the Researchers could never see both sides of it with that few dice.\n",
+        };
+        out
+    }
+}
+
+/// Marked experiments to check against a Law.
+#[derive(Clone, Debug)]
+pub struct MarkersRequest {
+    pub law: String,
+    /// The file of marked experiments, one a line (`O r3 b4`, `X null`); `-` is standard
+    /// input.
+    pub file: PathBuf,
+    pub supply: String,
+    pub compass: bool,
+}
+
+/// Whether a Law agrees with marked experiments.
+#[derive(Clone, Debug, Serialize)]
+pub struct MarkersChecked {
+    /// The Law, in English.
+    pub law: String,
+    pub verdict: Agreement,
+    /// How many experiments were marked.
+    pub marks: usize,
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Whether every mark agrees with the Law.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Agreement {
+    Consistent,
+    Inconsistent,
+}
+
+/// A mark the Law disagrees with.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    pub line: usize,
+    pub experiment: String,
+    /// `O` or `X`, as marked.
+    pub marked: &'static str,
+    pub reason: String,
+}
+
+pub fn check_markers(request: &MarkersRequest) -> Result<MarkersChecked, InferError> {
+    let l = read_law(&request.law, request.compass)?;
+    let supply = read_supply(&request.supply)?;
+    let text = read_input(&request.file)?;
+    let marks = parse_markers(&text, &supply).map_err(|error| InferError::Markers {
+        error,
+        name: request.file.display().to_string(),
+        text: text.clone(),
+    })?;
+    let wrong = disagreements(&l, &marks);
+    Ok(MarkersChecked {
+        law: l.english(),
+        verdict: if wrong.is_empty() { Agreement::Consistent } else { Agreement::Inconsistent },
+        marks: marks.len(),
+        disagreements: wrong
+            .iter()
+            .map(|(m, why)| Disagreement {
+                line: m.line,
+                experiment: m.experiment.notation(),
+                marked: marker(m.follows),
+                reason: why.clone(),
+            })
+            .collect(),
+    })
+}
+
+impl MarkersChecked {
+    pub fn text(&self) -> String {
+        let mut out = format!("Law: {}.\n", self.law);
+        if self.verdict == Agreement::Consistent {
+            out += &format!("Consistent: all {} marks agree with the Law.\n", self.marks);
+            return out;
+        }
+        for d in &self.disagreements {
+            out += &format!(
+                "  line {}: {} is marked {} but {} ({})\n",
+                d.line,
+                d.experiment,
+                d.marked,
+                if d.marked == "O" { "does not follow" } else { "follows" },
+                d.reason
+            );
+        }
+        out += &format!(
+            "Inconsistent: {} of {} marks disagree with the Law.\n",
+            self.disagreements.len(),
+            self.marks
+        );
+        out
+    }
+}
+
+/// The Laws of the Universe deck.
+#[derive(Clone, Debug, Serialize)]
+#[serde(transparent)]
+pub struct DeckList {
+    pub cards: Vec<DeckCard>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckCard {
+    /// 1 (gentle) to 3 (hard).
+    pub level: u8,
+    /// The Law as written on the card.
+    pub law: String,
+    pub english: String,
+}
+
+/// The deck's Laws (of `level` only, when given; the Compass Rose variant's with `compass`).
+pub fn deck(level: Option<u8>, compass: bool) -> Result<DeckList, InferError> {
+    check_level(level)?;
+    let cards =
+        parse_deck(if compass { COMPASS_DECK } else { DECK }).expect("the shipped decks read");
+    let cards = cards
+        .into_iter()
+        .filter(|c| level.is_none_or(|l| c.level == l))
+        .map(|c| DeckCard { level: c.level, english: c.law.english(), law: c.text })
+        .collect();
+    Ok(DeckList { cards })
+}
+
+impl DeckList {
+    /// A line per card: the level, the Law as written, the Law in English.
+    pub fn text(&self) -> String {
+        let width = self.cards.iter().map(|c| c.law.chars().count()).max().unwrap_or(0);
+        self.cards
+            .iter()
+            .map(|c| format!("{} | {:width$} | {}\n", c.level, c.law, c.english))
+            .collect()
+    }
+}
+
+/// A game to play: the file it lives in, and how a new one is set up.
+#[derive(Clone, Debug)]
+pub struct PlayRequest {
+    pub file: PathBuf,
+    /// Start a new game in `file`, which must not exist yet.
+    pub new: bool,
+    /// The new game's setup (the variants and players only with `new`).
+    pub setup: NewGame,
+    /// The largest experiment the Universe tries when it disproves a Theory.
+    pub max_dice: usize,
+}
+
+/// How a new game is set up.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Draw a Law of this level only (1 gentle, 2, 3 hard).
+    pub level: Option<u8>,
+    /// A home-made Law instead of a card.
+    pub law: Option<String>,
+    /// The seed of the draw and the openings (none: the clock).
+    pub seed: Option<u64>,
+    /// Publish or Perish.
+    pub timer: bool,
+    pub compass: bool,
+    pub supply: String,
+    pub variants: Variants,
+    /// The Researchers in seat order.
+    pub players: Vec<String>,
+}
+
+/// A game opened for play: it is this session's (locked) until dropped, and saved after
+/// every move.
+pub struct OpenGame {
+    game: Game,
+    lock: Exclusive,
+    file: PathBuf,
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Opens the game in `request.file`, or deals a new one there, and saves it.
+pub fn open_game(request: &PlayRequest) -> Result<OpenGame, InferError> {
+    let PlayRequest { file, new, setup, max_dice } = request;
+    let chosen_at_start = setup.variants != Variants::default() || !setup.players.is_empty();
+    if !new && chosen_at_start {
+        return Err(refused(
+            "the variants and --players are chosen when a game starts: use them with --new",
+        ));
+    }
+    if *max_dice > MAX_SEARCH_DICE {
+        return Err(refused(format!("--max-dice is at most {MAX_SEARCH_DICE}")));
+    }
+    // The game is this session's until it ends: a second session on the same file would
+    // otherwise overwrite this one's moves.
+    let lock = Exclusive::try_acquire(file)
+        .map_err(|e| refused(format!("cannot lock {}: {e}", file.display())))?
+        .ok_or_else(|| {
+            refused(format!(
+                "{} is being played in another umpire; finish there first",
+                file.display()
+            ))
+        })?;
+    let game = if *new {
+        if file.exists() {
+            return Err(refused(format!(
+                "{} already exists; play it without --new, or choose another file",
+                file.display()
+            )));
+        }
+        let NewGame { level, law, seed, timer, compass, supply, variants, players } = setup;
+        check_level(*level)?;
+        if let Some(text) = law {
+            read_law(text, *compass)?;
+        }
+        let supply = read_supply(supply)?;
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let setup = Setup {
+            supply,
+            compass: *compass,
+            max_dice: *max_dice,
+            timer: *timer,
+            seed,
+            level: *level,
+            law: law.clone(),
+            variants: *variants,
+            players: players.clone(),
+        };
+        Game::new(setup, unix_now()).map_err(InferError::Game)?
+    } else {
+        Game::load(&read_input(file)?).map_err(InferError::Game)?
+    };
+    let open = OpenGame { game, lock, file: file.clone() };
+    open.lock.write(open.game.to_json().as_bytes()).map_err(|e| open.cannot_save(e))?;
+    Ok(open)
+}
+
+impl OpenGame {
+    fn cannot_save(&self, e: std::io::Error) -> InferError {
+        refused(format!("cannot save the game to {}: {e}", self.file.display()))
+    }
+
+    /// Plays until `input` ends, `quit`, or the game ends; the game is saved after every
+    /// move. `budget` gives each of the Universe's searches its budget, and `searched` is
+    /// told when a search is over.
+    pub fn play(
+        &mut self,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+        budget: &dyn Fn() -> Budget,
+        searched: &dyn Fn(),
+    ) -> Result<(), InferError> {
+        let lock = &self.lock;
+        let mut save = |g: &Game| lock.write(g.to_json().as_bytes());
+        let mut table = Table { now: &unix_now, budget, searched, save: &mut save };
+        session(&mut self.game, input, output, &mut table).map_err(InferError::Io)
+    }
+}

@@ -1,0 +1,119 @@
+//! What the two log games, Clue and Deduction, answer alike: why a log command has no
+//! answer ([`LogGameError`]), where a game stands (who is out, who won) and an exact chance.
+//! As `games::logs` is to the two solvers, this is to their commands.
+
+use crate::games::logs::{LogError, Over, SolveError, Standing};
+use crate::util::failure::{Classify, FailureKind};
+use crate::util::input::{read_text, InputError, MAX_LOG_BYTES};
+use serde::Serialize;
+use std::path::Path;
+
+/// Why a log command has no answer.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum LogGameError {
+    /// The log file cannot be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(InputError),
+    /// The log does not read: `error` points into `text`, the log called `name`.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Unparsed { error: LogError, name: String, text: String },
+    /// The log reads but has no answer: it contradicts itself, its setup does not add up,
+    /// or the count ran out of time.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unsolved(SolveError),
+    /// The request is refused: a room that is not a room, a line the log lacks, a log
+    /// that cannot be locked or saved, a coin that is not a coin.
+    #[error("{0}")]
+    Refused(String),
+    /// A change to a log refused for `why`: the log was left as it was. `hint` says how to
+    /// save it anyway, where that is possible.
+    #[error("{why}")]
+    #[diagnostic(forward(why))]
+    Unchanged { why: Box<LogGameError>, hint: &'static str },
+    /// The game's input or output failed.
+    #[error(transparent)]
+    Io(std::io::Error),
+}
+
+impl Classify for LogGameError {
+    fn kind(&self) -> FailureKind {
+        match self {
+            LogGameError::Unsolved(e) => e.kind(),
+            LogGameError::Unchanged { why, .. } => why.kind(),
+            _ => FailureKind::BadInput,
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match self {
+            LogGameError::Unsolved(e) => e.notes(),
+            LogGameError::Unchanged { why, .. } => why.notes(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A log file's text.
+pub fn read_log(path: &Path) -> Result<String, LogGameError> {
+    read_text(path, MAX_LOG_BYTES).map_err(LogGameError::Unreadable)
+}
+
+/// A log that does not read, with the text its error points into.
+pub fn unparsed(error: LogError, name: &str, text: &str) -> LogGameError {
+    LogGameError::Unparsed { error, name: name.to_string(), text: text.to_string() }
+}
+
+/// An exact chance: the count of deals (a string, as it may pass 2^53) and the probability.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Chance {
+    pub count: String,
+    pub probability: f64,
+}
+
+impl Chance {
+    pub fn of(count: u128, total: u128) -> Chance {
+        Chance { count: count.to_string(), probability: count as f64 / total as f64 }
+    }
+}
+
+/// A player out of the game by a wrong claim (accusation, announcement) on `line`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OutPlayer {
+    pub player: String,
+    pub line: usize,
+}
+
+/// Where a game stands, as both games' notebooks and advice give it: how it ended
+/// (`game_over`: none while it goes on) and who is `out`, in the log's order. `Ending` is each
+/// game's ending, which says what the winner named (Clue's envelope, Deduction's tile).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameState<Ending> {
+    pub game_over: Option<Ending>,
+    pub out: Vec<OutPlayer>,
+}
+
+impl<Ending> GameState<Ending> {
+    /// `over` makes the ending from the winner (none when every player claimed wrongly),
+    /// the line of the last claim, and what the winner named.
+    pub fn of(
+        standing: &Standing,
+        players: &[String],
+        over: impl FnOnce(Option<String>, usize, Option<&[usize]>) -> Ending,
+    ) -> GameState<Ending> {
+        let game_over = standing.over.as_ref().map(|ending| match ending {
+            Over::Won { player, line, named } => {
+                over(Some(players[*player].clone()), *line, Some(named.as_slice()))
+            }
+            Over::AllOut { line } => over(None, *line, None),
+        });
+        let out = standing
+            .out
+            .iter()
+            .map(|&(p, line)| OutPlayer { player: players[p].clone(), line })
+            .collect();
+        GameState { game_over, out }
+    }
+}
