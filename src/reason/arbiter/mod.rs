@@ -1,8 +1,8 @@
 //! The arbiter: answers a [`Question`] about a board by racing the reasoning engines, and
 //! returns only re-checked answers.
 //!
-//! The question's problem is built once ([`problem`]): its premises, and the clause set the
-//! provers share. Four engines race on it, each an entry of the table in [`engines`] that
+//! The question's problem is built once (`problem`): its premises, and the clause set the
+//! provers share. Four engines race on it, each an entry of the table in `engines` that
 //! says when it starts, what stops it and how its answers are checked: the finite model
 //! search ([`crate::reason::finite`]), at home; the instantiation prover
 //! ([`crate::reason::instantiate`]) at once; the superposition prover
@@ -12,8 +12,8 @@
 //! when there is one, is the easier thing to show). The first definite answer stops the
 //! others through their [`crate::solve::Budget`]s; the rules, among them the wait for a
 //! shorter proof when steps will be shown and the wait for a model after a saturation, are
-//! in [`race`]. Every answer a player sees is checked once, independently of the engine
-//! that found it ([`settle`]): proofs by [`crate::reason::proof::check`], saturations by
+//! in `race`. Every answer a player sees is checked once, independently of the engine
+//! that found it (`settle`): proofs by [`crate::reason::proof::check`], saturations by
 //! [`crate::reason::proof::saturation::check`], models by the evaluators.
 
 mod engines;
