@@ -17,7 +17,8 @@
 //! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
 //!   answer wins and cancels the others.
 //!
-//! An engine to come lands here beside the others and joins the race in [`arbiter`].
+//! An engine to come lands here beside the others and joins the race by an entry in the
+//! arbiter's table of engines.
 
 pub mod arbiter;
 pub mod finite;

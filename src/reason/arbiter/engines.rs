@@ -1,0 +1,351 @@
+//! The engines of the race, one entry each in [`ENGINES`]: what it is called, when it
+//! starts, what its answers settle (which decides what stops it), how it is run on the
+//! shared [`Problem`], how its answers are checked before a player sees them, and what it
+//! says when it found nothing. The race ([`super::race`]) reads this table; an engine to
+//! come joins the race by an entry here.
+
+use super::error::DecideError;
+use super::problem::Problem;
+use crate::logic::infinite::InfiniteStructure;
+use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
+use crate::reason::infinite;
+use crate::reason::instantiate::{Prover, Refutation, Stopped};
+use crate::reason::proof::saturation::{Saturated, Saturation};
+use crate::reason::proof::{self, Proof, ProofSymbol};
+use crate::reason::superposition::{self, saturate};
+use crate::reason::verdict::{Certificate, Verdict, Witness};
+use crate::solve::Exhausted;
+use std::time::Duration;
+
+/// What an engine hands in when it stops.
+pub(super) enum Found {
+    /// The finite search's result: a model, a refutation by exhausting the allowed sizes,
+    /// or how far it got.
+    Search(Search),
+    Proof(Proof),
+    /// A saturated clause set, not yet checked.
+    Saturation(Saturation),
+    Model(InfiniteStructure),
+    /// No answer, and why.
+    Nothing(Stop),
+}
+
+/// Why an engine stopped without an answer (what an unknown verdict reports of it).
+pub(super) enum Stop {
+    /// Another engine answered, or the budget ran out, before its turn came.
+    NotStarted,
+    Instantiation {
+        stopped: Stopped,
+        rounds: usize,
+        instances: usize,
+    },
+    /// Superposition stopped with this many clauses derived.
+    Superposition {
+        clauses: usize,
+    },
+    /// Superposition ran out of inferences, but its saturation did not pass the check:
+    /// the loop's simplifications (rewriting anywhere, bounded subsumption tests) are not
+    /// all ones the check accepts, so this is no answer, and not a bug in a verdict.
+    SaturationRefused {
+        clauses: usize,
+    },
+    /// The infinite-model engine found no model it can show.
+    NoInfiniteModel,
+}
+
+/// What an engine's answers settle, which decides what stops it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// Looks for a model: any answer stops it, a proof too, and a saturation after
+    /// `PREFER_WAIT` (a model is what players can read, and wins when one comes in time).
+    ModelSearch,
+    /// Looks for a refutation: a certified saturation stops it at once, since there is none.
+    Prover,
+}
+
+/// When an engine starts.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Start {
+    /// At once, on the deciding thread, reporting its progress: the home engine, whose
+    /// answer the others race.
+    Here,
+    /// At once, on its own thread.
+    AtOnce,
+    /// On its own thread, once the home engine has stopped or this long after the decision
+    /// began: the boards the other engines decide sooner are not slowed by a busy thread.
+    After(Duration),
+    /// On its own thread, once the home engine has stopped, or has found no model of any
+    /// size up to `sizes` and `wait` has passed, or ten times `wait` has passed (under
+    /// `|L| ≥ n` the search starts at size n: then only the time counts). A small finite
+    /// model, when there is one, is the easier thing to show.
+    AfterSmallSizes { sizes: usize, wait: Duration },
+}
+
+/// How an engine is run on a problem, within a budget (and, at home, reporting progress).
+type Run = fn(&Problem, &Limits, &mut dyn FnMut(&Progress)) -> Result<Found, DecideError>;
+
+/// One engine of the race.
+pub(super) struct Engine {
+    pub name: &'static str,
+    pub role: Role,
+    pub start: Start,
+    /// Runs at a lower priority: it shares the cores as a second string, so that the boards
+    /// the others decide are not slowed by it (measured: at-least-30.board went from 430 to
+    /// 600 ms without this).
+    pub second_string: bool,
+    /// When steps will be shown and another engine's proof came first, this one's is
+    /// waited for (`PREFER_WAIT`): it is usually shorter and made of fewer kinds of step.
+    pub shorter_proofs: bool,
+    pub run: Run,
+    /// Checks an answer independently of the engine and turns it into the verdict it gives.
+    /// A proof or a model is checked once chosen; a saturation as it comes in, since the
+    /// race acts on it at once.
+    pub certify: fn(&Problem, Found) -> Result<Verdict, DecideError>,
+    /// Its part of an unknown verdict's reason, from what it handed in.
+    pub gave_up: fn(Option<&Found>) -> String,
+}
+
+/// The engine that runs on the deciding thread: its answer is the one the others race.
+pub(super) const HOME: usize = 0;
+
+pub(super) const ENGINES: [Engine; 4] = [
+    Engine {
+        name: "finite search",
+        role: Role::ModelSearch,
+        start: Start::Here,
+        second_string: false,
+        shorter_proofs: false,
+        run: run_finite,
+        certify: certify_search,
+        gave_up: finite_gave_up,
+    },
+    Engine {
+        name: "instantiation",
+        role: Role::Prover,
+        start: Start::AtOnce,
+        second_string: false,
+        shorter_proofs: true,
+        run: run_instantiation,
+        certify: certify_proof,
+        gave_up: instantiation_gave_up,
+    },
+    Engine {
+        name: "superposition",
+        role: Role::Prover,
+        start: Start::After(Duration::from_millis(100)),
+        second_string: true,
+        shorter_proofs: false,
+        run: run_superposition,
+        certify: certify_superposition,
+        gave_up: superposition_gave_up,
+    },
+    Engine {
+        name: "infinite models",
+        role: Role::ModelSearch,
+        start: Start::AfterSmallSizes { sizes: 4, wait: Duration::from_millis(50) },
+        second_string: false,
+        shorter_proofs: false,
+        run: run_infinite,
+        certify: certify_infinite,
+        gave_up: |_| String::new(),
+    },
+];
+
+fn run_finite(
+    problem: &Problem,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found, DecideError> {
+    match finite::search(problem.signature(), &problem.premises, limits, progress) {
+        // A problem the finder cannot ground is left to the provers.
+        Err(SearchError::Unsupported(_)) => {
+            Ok(Found::Search(Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported }))
+        }
+        other => Ok(Found::Search(other?)),
+    }
+}
+
+fn run_instantiation(
+    problem: &Problem,
+    limits: &Limits,
+    _: &mut dyn FnMut(&Progress),
+) -> Result<Found, DecideError> {
+    Ok(match Prover::new(problem.clauses()).run(&limits.budget) {
+        Refutation::Proved(p) => Found::Proof(p),
+        Refutation::Stopped { stopped, rounds, instances } => {
+            Found::Nothing(Stop::Instantiation { stopped, rounds, instances })
+        }
+    })
+}
+
+fn run_superposition(
+    problem: &Problem,
+    limits: &Limits,
+    _: &mut dyn FnMut(&Progress),
+) -> Result<Found, DecideError> {
+    Ok(match superposition::prove(problem.clauses(), &limits.budget) {
+        saturate::Outcome::Refuted(p) => Found::Proof(p),
+        saturate::Outcome::Saturated(claim) => Found::Saturation(claim),
+        saturate::Outcome::Stopped { clauses, .. } => {
+            Found::Nothing(Stop::Superposition { clauses })
+        }
+    })
+}
+
+fn run_infinite(
+    problem: &Problem,
+    limits: &Limits,
+    _: &mut dyn FnMut(&Progress),
+) -> Result<Found, DecideError> {
+    Ok(match infinite::search(problem.signature(), &problem.premises, &limits.budget) {
+        infinite::Outcome::Found(m) => Found::Model(m),
+        _ => Found::Nothing(Stop::NoInfiniteModel),
+    })
+}
+
+/// A model was re-checked by the evaluator inside the search; a certificate that no size is
+/// left is re-read against the statements themselves ([`Certificate::recheck`]).
+fn certify_search(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+    let certificate = match found {
+        Found::Search(Search::Found { model, .. }) => {
+            return Ok(problem.witnessed(Witness::Finite(model)))
+        }
+        Found::Search(Search::NoSize { bounds }) => Certificate::NoSizeAllowed {
+            at_least: bounds.at_least,
+            at_least_from: bounds.at_least_from.map(|o| o.statement),
+            below: bounds.below.expect("an empty range has an upper bound"),
+            below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
+        },
+        Found::Search(Search::NoModel { refuted, bounds }) => Certificate::NoModelOfAllowedSize {
+            sizes: refuted,
+            below: bounds.below.expect("a finished search had an upper bound"),
+            below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
+        },
+        _ => return Err(DecideError::Uncertified(ENGINES[HOME].name)),
+    };
+    let checked = certificate.recheck(problem.board, problem.negate);
+    let verdict = problem.refuted(certificate);
+    if !checked {
+        return Err(DecideError::Uncertified(verdict.name()));
+    }
+    Ok(verdict)
+}
+
+/// A refutation goes through the independent checker ([`proof::check`]), whose lines are
+/// the argument shown with it.
+fn certify_proof(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+    let Found::Proof(proof) = found else {
+        return Err(DecideError::Uncertified("a proof"));
+    };
+    let argument = proof::check::check(problem.signature(), &problem.premises, &proof)
+        .map_err(DecideError::BadProof)?;
+    Ok(problem.refuted(Certificate::Refutation { proof, argument }))
+}
+
+/// Proofs as the other prover's; a saturation goes through [`proof::saturation::check`].
+fn certify_superposition(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+    let Found::Saturation(claim) = found else {
+        return certify_proof(problem, found);
+    };
+    proof::saturation::check(problem.signature(), &problem.premises, &claim)
+        .map_err(|_| DecideError::Uncertified("a saturation"))?;
+    let symbols = ProofSymbol::of(&problem.clauses().vocabulary);
+    Ok(problem.witnessed(Witness::Saturation(Saturated { saturation: claim, symbols })))
+}
+
+/// Every premise is decided in the model by [`crate::logic::infinite`] (Presburger
+/// arithmetic), apart from the engine's own search.
+fn certify_infinite(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+    let Found::Model(model) = found else {
+        return Err(DecideError::Uncertified("an infinite model"));
+    };
+    let holds = model.well_defined(None) == Ok(true)
+        && problem
+            .premises
+            .iter()
+            .all(|p| model.satisfies(p.statement, p.negated, None) == Ok(true));
+    if !holds {
+        return Err(DecideError::Uncertified("an infinite model"));
+    }
+    Ok(problem.witnessed(Witness::Infinite(model)))
+}
+
+fn finite_gave_up(found: Option<&Found>) -> String {
+    let Some(Found::Search(Search::GaveUp { refuted, why })) = found else {
+        return String::new();
+    };
+    let searched = match (refuted.first(), refuted.last()) {
+        (Some(a), Some(b)) if a == b => format!("no model of size {a}"),
+        (Some(a), Some(b)) => format!("no model of any size from {a} to {b}"),
+        _ => "no size searched to the end".into(),
+    };
+    let stop = match why {
+        GaveUp::SizeLimit(n) if refuted.is_empty() => {
+            format!("the board needs more than {n} objects, more than the model search can build")
+        }
+        GaveUp::SizeLimit(n) => format!("sizes above {n} were not tried"),
+        GaveUp::Unsupported => "the model search cannot ground a symbol of this arity".into(),
+        GaveUp::Budget(Exhausted::Time) => "the time budget ran out".into(),
+        GaveUp::Budget(Exhausted::Memory) => "the memory budget ran out".into(),
+        GaveUp::Budget(Exhausted::Conflicts) => "the conflict budget ran out".into(),
+        GaveUp::Budget(Exhausted::Cancelled) => "the search was cancelled".into(),
+        GaveUp::Budget(Exhausted::Limit) => "a search limit was reached".into(),
+    };
+    format!("{searched}; {stop}")
+}
+
+fn instantiation_gave_up(found: Option<&Found>) -> String {
+    let (stopped, rounds, instances) = match found {
+        Some(Found::Nothing(Stop::Instantiation { stopped, rounds, instances })) => {
+            (stopped.clone(), *rounds, *instances)
+        }
+        _ => (Stopped::Budget(Exhausted::Cancelled), 0, 0),
+    };
+    match stopped {
+        Stopped::Saturated => format!(
+            "; the prover used every term in play ({instances} ground clauses) without a contradiction, \
+             so there is a finite model, larger than the search tried"
+        ),
+        Stopped::TooManyInstances(n) => {
+            format!("; the prover found no contradiction in {rounds} round{} before reaching its limit of {n} ground clauses", plural(rounds))
+        }
+        Stopped::Budget(_) => {
+            format!("; the prover found no contradiction in {rounds} round{} ({instances} ground clauses)", plural(rounds))
+        }
+    }
+}
+
+fn superposition_gave_up(found: Option<&Found>) -> String {
+    match found {
+        Some(Found::Nothing(Stop::SaturationRefused { clauses })) => format!(
+            "; superposition ran out of inferences, but its saturation did not pass the \
+             independent re-check ({clauses} clauses)"
+        ),
+        Some(Found::Nothing(Stop::Superposition { clauses })) if *clauses > 0 => {
+            format!("; superposition derived no contradiction in {clauses} clauses")
+        }
+        _ => String::new(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race runs the home engine on its own thread and spawns the others: exactly one
+    /// entry, the first, starts here.
+    #[test]
+    fn only_the_home_engine_starts_here() {
+        for (i, engine) in ENGINES.iter().enumerate() {
+            assert_eq!(matches!(engine.start, Start::Here), i == HOME, "{}", engine.name);
+        }
+    }
+}

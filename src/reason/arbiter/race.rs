@@ -1,0 +1,366 @@
+//! The race: every engine of [`ENGINES`] on one [`Problem`], the first certified answer
+//! stopping the others, by the rules the table's entries ask for.
+//!
+//! The home engine runs on the race's own thread, the others on scoped threads that borrow
+//! the problem from it. Each engine has its own cancel flag in its budget, and reports
+//! exactly once; the rules set the flags:
+//! - any model stops every engine;
+//! - a proof stops every engine, but when steps will be shown, the engines with
+//!   `shorter_proofs` go on and are waited for up to [`PREFER_WAIT`];
+//! - a certified saturation stops the other provers at once (there is no refutation to
+//!   find), the model searches after [`PREFER_WAIT`];
+//! - the home engine's answer stops every engine, but a refutation by exhausting the sizes
+//!   waits up to [`STEPS_WAIT`] for the provers' steps when they will be shown.
+
+use super::engines::{Engine, Found, Role, Start, Stop, ENGINES, HOME};
+use super::error::DecideError;
+use super::problem::Problem;
+use crate::reason::finite::{Limits, Progress, Search};
+use crate::reason::proof::saturation::Saturation;
+use crate::reason::verdict::Verdict;
+use crate::solve::Budget;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The longest the provers are waited for when the finite search has already refuted and
+/// steps are wanted (within the budget in any case).
+const STEPS_WAIT: Duration = Duration::from_secs(5);
+
+/// How long a proof waits for a shorter one when steps will be shown, and a certified
+/// saturation for a model.
+const PREFER_WAIT: Duration = Duration::from_secs(1);
+
+/// What an engine on its own thread reported.
+pub(super) enum Report {
+    /// What it handed in; an answer in it is checked once chosen.
+    Found(Found),
+    /// A saturation that passed its check, as the verdict it gives.
+    Certified(Verdict),
+    /// It ended without handing anything in (it panicked).
+    Failed,
+}
+
+/// What the race ends with: the home engine's result, and each engine's report in table
+/// order (none for the home engine, or for one not heard from).
+pub(super) struct Finish {
+    pub search: Search,
+    pub reports: Vec<Option<Report>>,
+}
+
+/// The shared state of one race.
+pub(super) struct Race<'p, 'b> {
+    problem: &'p Problem<'b>,
+    limits: &'p Limits,
+    start: Instant,
+    /// One cancel flag per engine, in table order, in that engine's budget.
+    stop: Vec<Arc<AtomicBool>>,
+    /// The home engine has stopped.
+    home_done: AtomicBool,
+    /// The largest size the home engine found no model of.
+    refuted_up_to: AtomicUsize,
+}
+
+/// Stops every engine when dropped: on every way out of a race, a panic included, so that
+/// the scope's end does not wait long for the engines still running.
+pub(super) struct StopAll<'r, 'p, 'b>(pub &'r Race<'p, 'b>);
+
+impl Drop for StopAll<'_, '_, '_> {
+    fn drop(&mut self) {
+        self.0.stop_all();
+    }
+}
+
+impl<'p, 'b> Race<'p, 'b> {
+    pub fn new(problem: &'p Problem<'b>, limits: &'p Limits, start: Instant) -> Self {
+        Race {
+            problem,
+            limits,
+            start,
+            stop: ENGINES.iter().map(|_| Arc::new(AtomicBool::new(false))).collect(),
+            home_done: AtomicBool::new(false),
+            refuted_up_to: AtomicUsize::new(0),
+        }
+    }
+
+    /// Starts the engines, runs the home one, and waits for the reports the verdict rests
+    /// on; the losers may still be stopping.
+    pub fn run<'s>(
+        &'s self,
+        scope: &'s thread::Scope<'s, '_>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Finish, DecideError> {
+        let (sender, receiver) = mpsc::channel();
+        for (i, engine) in ENGINES.iter().enumerate() {
+            if matches!(engine.start, Start::Here) {
+                continue;
+            }
+            let sender = sender.clone();
+            thread::Builder::new()
+                .name(engine.name.into())
+                .spawn_scoped(scope, move || self.enter(i, &sender))
+                .expect("the system gives the race a thread for each engine");
+        }
+        drop(sender);
+        let mut reports = Reports { receiver, slots: ENGINES.iter().map(|_| None).collect() };
+        // The engines just spawned get their chance to start before the home engine takes
+        // this core: this thread is new, and the scheduler lets it run on while they wait,
+        // so that on a busy machine the finite search would settle the smallest boards
+        // before instantiation had begun (measured: the steps shown on 3% of runs instead
+        // of about 30% on the boards both settle within a millisecond).
+        thread::yield_now();
+        let search = self.run_home(progress)?;
+        self.await_answers(&search, &mut reports)?;
+        Ok(Finish { search, reports: reports.slots })
+    }
+
+    fn limits_of(&self, engine: usize) -> Limits {
+        Limits {
+            max_size: self.limits.max_size,
+            budget: self.limits.budget.clone().with_cancel(self.stop[engine].clone()),
+        }
+    }
+
+    fn stop_where(&self, which: impl Fn(usize, &Engine) -> bool) {
+        for (i, engine) in ENGINES.iter().enumerate() {
+            if which(i, engine) {
+                self.stop[i].store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn stop_all(&self) {
+        self.stop_where(|_, _| true);
+    }
+
+    /// A proof stops every engine, except, when steps will be shown, those whose proofs are
+    /// shorter (theirs is waited for).
+    fn stop_for_proof(&self) {
+        self.stop_where(|_, e| !(self.problem.options.steps && e.shorter_proofs));
+    }
+
+    fn deadline(&self, wait: Duration) -> Instant {
+        let soon = Instant::now() + wait;
+        self.limits.budget.deadline.map_or(soon, |d| soon.min(d))
+    }
+
+    /// The home engine, on this thread; the engines waiting for it watch its progress.
+    fn run_home(&self, progress: &mut dyn FnMut(&Progress)) -> Result<Search, DecideError> {
+        let mut watch = |p: &Progress| {
+            if !p.found {
+                self.refuted_up_to.fetch_max(p.size, Ordering::Relaxed);
+            }
+            progress(p)
+        };
+        let found = (ENGINES[HOME].run)(self.problem, &self.limits_of(HOME), &mut watch)?;
+        self.home_done.store(true, Ordering::Relaxed);
+        match found {
+            Found::Search(search) => Ok(search),
+            _ => Err(DecideError::ProverFailed),
+        }
+    }
+
+    /// After the home engine: which reports are waited for, and when the others stop.
+    fn await_answers(&self, search: &Search, reports: &mut Reports) -> Result<(), DecideError> {
+        match search {
+            Search::Found { .. } | Search::NoSize { .. } => {
+                self.stop_all();
+                reports.poll();
+            }
+            // No model of any allowed size is a certified answer already. Steps are easier
+            // to follow, so when they will be shown the provers get time (within the budget)
+            // to find them; otherwise the answer goes out now.
+            Search::NoModel { .. } if self.problem.options.steps => {
+                reports.wait_for_answer(Some(self.deadline(STEPS_WAIT)));
+                self.stop_all();
+            }
+            Search::NoModel { .. } => {
+                self.stop_all();
+                reports.poll();
+            }
+            Search::GaveUp { .. } => {
+                if !reports.wait_for_answer(None) && !reports.has_proof() {
+                    return Err(DecideError::ProverFailed);
+                }
+            }
+        }
+        if self.problem.options.steps && reports.has_proof() {
+            reports.wait_for(|e| e.shorter_proofs, self.deadline(PREFER_WAIT));
+        }
+        if reports.has_proof() {
+            self.stop_all();
+        }
+        // Once the others have stopped without an answer, the model searches' (they stop
+        // on the budget, or at their own limits; a prover that stopped at its clause limit
+        // must not cut them short).
+        if let Search::GaveUp { .. } = search {
+            reports.wait_for_models();
+        }
+        Ok(())
+    }
+
+    /// An engine on its own thread: waits for its turn, runs, and reports exactly once.
+    fn enter(&self, i: usize, reports: &Sender<(usize, Report)>) {
+        let engine = &ENGINES[i];
+        let limits = self.limits_of(i);
+        if !self.wait_for_turn(engine.start, &limits.budget) {
+            let _ = reports.send((i, Report::Found(Found::Nothing(Stop::NotStarted))));
+            return;
+        }
+        if engine.second_string {
+            crate::util::priority::lower_this_thread();
+        }
+        // A panic has printed its message by the time it is caught; the race goes on
+        // without this engine, and fails if it needed its report.
+        match catch_unwind(AssertUnwindSafe(|| (engine.run)(self.problem, &limits, &mut |_| {}))) {
+            Ok(Ok(found)) => self.hand_in(i, found, &limits.budget, reports),
+            Ok(Err(_)) | Err(_) => {
+                let _ = reports.send((i, Report::Failed));
+            }
+        }
+    }
+
+    /// False when the budget ran out (another engine answered, say) before the turn came.
+    fn wait_for_turn(&self, start: Start, budget: &Budget) -> bool {
+        while !self.turn_came(start) {
+            if budget.spent().is_some() {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        true
+    }
+
+    fn turn_came(&self, start: Start) -> bool {
+        let elapsed = self.start.elapsed();
+        self.home_done.load(Ordering::Relaxed)
+            || match start {
+                Start::Here | Start::AtOnce => true,
+                Start::After(wait) => elapsed >= wait,
+                Start::AfterSmallSizes { sizes, wait } => {
+                    (self.refuted_up_to.load(Ordering::Relaxed) >= sizes && elapsed >= wait)
+                        || elapsed >= wait * 10
+                }
+            }
+    }
+
+    /// Stops whom an engine's answer stops, and reports it.
+    fn hand_in(&self, i: usize, found: Found, budget: &Budget, reports: &Sender<(usize, Report)>) {
+        match found {
+            Found::Saturation(claim) => return self.saturated(i, claim, budget, reports),
+            Found::Proof(_) => self.stop_for_proof(),
+            Found::Model(_) => self.stop_all(),
+            Found::Search(_) | Found::Nothing(_) => {}
+        }
+        let _ = reports.send((i, Report::Found(found)));
+    }
+
+    /// A saturation is checked as it comes in: the race acts on it at once. One the check
+    /// refuses is no answer, and the others go on.
+    fn saturated(
+        &self,
+        i: usize,
+        claim: Saturation,
+        budget: &Budget,
+        reports: &Sender<(usize, Report)>,
+    ) {
+        let clauses = claim.clauses.len();
+        let Ok(verdict) = (ENGINES[i].certify)(self.problem, Found::Saturation(claim)) else {
+            let refused = Found::Nothing(Stop::SaturationRefused { clauses });
+            let _ = reports.send((i, Report::Found(refused)));
+            return;
+        };
+        let _ = reports.send((i, Report::Certified(verdict)));
+        // There is no refutation to find: the other provers stop now. A model, if one comes
+        // soon, is what players can read.
+        self.stop_where(|j, e| j != i && e.role == Role::Prover);
+        let until = Instant::now() + PREFER_WAIT;
+        while Instant::now() < until && budget.spent().is_none() {
+            thread::sleep(Duration::from_millis(5));
+        }
+        self.stop_all();
+    }
+}
+
+/// The reports of the engines on their own threads, as they come.
+struct Reports {
+    receiver: Receiver<(usize, Report)>,
+    slots: Vec<Option<Report>>,
+}
+
+impl Reports {
+    fn has_proof(&self) -> bool {
+        self.slots.iter().any(|s| matches!(s, Some(Report::Found(Found::Proof(_)))))
+    }
+
+    /// A proof, or a certified saturation: an answer either way.
+    fn has_answer(&self) -> bool {
+        self.has_proof() || self.slots.iter().any(|s| matches!(s, Some(Report::Certified(_))))
+    }
+
+    /// Some engine `which` picks has not reported yet.
+    fn waiting_for(&self, which: impl Fn(&Engine) -> bool) -> bool {
+        (ENGINES.iter().zip(&self.slots).enumerate())
+            .any(|(i, (e, slot))| i != HOME && which(e) && slot.is_none())
+    }
+
+    /// Takes the reports already in.
+    fn poll(&mut self) {
+        while let Ok((i, report)) = self.receiver.try_recv() {
+            self.slots[i] = Some(report);
+        }
+    }
+
+    /// Takes the next report, waiting until `deadline` when given.
+    fn receive(&mut self, deadline: Option<Instant>) -> Result<(), RecvTimeoutError> {
+        let (i, report) = match deadline {
+            Some(d) => self.receiver.recv_timeout(d.saturating_duration_since(Instant::now()))?,
+            None => self.receiver.recv().map_err(|_| RecvTimeoutError::Disconnected)?,
+        };
+        self.slots[i] = Some(report);
+        Ok(())
+    }
+
+    /// Waits (until `deadline`, when given) for an answer from a prover or for every prover
+    /// to report; false when a prover ended without a report and there is no answer.
+    fn wait_for_answer(&mut self, deadline: Option<Instant>) -> bool {
+        let prover = |e: &Engine| e.role == Role::Prover;
+        self.poll();
+        while !self.has_answer() && self.waiting_for(prover) {
+            match self.receive(deadline) {
+                Ok(()) => {}
+                Err(RecvTimeoutError::Timeout) => return true,
+                Err(RecvTimeoutError::Disconnected) => return false,
+            }
+        }
+        let failed = (ENGINES.iter().zip(&self.slots))
+            .any(|(e, slot)| prover(e) && matches!(slot, Some(Report::Failed)));
+        self.has_answer() || !failed
+    }
+
+    /// Waits until `deadline` for the reports of the engines `which` picks.
+    fn wait_for(&mut self, which: impl Fn(&Engine) -> bool, deadline: Instant) {
+        while self.waiting_for(&which) {
+            if self.receive(Some(deadline)).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Waits for every model search's report. The provers' part is settled by now: a late
+    /// report of theirs is not read (the verdict rests on what was in when they were
+    /// stopped).
+    fn wait_for_models(&mut self) {
+        let model_search = |e: &Engine| e.role == Role::ModelSearch;
+        while self.waiting_for(model_search) {
+            match self.receiver.recv() {
+                Ok((i, report)) if model_search(&ENGINES[i]) => self.slots[i] = Some(report),
+                Ok(_) => {}
+                Err(_) => return,
+            }
+        }
+    }
+}
