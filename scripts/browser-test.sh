@@ -15,12 +15,15 @@ missing() {
 command -v chromium >/dev/null || missing "no chromium (apt-get install chromium)"
 command -v node >/dev/null || missing "no node"
 command -v npm >/dev/null || missing "no npm"
-cargo build --release --locked -q
+# UMPIRE names a binary already built (.ci/run passes the one `cargo test` built, which
+# saves CI a release build); by default the release build is made and used.
+umpire="${UMPIRE:-target/release/umpire}"
+if [ -z "${UMPIRE:-}" ]; then cargo build --release --locked -q; fi
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 ( cd "$work" && npm init -y >/dev/null && npm install --silent playwright-core@1 >/dev/null )
 cp scripts/browser-test.mjs "$work/"
-target/release/umpire serve --port 0 --game "$work/game.json" > "$work/serve.log" &
+"$umpire" serve --port 0 --game "$work/game.json" > "$work/serve.log" &
 server=$!
 for _ in $(seq 50); do grep -q "http://" "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
 address="$(grep -o 'http://[^ ]*' "$work/serve.log")"
