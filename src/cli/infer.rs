@@ -140,7 +140,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     max_dice: Option<usize>,
     /// Give up (answer unknown) after this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = SEARCH_SECONDS, value_parser = seconds)]
     time: Duration,
     #[command(flatten)]
     table: TableArgs,

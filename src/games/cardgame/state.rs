@@ -37,9 +37,10 @@ impl ClaimBudget {
     pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
 
     pub fn of(limits: &Limits) -> ClaimBudget {
-        let timeout = limits.budget.deadline.map_or(Duration::from_secs(10), |d| {
-            d.saturating_duration_since(std::time::Instant::now())
-        });
+        let timeout =
+            limits.budget.deadline.map_or(Duration::from_millis(Self::DEFAULT.timeout_ms), |d| {
+                d.saturating_duration_since(std::time::Instant::now())
+            });
         // Whole tenths of a second: the limit asked for, not the milliseconds already gone.
         let ms = timeout.as_millis().min(u64::MAX as u128 - 100) as u64;
         ClaimBudget { timeout_ms: ms.div_ceil(100) * 100, max_size: limits.max_size }

@@ -13,6 +13,9 @@ use super::state::{Event, Game, GameError, Origin, OPENING_DICE};
 use crate::solve::Budget;
 use crate::util::random::SplitMix64;
 
+/// How long the Universe may search for an opening experiment; a search that runs out found none.
+const OPENING_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The Universe's answer to a spent token.
 pub(super) enum Answer {
     /// Build this (after taking down these experiments for parts).
@@ -142,10 +145,7 @@ impl Game {
                 return Ok(Some(x));
             }
         }
-        let limits = Limits {
-            max_dice: OPENING_DICE,
-            budget: Budget::time(std::time::Duration::from_secs(10)),
-        };
+        let limits = Limits { max_dice: OPENING_DICE, budget: Budget::time(OPENING_TIME) };
         match search::example(law, follows, &free, &limits, &mut |_, _| {})? {
             Found::Experiment(x) if !self.on_table(&x) => Ok(Some(x)),
             _ => Ok(None),
