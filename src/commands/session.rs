@@ -6,19 +6,19 @@
 //! command line's `repl` puts it behind rustyline), so all of it is tested directly.
 
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
-use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_SECONDS, SEARCH_TIME};
+use crate::commands::defaults::SEARCH_SECONDS;
 use crate::commands::evidence::{evidence, report, unknown_hint};
 use crate::commands::scoring;
+use crate::commands::verdict::Search;
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::print::{self, Style};
 use crate::reason::finite::{render, Limits, Progress};
 use crate::reason::{decide_with, Certificate, Decision, Options, Question, Verdict};
-use crate::solve::{parse_seconds, Budget};
+use crate::solve::parse_seconds;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The words that start a command (completed at the start of a line).
 pub const COMMANDS: &[&str] = &[
@@ -89,8 +89,8 @@ pub enum Reply {
 
 pub struct Session {
     statements: Vec<String>,
-    timeout: Duration,
-    max_size: usize,
+    /// `set timeout`, `set max-size`, and the Ctrl-C flag every search carries.
+    search: Search,
     cancel: Arc<AtomicBool>,
     last: Option<Decision>,
     game: Option<SavedGame>,
@@ -103,8 +103,7 @@ impl Session {
     pub fn new(cancel: Arc<AtomicBool>) -> Session {
         Session {
             statements: Vec::new(),
-            timeout: SEARCH_TIME,
-            max_size: MAX_MODEL_SIZE,
+            search: Search { cancel: Some(cancel.clone()), ..Search::default() },
             cancel,
             last: None,
             game: None,
@@ -144,8 +143,7 @@ impl Session {
 
     fn limits(&self) -> Limits {
         self.cancel.store(false, Ordering::Relaxed);
-        let budget = Budget::time(self.timeout).with_cancel(self.cancel.clone());
-        Limits { max_size: self.max_size, budget }
+        self.search.limits()
     }
 
     /// Answers one line.
@@ -280,7 +278,7 @@ impl Session {
         match scoring::each_statement(
             &b,
             limits.max_size,
-            self.timeout,
+            self.search.timeout,
             &limits.budget,
             &mut |_| {},
         ) {
@@ -342,18 +340,18 @@ impl Session {
         match (words.next(), words.next()) {
             (Some("timeout"), Some(text)) => match parse_seconds(text) {
                 Ok(limit) if limit.is_zero() => {
-                    self.timeout = limit;
+                    self.search.timeout = limit;
                     "searches now stop at once: every verdict will be unknown until the timeout is raised".into()
                 }
                 Ok(limit) => {
-                    self.timeout = limit;
+                    self.search.timeout = limit;
                     format!("searches now stop after {} s", limit.as_secs_f64())
                 }
                 Err(e) => e.to_string(),
             },
             (Some("max-size"), Some(n)) => match n.parse::<usize>() {
                 Ok(n) if n >= 1 => {
-                    self.max_size = n;
+                    self.search.max_size = n;
                     format!("the model search now tries up to {n} objects")
                 }
                 _ => "the largest model size is a whole number, at least 1".into(),
@@ -657,7 +655,7 @@ mod tests {
         }
         say(&mut s, "set max-size 250");
         let setter = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
+            std::thread::sleep(std::time::Duration::from_millis(300));
             flag.store(true, Ordering::Relaxed);
         });
         let out = say(&mut s, "check");

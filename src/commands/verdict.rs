@@ -244,17 +244,8 @@ pub fn check(
             decide_on(&board, request.question, &request.search, request.steps, progress)?;
         return Ok(shown(&decision, request.form, request.steps, FLAGS));
     }
-    let found = redundant_on(&board, &request.search, told)?;
+    let found = redundant(&board, &request.search, told)?;
     Ok(each_shown(found, request.form))
-}
-
-/// `check --redundant`: every statement's question, shown (a `--dot` is refused by the
-/// flags before it comes here); `told` hears each statement as it starts.
-pub fn ask_each(
-    request: &Request,
-    told: &mut dyn FnMut(usize, usize),
-) -> Result<Printed, VerdictError> {
-    Ok(each_shown(redundant(request.board, &request.search, told)?, request.form))
 }
 
 /// The scoring helper's answer in the form asked for.
@@ -304,14 +295,6 @@ pub enum SizedModel {
     },
 }
 
-/// The JSON of a sized-model answer.
-#[derive(Serialize)]
-struct SizedJson<'a> {
-    verdict: &'a str,
-    size: usize,
-    explanation: &'a str,
-}
-
 impl SizedModel {
     pub fn answer(&self) -> Answer {
         match self {
@@ -327,15 +310,11 @@ impl SizedModel {
             SizedModel::Found(model) => {
                 serde_json::json!({ "verdict": "consistent", "model": render::json(model) })
             }
-            SizedModel::None { why } => serde_json::to_value(SizedJson {
-                verdict: "no-model-of-size",
-                size,
-                explanation: why,
-            })
-            .unwrap_or_default(),
+            SizedModel::None { why } => {
+                serde_json::json!({ "verdict": "no-model-of-size", "size": size, "explanation": why })
+            }
             SizedModel::Unknown { why } => {
-                serde_json::to_value(SizedJson { verdict: "unknown", size, explanation: why })
-                    .unwrap_or_default()
+                serde_json::json!({ "verdict": "unknown", "size": size, "explanation": why })
             }
         }
     }
@@ -423,15 +402,6 @@ impl Redundancy {
 /// ceiling and the cancel flag hold for all of them); `told` hears each statement as it
 /// starts, with the board's count.
 pub fn redundant(
-    input: &str,
-    search: &Search,
-    told: &mut dyn FnMut(usize, usize),
-) -> Result<Redundancy, VerdictError> {
-    redundant_on(&read_board(input)?, search, told)
-}
-
-/// The same on a board already read.
-pub fn redundant_on(
     board: &CheckedBoard,
     search: &Search,
     told: &mut dyn FnMut(usize, usize),
