@@ -3,6 +3,7 @@
 mod claims;
 mod cli;
 mod clue;
+mod computer;
 mod deduction;
 mod dice;
 mod fuzz;

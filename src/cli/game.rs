@@ -7,8 +7,15 @@ use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
-use umpire::commands::cardgame::{parse_cards, SavedGame, Settings};
-use umpire::commands::defaults::{GAME_SEED, HAND_SIZE, POINTS_TO_WIN, SEARCH_SECONDS};
+use umpire::commands::cardgame::{parse_cards, Computer, SavedGame, Settings};
+use umpire::commands::computer::{
+    hint, played_line, selfplay, thinking, turn_json, turn_text, why_last_play, SelfPlayRequest,
+    MAX_LEVEL,
+};
+use umpire::commands::defaults::{
+    COMPUTER_LEVEL, GAME_SEED, HAND_SIZE, MOVE_SECONDS, MOVE_TIME, POINTS_TO_WIN, SEARCH_SECONDS,
+    SELFPLAY_MAX_TURNS,
+};
 use umpire::commands::verdict::Search;
 
 #[derive(Subcommand)]
@@ -33,6 +40,69 @@ pub enum GameAction {
         /// against the rules of the cards it names, not against a hand.
         #[arg(long)]
         own_cards: bool,
+        /// Seats the computer plays (names from --players, separated by commas).
+        #[arg(long, value_delimiter = ',')]
+        computer: Vec<String>,
+        /// How the computer plays: 0 any legal statement at random, 1 a safe one, 2 one that
+        /// leaves nothing to claim, looking one round ahead.
+        #[arg(long, default_value_t = COMPUTER_LEVEL, value_parser = clap::value_parser!(u8).range(0..=MAX_LEVEL as i64))]
+        level: u8,
+    },
+    /// Plays the computer's turn (its claims, then its play or pass, and why); a person's
+    /// turn is refused.
+    Move {
+        file: PathBuf,
+        /// The budget of the computer's writing phase.
+        #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
+        move_time: Duration,
+        /// Only the outcome lines, without the evidence of its claims.
+        #[arg(long, conflicts_with = "json")]
+        brief: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The coach: what a player can claim now (with the evidence) and the plays their hand
+    /// allows, safest first, with the risk of each. Never changes the game.
+    Hint {
+        file: PathBuf,
+        /// The player advised (default: the one whose turn it is).
+        #[arg(long)]
+        player: Option<String>,
+        /// The budget of judging the plays.
+        #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
+        move_time: Duration,
+        #[arg(long, conflicts_with = "json")]
+        brief: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The evidence that the last play was safe: a model of the board, and one in which the
+    /// statement played does not follow.
+    Why { file: PathBuf },
+    /// Computer against computer, for measurement: wins, points, claims, time per move, and
+    /// every fault (an illegal play, a refused claim, an unclaimed inconsistent board).
+    Selfplay {
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// One level per seat, separated by commas (seats rotate from game to game).
+        #[arg(long, value_delimiter = ',', default_value = "1,2")]
+        levels: Vec<u8>,
+        #[arg(long, default_value_t = GAME_SEED)]
+        seed: u64,
+        #[arg(long, default_value_t = HAND_SIZE)]
+        hand: usize,
+        #[arg(long, default_value_t = POINTS_TO_WIN)]
+        win: usize,
+        #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
+        move_time: Duration,
+        /// Turns after which a game stops and is scored by points.
+        #[arg(long, default_value_t = SELFPLAY_MAX_TURNS)]
+        max_turns: usize,
+        /// Where to write each game's save (DIR/game-N.json), to replay it.
+        #[arg(long)]
+        saves: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
     /// Shows the board, the scores, whose turn it is, and a player's hand.
     Show {
@@ -87,12 +157,79 @@ pub enum GameAction {
 /// Runs one game action on its save file and prints the table.
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
-        GameAction::New { file, players, hand, win, seed, own_cards } => {
+        GameAction::New { file, players, hand, win, seed, own_cards, computer, level } => {
+            let computers = computer.into_iter().map(|player| Computer { player, level }).collect();
             let table = SavedGame::create(
                 &file,
-                Settings { players, hand_size: hand, points_to_win: win, seed, own_cards },
+                Settings {
+                    players,
+                    hand_size: hand,
+                    points_to_win: win,
+                    seed,
+                    own_cards,
+                    computers,
+                },
             )?;
             table.game.show(Some(table.game.state.current))
+        }
+        GameAction::Move { file, move_time, brief, json } => {
+            let mut table = SavedGame::open(&file)?;
+            let turn = table.computer_move(&thinking(move_time))?;
+            if json {
+                print_json(&turn_json(&table.game, &turn));
+                return Ok(Answer::Yes);
+            }
+            format!("{}{}", turn_text(&table.game, &turn, brief), table.game.show(None))
+        }
+        GameAction::Hint { file, player, move_time, brief, json } => {
+            let table = SavedGame::open(&file)?;
+            let p = table.player(player.as_deref())?;
+            let hint = hint(&table.game, p, &thinking(move_time))?;
+            if json {
+                print_json(&hint);
+                return Ok(Answer::Yes);
+            }
+            hint.text(brief)
+        }
+        GameAction::Why { file } => {
+            let table = SavedGame::open(&file)?;
+            why_last_play(&table.game, &thinking(MOVE_TIME))?
+        }
+        GameAction::Selfplay {
+            games,
+            levels,
+            seed,
+            hand,
+            win,
+            move_time,
+            max_turns,
+            saves,
+            json,
+        } => {
+            let request = SelfPlayRequest {
+                games,
+                levels,
+                seed,
+                hand_size: hand,
+                points_to_win: win,
+                thinking: thinking(move_time),
+                max_turns,
+            };
+            let report = selfplay(&request, &mut |g, played| {
+                eprintln!("game {}/{games}: {}", g + 1, played_line(played));
+                if let Some(dir) = &saves {
+                    let path = dir.join(format!("game-{}.json", g + 1));
+                    if let Err(e) = played.game.save(&path) {
+                        eprintln!("  (could not save {}: {e})", path.display());
+                    }
+                }
+            })?;
+            if json {
+                print_json(&report);
+            } else {
+                print!("{}", report.text());
+            }
+            return Ok(if report.faults.is_empty() { Answer::Yes } else { Answer::No });
         }
         GameAction::Show { file, hand } => {
             let table = SavedGame::open(&file)?;

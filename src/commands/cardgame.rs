@@ -14,7 +14,7 @@ use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
 
 pub use crate::games::cardgame::deck::CardKind;
-pub use crate::games::cardgame::game::{Event, Game, GameError, Settings};
+pub use crate::games::cardgame::game::{Computer, Event, Game, GameError, Settings};
 
 /// How the cards are written, for messages.
 pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";
@@ -244,7 +244,7 @@ impl SavedGame {
     /// Under the file's lock: takes the game as the file now holds it (read again only if
     /// another writer changed it), applies the change to a copy, writes the copy, and only
     /// then keeps it.
-    fn change<T>(
+    pub(crate) fn change<T>(
         &mut self,
         step: impl FnOnce(&mut Game) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
@@ -303,6 +303,7 @@ mod tests {
             points_to_win: 3,
             seed: 5,
             own_cards: false,
+            computers: Vec::new(),
         };
         let mut g = SavedGame::create(&path, settings.clone()).unwrap();
         assert!(SavedGame::create(&path, settings).is_err(), "an existing file is refused");
@@ -318,7 +319,7 @@ mod tests {
         g.undo().unwrap();
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 0);
         // An event decided on a copy is recorded only if the game has not moved on.
-        let pass = Event::Pass { player: ann };
+        let pass = Event::Pass { player: ann, reason: None };
         assert!(matches!(g.record(pass.clone(), 1), Err(GameError::MovedOn(_))));
         assert_eq!(
             SavedGame::open(&path).unwrap().game.events.len(),

@@ -19,6 +19,21 @@ pub const POINTS_TO_WIN: usize = 3;
 /// The shuffle of `umpire game new` when no `--seed` is given.
 pub const GAME_SEED: u64 = 1;
 
+/// The computer player's level unless the table says otherwise (issue 33): one round ahead.
+pub const COMPUTER_LEVEL: u8 = 2;
+/// The budget of a computer's whole turn (claims and play), as the flags write it.
+pub const MOVE_SECONDS: &str = "4";
+/// The same budget as a duration.
+pub const MOVE_TIME: Duration = Duration::from_secs(whole_seconds(MOVE_SECONDS));
+/// One question's budget while the computer or the coach judges a play: short, since a
+/// play the arbiter cannot judge quickly is simply not played.
+pub const JUDGE_QUESTION_TIME: Duration = Duration::from_millis(500);
+/// The budget of a computer's claim (and of the coach's "you can claim"): what it claims
+/// was already proved while judging, so this only bounds a hard question.
+pub const COMPUTER_CLAIM_TIME: Duration = Duration::from_secs(1);
+/// Turns after which a self-play game stops and is scored by points.
+pub const SELFPLAY_MAX_TURNS: usize = 80;
+
 /// A whole number of seconds written in decimal digits, read at compile time, so that
 /// [`SEARCH_TIME`] is [`SEARCH_SECONDS`] and not a second spelling of it.
 const fn whole_seconds(text: &str) -> u64 {
@@ -41,5 +56,6 @@ mod tests {
     fn the_search_time_is_the_flags_default() {
         assert_eq!(crate::solve::parse_seconds(SEARCH_SECONDS).unwrap(), SEARCH_TIME);
         assert_eq!(whole_seconds("120"), 120);
+        assert_eq!(crate::solve::parse_seconds(MOVE_SECONDS).unwrap(), MOVE_TIME);
     }
 }

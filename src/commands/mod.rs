@@ -13,6 +13,7 @@
 pub mod board;
 pub mod cardgame;
 pub mod clue;
+pub mod computer;
 pub mod deduction;
 pub mod defaults;
 pub mod dice;

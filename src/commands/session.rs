@@ -6,6 +6,8 @@
 //! command line's `repl` puts it behind rustyline), so all of it is tested directly.
 
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, SavedGame};
+use crate::commands::computer::{self, thinking, turn_text, why_last_play};
+use crate::commands::defaults::MOVE_TIME;
 use crate::commands::defaults::SEARCH_SECONDS;
 use crate::commands::evidence::{evidence, report, unknown_hint};
 use crate::commands::scoring;
@@ -38,7 +40,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 /// The words after `game`.
 pub const GAME_COMMANDS: &[&str] =
-    &["load", "show", "score", "play", "claim", "pass", "undo", "save"];
+    &["load", "show", "score", "play", "claim", "pass", "undo", "save", "move", "hint", "why"];
 
 const HELP: &str = "\
 A line that is not a command is a statement: it is checked and added to the board.
@@ -56,6 +58,8 @@ A line that is not a command is a statement: it is checked and added to the boar
   game show | game score | game play <cards> <statement> [-> <k>] |
   game claim redundant <k> | game claim inconsistent | game pass | game undo
   (each change is saved at once) | game save <file> (to another file)
+  game hint [<player>] (the coach) | game move (the computer's turn) | game why
+  (a seat the computer plays moves by itself when its turn comes)
   help, quit (or Ctrl-D)
 ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
 \\and \\or \\to \\iff \\ne \\ge become ∀ ∃ ∃! ¬ ∧ ∨ → ↔ ≠ ≥. Ctrl-C stops a search.";
@@ -430,10 +434,50 @@ impl Session {
             }
             "pass" => table.pass(player).map(Some),
             "undo" => table.undo().map(|()| None),
+            "move" => {
+                return match table.computer_move(&thinking(MOVE_TIME)) {
+                    Ok(turn) => {
+                        let mut out = turn_text(&table.game, &turn, true);
+                        out.push_str(&Self::computers_reply(table));
+                        out.push_str(&table.game.show(Some(table.game.state.current)));
+                        out.trim_end().to_string()
+                    }
+                    Err(e) => shown(e),
+                };
+            }
+            "hint" => {
+                let who = if args.is_empty() { Ok(player) } else { table.player(Some(args)) };
+                return match who.and_then(|p| computer::hint(&table.game, p, &thinking(MOVE_TIME)))
+                {
+                    Ok(h) => h.text(false).trim_end().to_string(),
+                    Err(e) => shown(e),
+                };
+            }
+            "why" => {
+                return match why_last_play(&table.game, &thinking(MOVE_TIME)) {
+                    Ok(text) => text.trim_end().to_string(),
+                    Err(e) => shown(e),
+                };
+            }
             _ => return format!("game commands: {}", GAME_COMMANDS.join(", ")),
         };
         match result {
-            Ok(_) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
+            // A person's play or pass ends their turn: the seats the computer holds answer.
+            Ok(Some(_)) => {
+                let replies = Self::computers_reply(table);
+                format!("{replies}{}", table.game.show(Some(table.game.state.current)))
+                    .trim_end()
+                    .to_string()
+            }
+            Ok(None) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
+            Err(e) => shown(e),
+        }
+    }
+
+    /// The computer's turns until a person's turn comes, as the table is told of them.
+    fn computers_reply(table: &mut SavedGame) -> String {
+        match table.computers_reply(&thinking(MOVE_TIME)) {
+            Ok(turns) => turns.iter().map(|t| turn_text(&table.game, t, true)).collect(),
             Err(e) => shown(e),
         }
     }
@@ -561,6 +605,7 @@ mod tests {
             points_to_win: 3,
             seed: 5,
             own_cards: false,
+            computers: Vec::new(),
         })
         .unwrap();
         g.save(&path).unwrap();
@@ -591,6 +636,7 @@ mod tests {
             points_to_win: 3,
             seed: 1,
             own_cards: true,
+            computers: Vec::new(),
         })
         .unwrap()
         .save(&path)

@@ -9,8 +9,9 @@
 use super::messages::*;
 use crate::commands::board::{read_typed, statements, Style};
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
-use crate::commands::cardgame::{SavedGame, Settings};
-use crate::commands::defaults::{HAND_SIZE, POINTS_TO_WIN};
+use crate::commands::cardgame::{Computer, SavedGame, Settings};
+use crate::commands::computer::{self, thinking, Turn};
+use crate::commands::defaults::{COMPUTER_LEVEL, HAND_SIZE, MOVE_TIME, POINTS_TO_WIN};
 use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
 use crate::commands::infer::{judge, JudgeRequest};
 use crate::commands::verdict::{decide_on, Question, Search};
@@ -59,6 +60,8 @@ pub const ROUTES: &[Route] = &[
     Route { method: "POST", path: "/api/game/pass", name: "pass", answer: Api::pass },
     Route { method: "POST", path: "/api/game/undo", name: "undo", answer: Api::undo },
     Route { method: "POST", path: "/api/game/claim", name: "claim", answer: Api::claim },
+    Route { method: "POST", path: "/api/game/move", name: "move", answer: Api::computer_move },
+    Route { method: "POST", path: "/api/game/hint", name: "hint", answer: Api::hint },
     Route {
         method: "POST",
         path: "/api/infer/judge",
@@ -125,6 +128,27 @@ impl Drop for TurnGuard<'_> {
 struct Table {
     saved: SavedGame,
     evidence: Vec<(usize, Value)>,
+}
+
+/// The computer's turns until a person's turn comes, their claims' evidence kept.
+fn computers_reply(table: &mut Table) -> Result<(), GameError> {
+    for turn in table.saved.computers_reply(&thinking(MOVE_TIME))? {
+        keep_claim_evidence(table, &turn);
+    }
+    Ok(())
+}
+
+/// A computer's claims show their evidence on the page like a person's.
+fn keep_claim_evidence(table: &mut Table, turn: &Turn) {
+    let events = &table.saved.game.events;
+    for (event, decision) in &turn.claims {
+        let Some(at) = events.iter().rposition(|e| e == event) else { continue };
+        let claimed =
+            Claimed { outcome: claim_outcome(event), decision: DecisionReply::of(decision) };
+        if let Ok(value) = serde_json::to_value(&claimed) {
+            table.evidence.push((at + 1, value));
+        }
+    }
 }
 
 /// The API's state: the game file, the game, the snapshot the pollers read, the turns.
@@ -294,6 +318,16 @@ impl Api {
             points_to_win: request.win.unwrap_or(POINTS_TO_WIN),
             seed,
             own_cards: request.own_cards.unwrap_or(false),
+            computers: request
+                .computer
+                .iter()
+                .map(|c| c.trim())
+                .filter(|c| !c.is_empty())
+                .map(|c| Computer {
+                    player: c.to_string(),
+                    level: request.level.unwrap_or(COMPUTER_LEVEL),
+                })
+                .collect(),
         };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| t.saved.game.state.winner.is_none()) {
@@ -305,8 +339,42 @@ impl Api {
         }
         let saved =
             SavedGame::create(&self.game_path, settings).map_err(|e| Reply::from_failure(&e))?;
-        *guard = Some(Table { saved, evidence: Vec::new() });
+        let mut table = Table { saved, evidence: Vec::new() };
+        // The computer may sit first.
+        computers_reply(&mut table).map_err(|e| Reply::from_failure(&e))?;
+        *guard = Some(table);
         Ok(self.refresh(&guard))
+    }
+
+    /// `POST /api/game/move`: the computer plays the turn of the seat it holds.
+    fn computer_move(&self, _: &Value) -> Result<Value, Reply> {
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
+        self.change_table(|table| {
+            let turn = table.saved.computer_move(&thinking(MOVE_TIME))?;
+            keep_claim_evidence(table, &turn);
+            Ok(None)
+        })
+    }
+
+    /// `POST /api/game/hint`: the coach for a player (absent: the one to move); the game is
+    /// not changed.
+    fn hint(&self, request: &Value) -> Result<Value, Reply> {
+        let request: PlayerBody = body(request, "/api/game/hint")?;
+        let game =
+            self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
+                Reply::message(409, "bad_input", "there is no game yet: start one")
+            })?;
+        let player = match &request.player {
+            Some(name) => game.player_index(name),
+            None => Ok(game.state.current),
+        }
+        .map_err(|e| Reply::from_failure(&e))?;
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
+        let hint = computer::hint(&game, player, &thinking(MOVE_TIME))
+            .map_err(|e| Reply::from_failure(&e))?;
+        Ok(json!({ "hint": hint, "text": hint.text(true) }))
     }
 
     fn play(&self, request: &Value) -> Result<Value, Reply> {
@@ -315,11 +383,28 @@ impl Api {
             let cards = parse_cards(request.cards.iter().map(String::as_str))?;
             saved.play(player, &cards, &request.statement, request.target).map(|_| None)
         })
+        .and_then(|state| self.after_a_person(state))
+    }
+
+    /// After a person's play or pass: the seats the computer holds answer, one after the
+    /// other, until a person's turn comes (the page shows their moves like anyone's).
+    fn after_a_person(&self, state: Value) -> Result<Value, Reply> {
+        let computer_next =
+            self.current.read().unwrap_or_else(|p| p.into_inner()).as_ref().is_some_and(|g| {
+                g.state.winner.is_none() && g.settings.computer_level(g.state.current).is_some()
+            });
+        if !computer_next {
+            return Ok(state);
+        }
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
+        self.change_table(|table| computers_reply(table).map(|()| None))
     }
 
     fn pass(&self, request: &Value) -> Result<Value, Reply> {
         let request: PlayerBody = body(request, "/api/game/pass")?;
         self.change(request.player.as_deref(), |saved, player| saved.pass(player).map(|_| None))
+            .and_then(|state| self.after_a_person(state))
     }
 
     fn undo(&self, request: &Value) -> Result<Value, Reply> {
@@ -368,6 +453,20 @@ impl Api {
             saved.record(event, version)?;
             Ok(Some(extra))
         })
+    }
+
+    /// One change to the table (the game and the claims' evidence) under the game's lock;
+    /// the snapshot is rebuilt after it.
+    fn change_table(
+        &self,
+        step: impl FnOnce(&mut Table) -> Result<Option<Value>, GameError>,
+    ) -> Result<Value, Reply> {
+        let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(table) = guard.as_mut() else {
+            return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
+        };
+        step(table).map_err(|e| Reply::from_failure(&e))?;
+        Ok(self.refresh(&guard))
     }
 
     /// One change to the game, by the player the request names, under the game's lock;

@@ -122,6 +122,11 @@ pub struct NewGameBody {
     pub hand: Option<usize>,
     #[serde(default, deserialize_with = "count")]
     pub win: Option<usize>,
+    /// Seats the computer plays (names from `players`).
+    #[serde(default)]
+    pub computer: Vec<String>,
+    /// How it plays (0, 1 or 2; absent: the default level).
+    pub level: Option<u8>,
 }
 
 /// `POST /api/game/pass`, `/api/game/undo`: who acts (absent: the player to move).
@@ -258,6 +263,8 @@ pub struct GameView {
     pub version: usize,
     pub players: Vec<String>,
     pub own_cards: bool,
+    /// The seats the computer plays, with its level.
+    pub computers: std::collections::BTreeMap<String, u8>,
     pub points_to_win: usize,
     pub scores: Vec<usize>,
     pub current: String,
@@ -295,10 +302,13 @@ pub enum EventView {
         cards: Value,
         statement: String,
         target: Option<usize>,
+        /// A computer's play says why.
+        reason: Option<String>,
     },
     Pass {
         number: usize,
         player: String,
+        reason: Option<String>,
     },
     Claim {
         number: usize,
@@ -320,14 +330,17 @@ impl GameView {
             .iter()
             .enumerate()
             .map(|(i, e)| match e {
-                Event::Play { player, cards, statement, target } => EventView::Play {
+                Event::Play { player, cards, statement, target, reason } => EventView::Play {
                     number: i + 1,
                     player: name(*player),
                     cards: json!(cards),
                     statement: statement.clone(),
                     target: *target,
+                    reason: reason.clone(),
                 },
-                Event::Pass { player } => EventView::Pass { number: i + 1, player: name(*player) },
+                Event::Pass { player, reason } => {
+                    EventView::Pass { number: i + 1, player: name(*player), reason: reason.clone() }
+                }
                 Event::Claim { player, claim, upheld, verdict, .. } => EventView::Claim {
                     number: i + 1,
                     player: name(*player),
@@ -342,6 +355,12 @@ impl GameView {
             version: game.events.len(),
             players: players.clone(),
             own_cards: game.settings.own_cards,
+            computers: game
+                .settings
+                .computers
+                .iter()
+                .map(|c| (c.player.clone(), c.level))
+                .collect(),
             points_to_win: game.settings.points_to_win,
             scores: game.state.scores.clone(),
             current: name(game.state.current),

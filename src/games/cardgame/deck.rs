@@ -4,7 +4,7 @@ use crate::logic::ast::Quantifier;
 use serde::{Deserialize, Serialize};
 
 /// P (property), F (function), R (relation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SymbolClass {
     P,
     F,

@@ -24,7 +24,9 @@ use crate::logic::check::{CheckMode, SymbolOrigin};
 use crate::reason::Question;
 use std::collections::BTreeSet;
 
-pub use super::state::{Claim, ClaimBudget, Entry, Event, Game, GameError, Settings, State};
+pub use super::state::{
+    Claim, ClaimBudget, Computer, Entry, Event, Game, GameError, Settings, State,
+};
 
 impl Game {
     pub fn new(settings: Settings) -> Result<Game, GameError> {
@@ -40,6 +42,20 @@ impl Game {
         let names: BTreeSet<&String> = settings.players.iter().collect();
         if names.len() != players {
             return Err(GameError::Settings("player names must differ".into()));
+        }
+        for seat in &settings.computers {
+            if !settings.players.contains(&seat.player) {
+                return Err(GameError::Settings(format!(
+                    "the computer is to play `{}`, who is not one of the players",
+                    seat.player
+                )));
+            }
+            if seat.level > super::computer::MAX_LEVEL {
+                return Err(GameError::Settings(format!(
+                    "the computer plays at level 0 (random), 1 (safe) or 2 (one round ahead), not {}",
+                    seat.level
+                )));
+            }
         }
         let deck = full_deck();
         if !settings.own_cards
@@ -139,13 +155,14 @@ impl Game {
             cards: cards.iter().map(|c| c.short_name()).collect(),
             statement: statement.trim().to_string(),
             target,
+            reason: None,
         };
         self.apply(event.clone())?;
         Ok(event)
     }
 
     pub fn pass(&mut self, player: usize) -> Result<Event, GameError> {
-        let event = Event::Pass { player };
+        let event = Event::Pass { player, reason: None };
         self.apply(event.clone())?;
         Ok(event)
     }
@@ -176,7 +193,7 @@ impl Game {
                     }
                 }
             }
-            Event::Play { player, cards, statement, target } => {
+            Event::Play { player, cards, statement, target, .. } => {
                 self.my_turn(*player)?;
                 let kinds: Vec<CardKind> = cards
                     .iter()
@@ -271,7 +288,7 @@ impl Game {
                 }
                 self.state.current = (self.state.current + 1) % self.settings.players.len();
             }
-            Event::Pass { player } => {
+            Event::Pass { player, .. } => {
                 self.my_turn(*player)?;
                 self.state.current = (self.state.current + 1) % self.settings.players.len();
             }
@@ -344,6 +361,7 @@ mod tests {
             points_to_win: 2,
             seed: 7,
             own_cards: false,
+            computers: Vec::new(),
         };
         let mut g = Game::new(settings).unwrap();
         for (i, h) in hands.iter().enumerate() {
@@ -360,6 +378,7 @@ mod tests {
             points_to_win: 3,
             seed: 42,
             own_cards: false,
+            computers: Vec::new(),
         };
         let g1 = Game::new(s.clone()).unwrap();
         let g2 = Game::new(s).unwrap();
@@ -530,6 +549,7 @@ mod tests {
             points_to_win: 3,
             seed: 1,
             own_cards: true,
+            computers: Vec::new(),
         };
         let mut g = Game::new(settings).unwrap();
         assert!(g.state.draw.is_empty() && g.state.hands.iter().all(Vec::is_empty));
@@ -552,6 +572,7 @@ mod tests {
             points_to_win: 3,
             seed: 1,
             own_cards: true,
+            computers: Vec::new(),
         };
         let mut g = Game::new(settings).unwrap();
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];

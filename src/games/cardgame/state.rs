@@ -23,6 +23,25 @@ pub struct Settings {
     /// rules only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_cards: bool,
+    /// The seats the computer plays, with its level (issue 33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computers: Vec<Computer>,
+}
+
+/// A seat the computer plays: the player's name and how it plays (`0` plays any legal
+/// statement at random, `1` any safe one, `2` looks one round ahead; RULINGS.md, G14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Computer {
+    pub player: String,
+    pub level: u8,
+}
+
+impl Settings {
+    /// The computer's level at seat `player`, if the computer plays it.
+    pub fn computer_level(&self, player: usize) -> Option<u8> {
+        let name = self.players.get(player)?;
+        self.computers.iter().find(|c| c.player == *name).map(|c| c.level)
+    }
 }
 
 /// The budget a claim was decided within, kept so that loading can decide it again.
@@ -81,10 +100,21 @@ pub enum Event {
         saturation: Option<usize>,
     },
     /// Cards played and the statement written; with the ¬ card, `target` is the statement
-    /// it changes.
-    Play { player: usize, cards: Vec<String>, statement: String, target: Option<usize> },
-    /// The writing phase without a play.
-    Pass { player: usize },
+    /// it changes. A computer's play says in one line why it chose it.
+    Play {
+        player: usize,
+        cards: Vec<String>,
+        statement: String,
+        target: Option<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// The writing phase without a play (a computer's pass says why).
+    Pass {
+        player: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
 }
 
 /// A statement on the board.
@@ -129,6 +159,12 @@ pub enum GameError {
     #[error("it is {current}'s turn, not {player}'s")]
     #[diagnostic(code(umpire::game::turn))]
     NotYourTurn { player: String, current: String },
+    #[error("it is {0}'s turn, and the computer does not play {0}")]
+    #[diagnostic(
+        code(umpire::game::not_computer),
+        help("{0} plays with `umpire game play` or `umpire game pass`; `game new --computer NAME` seats the computer")
+    )]
+    NotComputer(String),
     #[error("there is no player `{0}`")]
     #[diagnostic(code(umpire::game::player))]
     NoSuchPlayer(String),

@@ -1,0 +1,542 @@
+//! The computer at the card table (issue 33): its moves, the coach's hints and self-play,
+//! for every front end. `umpire game move | hint | selfplay`, the REPL's `move` and `hint`
+//! and the page's seats and hint button all come here; what they print or show is built
+//! here once.
+
+use crate::commands::cardgame::{claim_outcome, SavedGame};
+use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
+use crate::commands::evidence::evidence;
+use crate::games::cardgame::judge::{Judge, Tri};
+use crate::games::cardgame::selfplay::{self, Ending, Played};
+use crate::games::cardgame::state::{Claim, Event, Game, GameError};
+use crate::reason::{Decision, Question};
+use serde::Serialize;
+use std::time::Duration;
+
+pub use crate::games::cardgame::computer::{Thinking, Turn, MAX_LEVEL};
+
+/// How the computer thinks, given the front end's move budget.
+pub fn thinking(per_move: Duration) -> Thinking {
+    Thinking {
+        per_move,
+        per_question: JUDGE_QUESTION_TIME.min(per_move),
+        claim: COMPUTER_CLAIM_TIME,
+        max_size: MAX_MODEL_SIZE,
+    }
+}
+
+impl SavedGame {
+    /// `game move`: the computer plays the turn of the seat whose turn it is; a person's turn
+    /// is refused.
+    pub fn computer_move(&mut self, thinking: &Thinking) -> Result<Turn, GameError> {
+        let seat = self.game.state.current;
+        let level = computer_seat(&self.game, seat)?;
+        self.change(|g| g.computer_turn(seat, level, thinking))
+    }
+
+    /// After a person's move (in the REPL or on the page): the computer plays every seat it
+    /// holds until a person's turn comes or the game ends, at most one round.
+    pub fn computers_reply(&mut self, thinking: &Thinking) -> Result<Vec<Turn>, GameError> {
+        let mut turns = Vec::new();
+        for _ in 0..self.game.settings.players.len() {
+            let seat = self.game.state.current;
+            if self.game.state.winner.is_some() || self.game.settings.computer_level(seat).is_none()
+            {
+                break;
+            }
+            turns.push(self.computer_move(thinking)?);
+        }
+        Ok(turns)
+    }
+}
+
+/// The computer's level at `seat`, or why it does not play there.
+fn computer_seat(game: &Game, seat: usize) -> Result<u8, GameError> {
+    if let Some(w) = game.state.winner {
+        return Err(GameError::Over(game.settings.players[w].clone()));
+    }
+    game.settings.computer_level(seat).ok_or_else(|| {
+        let name = &game.settings.players[seat];
+        GameError::NotComputer(name.clone())
+    })
+}
+
+/// What the table is told of a computer's turn: its claims with their outcomes, its play or
+/// pass, and why.
+pub fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
+    let name = &game.settings.players[turn.player];
+    let mut out = String::new();
+    for (event, decision) in &turn.claims {
+        let Event::Claim { claim, .. } = event else { continue };
+        let what = match claim {
+            Claim::Redundant { statement } => format!("({statement}) redundant"),
+            Claim::Inconsistent => "the board inconsistent".to_string(),
+        };
+        out.push_str(&format!(
+            "{name} claims {what}: {}\n",
+            claim_outcome(event).unwrap_or_default()
+        ));
+        if !brief {
+            out.push_str(&evidence(decision));
+        }
+    }
+    match &turn.event {
+        Some(Event::Play { cards, statement, target, .. }) => {
+            let on = target.map(|k| format!(" on ({k})")).unwrap_or_default();
+            out.push_str(&format!(
+                "{name} plays {}{on}: {statement}\n  why: {}\n",
+                cards.join(" "),
+                turn.reason
+            ));
+        }
+        Some(Event::Pass { .. }) => out.push_str(&format!("{name} passes: {}\n", turn.reason)),
+        _ => {}
+    }
+    out
+}
+
+/// A computer's turn as JSON (the page and `--json` show the same).
+pub fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
+    let claims: Vec<serde_json::Value> = turn
+        .claims
+        .iter()
+        .map(|(event, decision)| serde_json::json!({ "event": event, "decision": decision }))
+        .collect();
+    serde_json::json!({
+        "player": game.settings.players[turn.player],
+        "claims": claims,
+        "event": turn.event,
+        "reason": turn.reason,
+        "elapsed_ms": turn.elapsed.as_millis() as u64,
+        "winner": game.state.winner.map(|w| game.settings.players[w].clone()),
+    })
+}
+
+/// `game why`: the evidence for the last play's safety, decided again: a model of the board
+/// as it now stands, and one in which the statement written does not follow.
+pub fn why_last_play(game: &Game, thinking: &Thinking) -> Result<String, GameError> {
+    let Some((i, Event::Play { player, target, statement, .. })) =
+        game.events.iter().enumerate().rev().find(|(_, e)| matches!(e, Event::Play { .. }))
+    else {
+        return Ok("Nothing has been played yet.\n".into());
+    };
+    // The statement's number when it was played: a new one is the board's last at the time.
+    let played: Vec<&Event> = game.events[..i].iter().collect();
+    let written = target.unwrap_or_else(|| {
+        1 + played.iter().filter(|e| matches!(e, Event::Play { target: None, .. })).count()
+    });
+    let board = game.checked_board(&game.state.board)?;
+    let mut judge = Judge::new(thinking.claim, thinking.max_size);
+    let mut out = format!(
+        "The last play, by {}: ({written}) {statement}\nOn the board as it stands now:\n",
+        game.settings.players[*player]
+    );
+    for question in [Question::Consistency, Question::Follows(written)] {
+        if let Some(decision) = judge.decide(&board, question) {
+            out.push_str(&format!("- {}\n", decision.explanation));
+            out.push_str(&evidence(&decision));
+        }
+    }
+    Ok(out)
+}
+
+/// What the coach says to a player: what they can claim now (each with its evidence), and
+/// the plays their hand allows, ranked, each with its risks in plain words.
+#[derive(Serialize)]
+pub struct Hint {
+    pub player: String,
+    pub claims: Vec<HintClaim>,
+    pub plays: Vec<HintPlay>,
+    /// Every play judged gives something away (or could not be judged in time).
+    pub all_unsafe: bool,
+}
+
+#[derive(Serialize)]
+pub struct HintClaim {
+    /// `inconsistent` or `redundant K`, as the player would type it.
+    pub claim: String,
+    pub decision: Decision,
+}
+
+#[derive(Serialize)]
+pub struct HintPlay {
+    pub cards: Vec<String>,
+    pub statement: String,
+    pub target: Option<usize>,
+    /// Empty when the play leaves the next player nothing to claim.
+    pub risks: Vec<String>,
+}
+
+/// How many ranked plays the hint's text shows (the JSON has them all).
+const HINT_PLAYS_SHOWN: usize = 8;
+
+/// `game hint`: never changes the game.
+pub fn hint(game: &Game, player: usize, thinking: &Thinking) -> Result<Hint, GameError> {
+    let board = game.checked_board(&game.state.board)?;
+    let mut judge = Judge::new(thinking.claim, thinking.max_size);
+    let mut claims = Vec::new();
+    if !game.state.board.is_empty() {
+        let consistency = judge.decide(&board, Question::Consistency);
+        match consistency {
+            Some(d) if matches!(d.verdict, crate::reason::Verdict::Inconsistent { .. }) => {
+                let decision = decide_with_steps(&board, Question::Consistency, thinking)?;
+                claims.push(HintClaim { claim: "inconsistent".into(), decision });
+            }
+            _ => {
+                for (i, entry) in game.state.board.iter().enumerate() {
+                    if !entry.scored && judge.follows(&board, i + 1) == Tri::Yes {
+                        let decision =
+                            decide_with_steps(&board, Question::Follows(i + 1), thinking)?;
+                        claims.push(HintClaim { claim: format!("redundant {}", i + 1), decision });
+                    }
+                }
+            }
+        }
+    }
+    judge.per_question = thinking.per_question;
+    judge.deadline = Some(std::time::Instant::now() + thinking.per_move);
+    let next = &game.settings.players[(player + 1) % game.settings.players.len()];
+    let mut judged = game.judged_plays(player, &mut judge);
+    // Safe plays first (nothing for the next player), then by how much they give away.
+    judged.sort_by_key(|j| j.risks(next).len());
+    let plays: Vec<HintPlay> = judged
+        .iter()
+        .map(|j| HintPlay {
+            cards: j.play.cards.iter().map(|c| c.short_name()).collect(),
+            statement: j.play.statement.clone(),
+            target: j.play.target,
+            risks: j.risks(next),
+        })
+        .collect();
+    let all_unsafe = plays.iter().all(|p| !p.risks.is_empty());
+    Ok(Hint { player: game.settings.players[player].clone(), claims, plays, all_unsafe })
+}
+
+/// A claim's decision with its proof steps, as a claim at the table would show it.
+fn decide_with_steps(
+    board: &crate::logic::board::CheckedBoard,
+    question: Question,
+    thinking: &Thinking,
+) -> Result<Decision, GameError> {
+    let limits = crate::reason::finite::Limits {
+        max_size: thinking.max_size,
+        budget: crate::solve::Budget::time(thinking.claim),
+    };
+    Ok(crate::reason::decide_with(
+        board,
+        question,
+        &limits,
+        crate::reason::Options { steps: true },
+        &mut |_| {},
+    )?)
+}
+
+impl Hint {
+    /// The hint as the command line and the REPL print it.
+    pub fn text(&self, brief: bool) -> String {
+        let mut out = String::new();
+        if self.claims.is_empty() {
+            out.push_str(&format!("{} can claim nothing now.\n", self.player));
+        }
+        for c in &self.claims {
+            out.push_str(&format!(
+                "{} can claim `{}`: {}\n",
+                self.player, c.claim, c.decision.explanation
+            ));
+            if !brief {
+                out.push_str(&evidence(&c.decision));
+            }
+        }
+        if self.plays.is_empty() {
+            out.push_str("The hand allows no play: pass.\n");
+            return out;
+        }
+        if self.all_unsafe {
+            out.push_str(
+                "Every play the hand allows gives something away: passing is safest.
+",
+            );
+        }
+        out.push_str("Plays, safest first:\n");
+        for (i, p) in self.plays.iter().enumerate().take(HINT_PLAYS_SHOWN) {
+            let on = p.target.map(|k| format!(" on ({k})")).unwrap_or_default();
+            out.push_str(&format!("{:>3}. {}{on}: {}\n", i + 1, p.cards.join(" "), p.statement));
+            if p.risks.is_empty() {
+                out.push_str("     safe: the next player has nothing to claim\n");
+            }
+            for r in &p.risks {
+                out.push_str(&format!("     risk: {r}\n"));
+            }
+        }
+        if self.plays.len() > HINT_PLAYS_SHOWN {
+            out.push_str(&format!(
+                "  … and {} more (`--json` lists them all)\n",
+                self.plays.len() - HINT_PLAYS_SHOWN
+            ));
+        }
+        out
+    }
+}
+
+/// `game selfplay`: what to play.
+#[derive(Clone, Debug)]
+pub struct SelfPlayRequest {
+    pub games: usize,
+    /// One level per seat; seats rotate from game to game, so each level starts as often.
+    pub levels: Vec<u8>,
+    pub seed: u64,
+    pub hand_size: usize,
+    pub points_to_win: usize,
+    pub thinking: Thinking,
+    pub max_turns: usize,
+}
+
+/// What self-play measured, per level and in all.
+#[derive(Debug, Default, Serialize)]
+pub struct SelfPlayReport {
+    pub games: usize,
+    pub levels: Vec<LevelReport>,
+    pub draws: usize,
+    pub endings: std::collections::BTreeMap<String, usize>,
+    /// Illegal plays, claims not upheld, unclaimed inconsistent boards, errors: each a bug.
+    pub faults: Vec<String>,
+    pub move_ms_median: u64,
+    pub move_ms_p90: u64,
+    pub move_ms_max: u64,
+    pub moves: usize,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct LevelReport {
+    pub seat_index: usize,
+    pub level: u8,
+    pub wins: usize,
+    pub points: usize,
+    pub claims: usize,
+    pub upheld: usize,
+    pub unknowns: usize,
+    pub move_ms_median: u64,
+    pub move_ms_max: u64,
+}
+
+/// Plays the games; `each` hears of every game when it ends (for progress).
+pub fn selfplay(
+    request: &SelfPlayRequest,
+    each: &mut dyn FnMut(usize, &Played),
+) -> Result<SelfPlayReport, GameError> {
+    let seats = request.levels.len();
+    let mut report = SelfPlayReport {
+        levels: request
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| LevelReport { seat_index: i, level: *l, ..Default::default() })
+            .collect(),
+        ..Default::default()
+    };
+    let mut all_times: Vec<Duration> = Vec::new();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); seats];
+    for g in 0..request.games {
+        // Game g seats the levels rotated by g: entry e of the request sits at seat (e+g)%n.
+        let seat_of = |e: usize| (e + g) % seats;
+        let mut levels = vec![0; seats];
+        for (e, l) in request.levels.iter().enumerate() {
+            levels[seat_of(e)] = *l;
+        }
+        let seed = request.seed.wrapping_add(g as u64);
+        let settings = selfplay::settings(&levels, seed, request.hand_size, request.points_to_win);
+        let played =
+            selfplay::play_game(settings, &request.thinking, request.max_turns, &mut |_, _| {})?;
+        report.games += 1;
+        *report.endings.entry(ending_name(played.ending).into()).or_default() += 1;
+        if played.winner.is_none() {
+            report.draws += 1;
+        }
+        for (e, level) in report.levels.iter_mut().enumerate() {
+            let s = seat_of(e);
+            level.wins += usize::from(played.winner == Some(s));
+            level.points += played.scores[s];
+            level.claims += played.claims[s];
+            level.upheld += played.upheld[s];
+            level.unknowns += played.unknowns[s];
+            times[e].extend(&played.move_times[s]);
+            all_times.extend(&played.move_times[s]);
+        }
+        for f in &played.faults {
+            report.faults.push(format!("game {} (seed {seed}): {f}", g + 1));
+        }
+        each(g, &played);
+    }
+    for (level, t) in report.levels.iter_mut().zip(&mut times) {
+        t.sort();
+        level.move_ms_median = percentile(t, 50);
+        level.move_ms_max = t.last().map_or(0, |d| d.as_millis() as u64);
+    }
+    all_times.sort();
+    report.moves = all_times.len();
+    report.move_ms_median = percentile(&all_times, 50);
+    report.move_ms_p90 = percentile(&all_times, 90);
+    report.move_ms_max = all_times.last().map_or(0, |d| d.as_millis() as u64);
+    Ok(report)
+}
+
+/// One game of self-play in a line, for progress.
+pub fn played_line(played: &Played) -> String {
+    let players = &played.game.settings.players;
+    let scores: Vec<String> =
+        players.iter().zip(&played.scores).map(|(p, s)| format!("{p} {s}")).collect();
+    let winner = played.winner.map_or("a draw".to_string(), |w| format!("{} wins", players[w]));
+    format!(
+        "{winner} ({}; {}; {} turns){}",
+        ending_name(played.ending),
+        scores.join(", "),
+        played.turns,
+        if played.faults.is_empty() {
+            String::new()
+        } else {
+            format!("; {} faults", played.faults.len())
+        }
+    )
+}
+
+fn percentile(sorted: &[Duration], p: usize) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[(sorted.len() - 1) * p / 100].as_millis() as u64
+}
+
+fn ending_name(e: Ending) -> &'static str {
+    match e {
+        Ending::Points => "points",
+        Ending::Inconsistency => "inconsistency",
+        Ending::AllPassed => "all-passed",
+        Ending::TurnCap => "turn-cap",
+        Ending::Fault => "fault",
+    }
+}
+
+impl SelfPlayReport {
+    /// The table the command line prints (and BENCHMARKS.md keeps).
+    pub fn text(&self) -> String {
+        let mut out = format!("{} games\n", self.games);
+        out.push_str(
+            "seat  level  wins   win%  points  claims  upheld  unknowns  move median  move max\n",
+        );
+        for l in &self.levels {
+            let pct = if self.games == 0 { 0.0 } else { 100.0 * l.wins as f64 / self.games as f64 };
+            out.push_str(&format!(
+                "{:<5} {:<6} {:<6} {:>5.1}  {:<7} {:<7} {:<7} {:<9} {:>8} ms  {:>6} ms\n",
+                l.seat_index + 1,
+                l.level,
+                l.wins,
+                pct,
+                l.points,
+                l.claims,
+                l.upheld,
+                l.unknowns,
+                l.move_ms_median,
+                l.move_ms_max
+            ));
+        }
+        let endings: Vec<String> = self.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        out.push_str(&format!("draws: {}; endings: {}\n", self.draws, endings.join(", ")));
+        out.push_str(&format!(
+            "moves: {}; time per move: median {} ms, 90th percentile {} ms, max {} ms\n",
+            self.moves, self.move_ms_median, self.move_ms_p90, self.move_ms_max
+        ));
+        if self.faults.is_empty() {
+            out.push_str("faults: none (no illegal play, no claim refused, no inconsistent board left unclaimed)\n");
+        } else {
+            out.push_str(&format!("faults: {}\n", self.faults.len()));
+            for f in &self.faults {
+                out.push_str(&format!("  {f}\n"));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::cardgame::deck::CardKind;
+    use crate::games::cardgame::state::Settings;
+
+    fn cards(names: &[&str]) -> Vec<CardKind> {
+        names.iter().map(|c| CardKind::parse(c).unwrap()).collect()
+    }
+
+    fn game() -> Game {
+        Game::new(Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 2,
+            own_cards: false,
+            computers: Vec::new(),
+        })
+        .unwrap()
+    }
+
+    fn quick() -> Thinking {
+        thinking(Duration::from_secs(4))
+    }
+
+    #[test]
+    fn the_coach_lists_a_redundancy_with_its_proof() {
+        let mut g = game();
+        g.state.hands[0] = cards(&["Q:∀x"]);
+        g.state.hands[1] = cards(&["Q:∃x"]);
+        g.play(0, &cards(&["Q:∀x"]), "∀x happy(x)", None).unwrap();
+        g.play(1, &cards(&["Q:∃x"]), "∃x happy(x)", None).unwrap();
+        let events = g.events.len();
+        let h = hint(&g, 0, &quick()).unwrap();
+        assert_eq!(h.claims.len(), 1);
+        assert_eq!(h.claims[0].claim, "redundant 2");
+        let text = h.text(false);
+        assert!(text.contains("Ann can claim `redundant 2`"), "{text}");
+        assert!(text.contains("(1)") && text.contains("1."), "the proof's steps: {text}");
+        assert_eq!(g.events.len(), events, "a hint never changes the game");
+    }
+
+    #[test]
+    fn the_coach_says_when_every_play_of_the_hand_is_unsafe() {
+        let mut g = game();
+        g.state.hands[0] = cards(&["X:?"]);
+        g.state.hands[1] = cards(&["X:?"]);
+        g.play(0, &cards(&["X:?"]), "∀x blonde(x)", None).unwrap();
+        g.play(1, &cards(&["X:?"]), "∀x∀y smarter(x, y)", None).unwrap();
+        // No father is blonde: inconsistent with (1); nobody is smarter: inconsistent with
+        // (2); every father is smarter: follows from (2).
+        g.state.hands[0] = cards(&["S:11", "S:14", "S:3"]);
+        let h = hint(&g, 0, &quick()).unwrap();
+        assert!(h.all_unsafe, "{}", h.text(true));
+        assert_eq!(h.plays.len(), 3, "{}", h.text(true));
+        let text = h.text(true);
+        assert!(text.contains("gives something away: passing is safest"), "{text}");
+        assert!(text.contains("inconsistent: Bob would claim it and win"), "{text}");
+        assert!(text.contains("(3) follows from the others: Bob would score it"), "{text}");
+    }
+
+    #[test]
+    fn a_computer_never_plays_a_persons_turn() {
+        let dir = std::env::temp_dir().join(format!("umpire-computer-turn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.json");
+        let _ = std::fs::remove_file(&path);
+        let mut settings = game().settings;
+        settings.computers =
+            vec![crate::games::cardgame::state::Computer { player: "Bob".into(), level: 1 }];
+        let mut saved = SavedGame::create(&path, settings).unwrap();
+        assert!(
+            matches!(saved.computer_move(&quick()), Err(GameError::NotComputer(n)) if n == "Ann")
+        );
+        saved.pass(0).unwrap();
+        let turn = saved.computer_move(&quick()).unwrap();
+        assert_eq!(turn.player, 1);
+        assert!(!turn.reason.is_empty());
+        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
