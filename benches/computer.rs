@@ -31,12 +31,12 @@ fn position(events: usize) -> Game {
 fn level_1_turn(bencher: divan::Bencher, events: usize) {
     let game = position(events);
     let seat = game.state.current;
-    bencher.bench(|| game.clone().computer_turn(seat, 1, &thinking(MOVE_TIME)).unwrap());
+    bencher.bench(|| game.clone().computer_turn(seat, 1, &thinking(MOVE_TIME), None).unwrap());
 }
 
 #[divan::bench(args = [0, 4, 8, 12], sample_count = 5, max_time = Duration::from_secs(60))]
 fn level_2_turn(bencher: divan::Bencher, events: usize) {
     let game = position(events);
     let seat = game.state.current;
-    bencher.bench(|| game.clone().computer_turn(seat, 2, &thinking(MOVE_TIME)).unwrap());
+    bencher.bench(|| game.clone().computer_turn(seat, 2, &thinking(MOVE_TIME), None).unwrap());
 }

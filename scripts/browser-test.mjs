@@ -44,6 +44,11 @@ try {
   if (!out.includes("(1)")) fail("the evidence should cite statement (1): " + out);
   const score = await page.textContent("#scores");
   if (!score.includes("Ann: 1")) fail("Ann should score: " + score);
+  // The coach: what Ann can claim now, and her plays ranked by their risks.
+  await page.click("#hintbtn");
+  await page.waitForFunction(() => /can claim/.test(document.querySelector("#hintout").textContent), null, { timeout: 30000 });
+  const hint = await page.textContent("#hintout");
+  if (!hint.includes("Plays, safest first")) fail("the hint should rank plays: " + hint);
   // The check pad draws a model.
   await page.click("nav button[data-tab=pad]");
   await page.click("#padcheck");

@@ -186,3 +186,26 @@ fn on_the_page_a_seat_can_be_the_computer() {
     let (s, v) = call("/api/game/move", json!({}));
     assert_eq!(s, 400, "{v}");
 }
+
+/// With the table's own deck (G13) umpire does not know the computer's cards: the table
+/// names them, and the computer plays only those.
+#[test]
+fn with_the_tables_own_cards_the_computer_is_told_its_cards() {
+    let dir = scratch("own");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    let out =
+        umpire(&["game", "new", g, "--players", "Ann,Bob", "--own-cards", "--computer", "Ann"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = umpire(&["game", "move", g]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not know which cards"), "{}", stderr(&out));
+    let out = umpire(&["game", "move", g, "--cards", "P:happy,R:likes", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let turn: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let cards = turn["event"]["cards"].as_array().unwrap();
+    assert!(!cards.is_empty() && cards.iter().all(|c| c == "P:happy" || c == "R:likes"), "{turn}");
+    // The coach without the cards gives the claims and asks for the cards.
+    let out = umpire(&["game", "hint", g, "--player", "Bob"]);
+    assert!(stdout(&out).contains("name yours (`--cards …`)"), "{}", stdout(&out));
+}

@@ -7,7 +7,7 @@ use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
-use umpire::commands::cardgame::{parse_cards, Computer, SavedGame, Settings};
+use umpire::commands::cardgame::{parse_cards, CardKind, Computer, GameError, SavedGame, Settings};
 use umpire::commands::computer::{
     hint, played_line, selfplay, thinking, turn_json, turn_text, why_last_play, SelfPlayRequest,
     MAX_LEVEL,
@@ -52,6 +52,9 @@ pub enum GameAction {
     /// turn is refused.
     Move {
         file: PathBuf,
+        /// With the table's own cards (--own-cards): the cards the computer holds.
+        #[arg(long, value_delimiter = ',')]
+        cards: Vec<String>,
         /// The budget of the computer's writing phase.
         #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
         move_time: Duration,
@@ -68,6 +71,9 @@ pub enum GameAction {
         /// The player advised (default: the one whose turn it is).
         #[arg(long)]
         player: Option<String>,
+        /// With the table's own cards (--own-cards): the cards the player holds.
+        #[arg(long, value_delimiter = ',')]
+        cards: Vec<String>,
         /// The budget of judging the plays.
         #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
         move_time: Duration,
@@ -154,6 +160,14 @@ pub enum GameAction {
     Load { file: PathBuf },
 }
 
+/// The cards named with `--cards` (the table's own deck), if any.
+fn told(cards: &[String]) -> Result<Option<Vec<CardKind>>, GameError> {
+    if cards.is_empty() {
+        return Ok(None);
+    }
+    parse_cards(cards.iter().map(String::as_str)).map(Some)
+}
+
 /// Runs one game action on its save file and prints the table.
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
@@ -172,19 +186,21 @@ pub fn run(action: GameAction) -> Outcome {
             )?;
             table.game.show(Some(table.game.state.current))
         }
-        GameAction::Move { file, move_time, brief, json } => {
+        GameAction::Move { file, cards, move_time, brief, json } => {
             let mut table = SavedGame::open(&file)?;
-            let turn = table.computer_move(&thinking(move_time))?;
+            let told = told(&cards)?;
+            let turn = table.computer_move(&thinking(move_time), told.as_deref())?;
             if json {
                 print_json(&turn_json(&table.game, &turn));
                 return Ok(Answer::Yes);
             }
             format!("{}{}", turn_text(&table.game, &turn, brief), table.game.show(None))
         }
-        GameAction::Hint { file, player, move_time, brief, json } => {
+        GameAction::Hint { file, player, cards, move_time, brief, json } => {
             let table = SavedGame::open(&file)?;
             let p = table.player(player.as_deref())?;
-            let hint = hint(&table.game, p, &thinking(move_time))?;
+            let told = told(&cards)?;
+            let hint = hint(&table.game, p, told.as_deref(), &thinking(move_time))?;
             if json {
                 print_json(&hint);
                 return Ok(Answer::Yes);
@@ -215,6 +231,12 @@ pub fn run(action: GameAction) -> Outcome {
                 thinking: thinking(move_time),
                 max_turns,
             };
+            if let Some(dir) = &saves {
+                std::fs::create_dir_all(dir).map_err(|e| GameError::Io {
+                    path: dir.display().to_string(),
+                    why: e.to_string(),
+                })?;
+            }
             let report = selfplay(&request, &mut |g, played| {
                 eprintln!("game {}/{games}: {}", g + 1, played_line(played));
                 if let Some(dir) = &saves {

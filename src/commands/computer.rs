@@ -6,6 +6,7 @@
 use crate::commands::cardgame::{claim_outcome, SavedGame};
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
+use crate::games::cardgame::deck::CardKind;
 use crate::games::cardgame::judge::{Judge, Tri};
 use crate::games::cardgame::selfplay::{self, Ending, Played};
 use crate::games::cardgame::state::{Claim, Event, Game, GameError};
@@ -28,23 +29,31 @@ pub fn thinking(per_move: Duration) -> Thinking {
 impl SavedGame {
     /// `game move`: the computer plays the turn of the seat whose turn it is; a person's turn
     /// is refused.
-    pub fn computer_move(&mut self, thinking: &Thinking) -> Result<Turn, GameError> {
+    /// With the table's own cards, `told` is the cards the computer holds (G13).
+    pub fn computer_move(
+        &mut self,
+        thinking: &Thinking,
+        told: Option<&[CardKind]>,
+    ) -> Result<Turn, GameError> {
         let seat = self.game.state.current;
         let level = computer_seat(&self.game, seat)?;
-        self.change(|g| g.computer_turn(seat, level, thinking))
+        self.change(|g| g.computer_turn(seat, level, thinking, told))
     }
 
     /// After a person's move (in the REPL or on the page): the computer plays every seat it
-    /// holds until a person's turn comes or the game ends, at most one round.
+    /// holds until a person's turn comes or the game ends, at most one round. With the
+    /// table's own cards it waits to be told its cards (`game move CARDS`).
     pub fn computers_reply(&mut self, thinking: &Thinking) -> Result<Vec<Turn>, GameError> {
         let mut turns = Vec::new();
         for _ in 0..self.game.settings.players.len() {
             let seat = self.game.state.current;
-            if self.game.state.winner.is_some() || self.game.settings.computer_level(seat).is_none()
+            if self.game.state.winner.is_some()
+                || self.game.settings.computer_level(seat).is_none()
+                || self.game.settings.own_cards
             {
                 break;
             }
-            turns.push(self.computer_move(thinking)?);
+            turns.push(self.computer_move(thinking, None)?);
         }
         Ok(turns)
     }
@@ -149,6 +158,8 @@ pub struct Hint {
     pub plays: Vec<HintPlay>,
     /// Every play judged gives something away (or could not be judged in time).
     pub all_unsafe: bool,
+    /// With the table's own cards and no cards told, the plays are not known.
+    pub hand_unknown: bool,
 }
 
 #[derive(Serialize)]
@@ -170,8 +181,14 @@ pub struct HintPlay {
 /// How many ranked plays the hint's text shows (the JSON has them all).
 const HINT_PLAYS_SHOWN: usize = 8;
 
-/// `game hint`: never changes the game.
-pub fn hint(game: &Game, player: usize, thinking: &Thinking) -> Result<Hint, GameError> {
+/// `game hint`: never changes the game. With the table's own cards, `told` is the cards
+/// the player holds (without them, only the claims are given).
+pub fn hint(
+    game: &Game,
+    player: usize,
+    told: Option<&[CardKind]>,
+    thinking: &Thinking,
+) -> Result<Hint, GameError> {
     let board = game.checked_board(&game.state.board)?;
     let mut judge = Judge::new(thinking.claim, thinking.max_size);
     let mut claims = Vec::new();
@@ -196,7 +213,8 @@ pub fn hint(game: &Game, player: usize, thinking: &Thinking) -> Result<Hint, Gam
     judge.per_question = thinking.per_question;
     judge.deadline = Some(std::time::Instant::now() + thinking.per_move);
     let next = &game.settings.players[(player + 1) % game.settings.players.len()];
-    let mut judged = game.judged_plays(player, &mut judge);
+    let hand = told.map(<[CardKind]>::to_vec).or_else(|| game.known_hand(player));
+    let mut judged = hand.map(|h| game.judged_plays(player, &h, &mut judge)).unwrap_or_default();
     // Safe plays first (nothing for the next player), then by how much they give away.
     judged.sort_by_key(|j| j.risks(next).len());
     let plays: Vec<HintPlay> = judged
@@ -208,8 +226,15 @@ pub fn hint(game: &Game, player: usize, thinking: &Thinking) -> Result<Hint, Gam
             risks: j.risks(next),
         })
         .collect();
-    let all_unsafe = plays.iter().all(|p| !p.risks.is_empty());
-    Ok(Hint { player: game.settings.players[player].clone(), claims, plays, all_unsafe })
+    let hand_unknown = told.is_none() && game.known_hand(player).is_none();
+    let all_unsafe = !hand_unknown && plays.iter().all(|p| !p.risks.is_empty());
+    Ok(Hint {
+        player: game.settings.players[player].clone(),
+        claims,
+        plays,
+        all_unsafe,
+        hand_unknown,
+    })
 }
 
 /// A claim's decision with its proof steps, as a claim at the table would show it.
@@ -247,6 +272,10 @@ impl Hint {
                 out.push_str(&evidence(&c.decision));
             }
         }
+        if self.hand_unknown {
+            out.push_str("The table plays its own cards: name yours (`--cards …`) to have your plays ranked.\n");
+            return out;
+        }
         if self.plays.is_empty() {
             out.push_str("The hand allows no play: pass.\n");
             return out;
@@ -270,7 +299,7 @@ impl Hint {
         }
         if self.plays.len() > HINT_PLAYS_SHOWN {
             out.push_str(&format!(
-                "  … and {} more (`--json` lists them all)\n",
+                "  … and {} more (`umpire game hint --json` lists them all)\n",
                 self.plays.len() - HINT_PLAYS_SHOWN
             ));
         }
@@ -491,7 +520,7 @@ mod tests {
         g.play(0, &cards(&["Q:∀x"]), "∀x happy(x)", None).unwrap();
         g.play(1, &cards(&["Q:∃x"]), "∃x happy(x)", None).unwrap();
         let events = g.events.len();
-        let h = hint(&g, 0, &quick()).unwrap();
+        let h = hint(&g, 0, None, &quick()).unwrap();
         assert_eq!(h.claims.len(), 1);
         assert_eq!(h.claims[0].claim, "redundant 2");
         let text = h.text(false);
@@ -510,7 +539,7 @@ mod tests {
         // No father is blonde: inconsistent with (1); nobody is smarter: inconsistent with
         // (2); every father is smarter: follows from (2).
         g.state.hands[0] = cards(&["S:11", "S:14", "S:3"]);
-        let h = hint(&g, 0, &quick()).unwrap();
+        let h = hint(&g, 0, None, &quick()).unwrap();
         assert!(h.all_unsafe, "{}", h.text(true));
         assert_eq!(h.plays.len(), 3, "{}", h.text(true));
         let text = h.text(true);
@@ -530,10 +559,10 @@ mod tests {
             vec![crate::games::cardgame::state::Computer { player: "Bob".into(), level: 1 }];
         let mut saved = SavedGame::create(&path, settings).unwrap();
         assert!(
-            matches!(saved.computer_move(&quick()), Err(GameError::NotComputer(n)) if n == "Ann")
+            matches!(saved.computer_move(&quick(), None), Err(GameError::NotComputer(n)) if n == "Ann")
         );
         saved.pass(0).unwrap();
-        let turn = saved.computer_move(&quick()).unwrap();
+        let turn = saved.computer_move(&quick(), None).unwrap();
         assert_eq!(turn.player, 1);
         assert!(!turn.reason.is_empty());
         assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 2);

@@ -59,6 +59,7 @@ A line that is not a command is a statement: it is checked and added to the boar
   game claim redundant <k> | game claim inconsistent | game pass | game undo
   (each change is saved at once) | game save <file> (to another file)
   game hint [<player>] (the coach) | game move (the computer's turn) | game why
+  (with the table's own cards, name the cards: game move P:blonde,X:¬)
   (a seat the computer plays moves by itself when its turn comes)
   help, quit (or Ctrl-D)
 ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
@@ -435,7 +436,12 @@ impl Session {
             "pass" => table.pass(player).map(Some),
             "undo" => table.undo().map(|()| None),
             "move" => {
-                return match table.computer_move(&thinking(MOVE_TIME)) {
+                // `game move` (with the table's own cards: `game move P:blonde,X:¬`).
+                let told =
+                    if args.is_empty() { Ok(None) } else { parse_cards(args.split(',')).map(Some) };
+                return match told
+                    .and_then(|t| table.computer_move(&thinking(MOVE_TIME), t.as_deref()))
+                {
                     Ok(turn) => {
                         let mut out = turn_text(&table.game, &turn, true);
                         out.push_str(&Self::computers_reply(table));
@@ -446,9 +452,21 @@ impl Session {
                 };
             }
             "hint" => {
-                let who = if args.is_empty() { Ok(player) } else { table.player(Some(args)) };
-                return match who.and_then(|p| computer::hint(&table.game, p, &thinking(MOVE_TIME)))
-                {
+                // `game hint [<player>] [<cards>]` (cards with the table's own deck).
+                let mut who = Ok(player);
+                let mut told = Ok(None);
+                for word in args.split_whitespace() {
+                    if word.contains(':') {
+                        told = parse_cards(word.split(',')).map(Some);
+                    } else {
+                        who = table.player(Some(word));
+                    }
+                }
+                let hinted = who.and_then(|p| {
+                    let told = told?;
+                    computer::hint(&table.game, p, told.as_deref(), &thinking(MOVE_TIME))
+                });
+                return match hinted {
                     Ok(h) => h.text(false).trim_end().to_string(),
                     Err(e) => shown(e),
                 };

@@ -9,7 +9,7 @@
 use super::messages::*;
 use crate::commands::board::{read_typed, statements, Style};
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
-use crate::commands::cardgame::{Computer, SavedGame, Settings};
+use crate::commands::cardgame::{CardKind, Computer, SavedGame, Settings};
 use crate::commands::computer::{self, thinking, Turn};
 use crate::commands::defaults::{COMPUTER_LEVEL, HAND_SIZE, MOVE_TIME, POINTS_TO_WIN};
 use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
@@ -128,6 +128,16 @@ impl Drop for TurnGuard<'_> {
 struct Table {
     saved: SavedGame,
     evidence: Vec<(usize, Value)>,
+}
+
+/// Cards the table names (with its own deck): none named is `None`.
+fn told_cards(names: &[String]) -> Result<Option<Vec<CardKind>>, Reply> {
+    if names.iter().all(|n| n.trim().is_empty()) {
+        return Ok(None);
+    }
+    parse_cards(names.iter().map(String::as_str).filter(|n| !n.trim().is_empty()))
+        .map(Some)
+        .map_err(|e| Reply::from_failure(&e))
 }
 
 /// The computer's turns until a person's turn comes, their claims' evidence kept.
@@ -347,11 +357,13 @@ impl Api {
     }
 
     /// `POST /api/game/move`: the computer plays the turn of the seat it holds.
-    fn computer_move(&self, _: &Value) -> Result<Value, Reply> {
+    fn computer_move(&self, request: &Value) -> Result<Value, Reply> {
+        let request: SeatBody = body(request, "/api/game/move")?;
+        let told = told_cards(&request.cards)?;
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
         self.change_table(|table| {
-            let turn = table.saved.computer_move(&thinking(MOVE_TIME))?;
+            let turn = table.saved.computer_move(&thinking(MOVE_TIME), told.as_deref())?;
             keep_claim_evidence(table, &turn);
             Ok(None)
         })
@@ -360,7 +372,8 @@ impl Api {
     /// `POST /api/game/hint`: the coach for a player (absent: the one to move); the game is
     /// not changed.
     fn hint(&self, request: &Value) -> Result<Value, Reply> {
-        let request: PlayerBody = body(request, "/api/game/hint")?;
+        let request: SeatBody = body(request, "/api/game/hint")?;
+        let told = told_cards(&request.cards)?;
         let game =
             self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
                 Reply::message(409, "bad_input", "there is no game yet: start one")
@@ -372,7 +385,7 @@ impl Api {
         .map_err(|e| Reply::from_failure(&e))?;
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
-        let hint = computer::hint(&game, player, &thinking(MOVE_TIME))
+        let hint = computer::hint(&game, player, told.as_deref(), &thinking(MOVE_TIME))
             .map_err(|e| Reply::from_failure(&e))?;
         Ok(json!({ "hint": hint, "text": hint.text(true) }))
     }

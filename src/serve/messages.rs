@@ -135,6 +135,15 @@ pub struct PlayerBody {
     pub player: Option<String>,
 }
 
+/// `POST /api/game/move`, `/api/game/hint`: the seat (absent: the player to move) and, with
+/// the table's own cards, the cards it holds.
+#[derive(Deserialize)]
+pub struct SeatBody {
+    pub player: Option<String>,
+    #[serde(default)]
+    pub cards: Vec<String>,
+}
+
 /// `POST /api/game/play`: cards played and the statement written.
 #[derive(Deserialize)]
 pub struct PlayBody {

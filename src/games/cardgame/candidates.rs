@@ -60,10 +60,17 @@ struct Vocabulary {
     functions: Vec<(String, usize)>,
 }
 
-/// Legal plays for `player` from their hand (or, with the table's own cards, from every kind
-/// of card), at most `limit` of them, deduplicated, in a seeded random order.
-pub fn legal_plays(game: &Game, player: usize, rng: &mut SplitMix64, limit: usize) -> Vec<Play> {
-    more_legal_plays(game, player, rng, limit, &mut BTreeSet::new())
+/// Legal plays for `player` from the cards of `hand` (their dealt hand, or with the table's
+/// own cards the cards the table says they hold), at most `limit` of them, deduplicated, in a
+/// seeded random order.
+pub fn legal_plays(
+    game: &Game,
+    player: usize,
+    hand: &[CardKind],
+    rng: &mut SplitMix64,
+    limit: usize,
+) -> Vec<Play> {
+    more_legal_plays(game, player, hand, rng, limit, &mut BTreeSet::new())
 }
 
 /// Like [`legal_plays`], leaving out the statements in `seen` (plays already proposed, so
@@ -71,15 +78,11 @@ pub fn legal_plays(game: &Game, player: usize, rng: &mut SplitMix64, limit: usiz
 pub fn more_legal_plays(
     game: &Game,
     player: usize,
+    hand: &[CardKind],
     rng: &mut SplitMix64,
     limit: usize,
     seen: &mut BTreeSet<(String, Option<usize>)>,
 ) -> Vec<Play> {
-    let hand: Vec<CardKind> = if game.settings.own_cards {
-        super::deck::specs().into_iter().map(|s| s.kind).collect()
-    } else {
-        game.state.hands.get(player).cloned().unwrap_or_default()
-    };
     let names = named_symbols(game);
     let mut all = Vocabulary::default();
     for (name, kind, arity) in game_symbols().into_iter().chain(names.iter().cloned()) {
@@ -464,7 +467,7 @@ mod tests {
     #[test]
     fn every_kind_of_card_gives_legal_plays() {
         let mut g = game_with(&["P:happy", "F:father", "Q:∀x∃y"]);
-        let plays = legal_plays(&g, 0, &mut SplitMix64::new(1), 100);
+        let plays = legal_plays(&g, 0, &g.state.hands[0], &mut SplitMix64::new(1), 100);
         assert!(plays.iter().any(|p| p.cards.len() == 2), "P and F together: {plays:?}");
         assert!(plays.iter().any(|p| p.statement.starts_with("∀x∃y")), "{plays:?}");
         for p in &plays {
@@ -473,7 +476,7 @@ mod tests {
         g.apply(plays[0].event(0)).unwrap();
         g.state.hands[1] =
             ["X:¬", "S:13", "X:?"].iter().map(|c| CardKind::parse(c).unwrap()).collect();
-        let plays = legal_plays(&g, 1, &mut SplitMix64::new(2), 100);
+        let plays = legal_plays(&g, 1, &g.state.hands[1], &mut SplitMix64::new(2), 100);
         assert!(plays.iter().any(|p| p.target == Some(1)), "a ¬ on (1): {plays:?}");
         assert!(plays.iter().any(|p| p.statement.starts_with("|L| <")), "{plays:?}");
         assert!(plays.iter().any(|p| p.cards == vec![CardKind::Wild]), "{plays:?}");
@@ -482,8 +485,8 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_plays() {
         let g = game_with(&["R:likes", "Q:∀x∃!y", "P:blonde"]);
-        let a = legal_plays(&g, 0, &mut SplitMix64::new(9), 50);
-        let b = legal_plays(&g, 0, &mut SplitMix64::new(9), 50);
+        let a = legal_plays(&g, 0, &g.state.hands[0], &mut SplitMix64::new(9), 50);
+        let b = legal_plays(&g, 0, &g.state.hands[0], &mut SplitMix64::new(9), 50);
         assert_eq!(a, b);
         assert!(a.iter().any(|p| p.statement.contains(":=")), "∃! plays may name: {a:?}");
     }

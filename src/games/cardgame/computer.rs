@@ -17,6 +17,7 @@
 //! machine and not on another can make two runs differ.
 
 use super::candidates::{legal_plays, more_legal_plays, Play};
+use super::deck::CardKind;
 use super::judge::{Judge, Outlook, Tri};
 use super::state::{Claim, Event, Game, GameError};
 use crate::reason::finite::Limits;
@@ -121,13 +122,22 @@ impl Judged {
 impl Game {
     /// The computer's whole turn at seat `player`: its claims, then its play or pass, all
     /// recorded as events (so a save replays them like anyone's).
+    /// With the table's own cards (G13) nobody's hand is known: `told` is the cards the
+    /// table says the computer holds, and without them the turn is refused.
     pub fn computer_turn(
         &mut self,
         player: usize,
         level: u8,
         thinking: &Thinking,
+        told: Option<&[CardKind]>,
     ) -> Result<Turn, GameError> {
         self.my_turn(player)?;
+        let hand = match told {
+            Some(cards) => cards.to_vec(),
+            None => self
+                .known_hand(player)
+                .ok_or_else(|| GameError::CardsUntold(self.settings.players[player].clone()))?,
+        };
         let start = Instant::now();
         let mut judge = Judge::new(thinking.claim, thinking.max_size);
         judge.deadline = Some(start + thinking.per_move / 2);
@@ -145,7 +155,7 @@ impl Game {
             judge.per_question = thinking.per_question;
             let deadline = start + thinking.per_move;
             judge.deadline = Some(deadline);
-            let (event, reason) = self.choose(player, level, &mut judge, deadline)?;
+            let (event, reason) = self.choose(player, &hand, level, &mut judge, deadline)?;
             self.apply(event.clone())?;
             turn.event = Some(event);
             turn.reason = reason;
@@ -190,6 +200,7 @@ impl Game {
     fn choose(
         &self,
         player: usize,
+        hand: &[CardKind],
         level: u8,
         judge: &mut Judge,
         deadline: Instant,
@@ -211,7 +222,7 @@ impl Game {
         // Batches of candidates, until one has a play the level accepts (or the batches or
         // the time run out): a hand that seldom allows a safe play gets a wider search.
         for _ in 0..BATCHES {
-            let plays = more_legal_plays(self, player, &mut rng, CANDIDATES, &mut seen);
+            let plays = more_legal_plays(self, player, hand, &mut rng, CANDIDATES, &mut seen);
             if plays.is_empty() || !in_time() {
                 break;
             }
@@ -313,8 +324,10 @@ impl Game {
             return (0, 0);
         }
         let next = after.state.current;
+        // With the table's own cards the next hand is not known: nothing to look at.
+        let Some(hand) = after.known_hand(next) else { return (0, 0) };
         let mut rng = SplitMix64::new(after.move_seed());
-        let replies = legal_plays(&after, next, &mut rng, LOOKAHEAD_REPLIES);
+        let replies = legal_plays(&after, next, &hand, &mut rng, LOOKAHEAD_REPLIES);
         let traps = replies
             .iter()
             .filter(|r| {
@@ -325,10 +338,19 @@ impl Game {
         (traps, replies.len())
     }
 
-    /// Every play the hand of `player` allows (a sample), judged in full, for the coach.
-    pub fn judged_plays(&self, player: usize, judge: &mut Judge) -> Vec<Judged> {
+    /// The hand of `player` as the game knows it: dealt, or unknown with the table's own
+    /// cards.
+    pub fn known_hand(&self, player: usize) -> Option<Vec<CardKind>> {
+        if self.settings.own_cards {
+            return None;
+        }
+        self.state.hands.get(player).cloned()
+    }
+
+    /// Every play `hand` allows `player` (a sample), judged in full, for the coach.
+    pub fn judged_plays(&self, player: usize, hand: &[CardKind], judge: &mut Judge) -> Vec<Judged> {
         let mut rng = SplitMix64::new(self.move_seed());
-        legal_plays(self, player, &mut rng, CANDIDATES)
+        legal_plays(self, player, hand, &mut rng, CANDIDATES)
             .iter()
             .map(|p| self.judge_play(p, player, judge, false))
             .collect()

@@ -97,7 +97,7 @@ pub fn play_game(
     while played.turns < max_turns {
         let seat = game.state.current;
         played.turns += 1;
-        let turn = match game.computer_turn(seat, levels[seat], thinking) {
+        let turn = match game.computer_turn(seat, levels[seat], thinking, None) {
             Ok(turn) => turn,
             Err(e) => {
                 played

@@ -165,6 +165,12 @@ pub enum GameError {
         help("{0} plays with `umpire game play` or `umpire game pass`; `game new --computer NAME` seats the computer")
     )]
     NotComputer(String),
+    #[error("the table plays its own cards, so umpire does not know which cards {0} holds")]
+    #[diagnostic(
+        code(umpire::game::cards_untold),
+        help("tell it: `umpire game move FILE --cards P:blonde,Q:∀x,X:¬` (the cards {0} holds)")
+    )]
+    CardsUntold(String),
     #[error("there is no player `{0}`")]
     #[diagnostic(code(umpire::game::player))]
     NoSuchPlayer(String),
