@@ -64,6 +64,9 @@ pub struct Turn {
     pub event: Option<Event>,
     /// One line: why it played what it played.
     pub reason: String,
+    /// The scoring phase could not tell whether the board is consistent (self-play then
+    /// looks harder: an inconsistent board nobody claims is a fault).
+    pub consistency_unsettled: bool,
     /// Questions put to the arbiter while judging, and how many ran out of budget.
     pub searches: usize,
     pub unknowns: usize,
@@ -141,10 +144,12 @@ impl Game {
         let start = Instant::now();
         let mut judge = Judge::new(thinking.claim, thinking.max_size);
         judge.deadline = Some(start + thinking.per_move / 2);
-        let claims = self.claim_what_follows(player, thinking, &mut judge)?;
+        let (claims, consistency_unsettled) =
+            self.claim_what_follows(player, thinking, &mut judge)?;
         let mut turn = Turn {
             player,
             claims,
+            consistency_unsettled,
             event: None,
             reason: String::new(),
             searches: 0,
@@ -175,8 +180,9 @@ impl Game {
         player: usize,
         thinking: &Thinking,
         judge: &mut Judge,
-    ) -> Result<Vec<(Event, Decision)>, GameError> {
+    ) -> Result<(Vec<(Event, Decision)>, bool), GameError> {
         let outlook = judge.outlook(self, &self.state.board.clone(), None);
+        let unsettled = outlook.inconsistent == Tri::Unknown;
         let (win, points) = outlook.proved();
         let wanted: Vec<Claim> = if win {
             vec![Claim::Inconsistent]
@@ -192,7 +198,7 @@ impl Game {
                 Limits { max_size: thinking.max_size, budget: Budget::time(thinking.claim) };
             claims.push(self.claim(player, claim, &limits)?);
         }
-        Ok(claims)
+        Ok((claims, unsettled))
     }
 
     /// The writing phase's choice: the event (a play or a pass, with its reason) and the

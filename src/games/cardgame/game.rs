@@ -322,6 +322,9 @@ impl Game {
             out.push_str(&format!(" {p} {s}"));
         }
         out.push_str(&format!("  (first to {} wins)\n", self.settings.points_to_win));
+        for seat in &self.settings.computers {
+            out.push_str(&format!("The computer plays {} (level {}).\n", seat.player, seat.level));
+        }
         match self.state.winner {
             Some(w) => out.push_str(&format!("{} has won.\n", self.settings.players[w])),
             None if self.settings.own_cards => out.push_str(&format!(

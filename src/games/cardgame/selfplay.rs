@@ -97,6 +97,7 @@ pub fn play_game(
     while played.turns < max_turns {
         let seat = game.state.current;
         played.turns += 1;
+        let turn_board = game.clone();
         let turn = match game.computer_turn(seat, levels[seat], thinking, None) {
             Ok(turn) => turn,
             Err(e) => {
@@ -107,6 +108,16 @@ pub fn play_game(
                 break;
             }
         };
+        // A board the mover could not settle: looked at harder, since an inconsistent board
+        // left unclaimed is a fault of the player.
+        if turn.consistency_unsettled && turn.claims.is_empty() {
+            if let Some(why) = unclaimed_inconsistency(&turn_board, thinking) {
+                played.faults.push(format!(
+                    "turn {}: {} left an inconsistent board unclaimed: {why}",
+                    played.turns, game.settings.players[seat]
+                ));
+            }
+        }
         on_turn(&game, &turn);
         played.move_times[seat].push(turn.elapsed);
         played.unknowns[seat] += turn.unknowns;
@@ -145,22 +156,22 @@ pub fn play_game(
             played.winner = Some(leaders[0]);
         }
         // A board left inconsistent that nobody claimed is a bug of the player.
-        if let Ok(board) = game.checked_board(&game.state.board) {
-            let limits =
-                Limits { max_size: thinking.max_size, budget: Budget::time(thinking.claim) };
-            if let Ok(d) =
-                crate::reason::decide(&board, Question::Consistency, &limits, &mut |_| {})
-            {
-                if matches!(d.verdict, crate::reason::Verdict::Inconsistent { .. }) {
-                    played.faults.push(format!(
-                        "the game ended with an inconsistent board that nobody claimed: {}",
-                        d.explanation
-                    ));
-                }
-            }
+        if let Some(why) = unclaimed_inconsistency(&game, thinking) {
+            played.faults.push(format!(
+                "the game ended with an inconsistent board that nobody claimed: {why}"
+            ));
         }
     }
     played.scores = game.state.scores.clone();
     played.game = game;
     Ok(played)
+}
+
+/// Whether the board of `game` is inconsistent, decided with five times a claim's budget:
+/// the arbiter's explanation if so.
+fn unclaimed_inconsistency(game: &Game, thinking: &Thinking) -> Option<String> {
+    let board = game.checked_board(&game.state.board).ok()?;
+    let limits = Limits { max_size: thinking.max_size, budget: Budget::time(thinking.claim * 5) };
+    let d = crate::reason::decide(&board, Question::Consistency, &limits, &mut |_| {}).ok()?;
+    matches!(d.verdict, crate::reason::Verdict::Inconsistent { .. }).then_some(d.explanation)
 }
