@@ -13,12 +13,17 @@ fn main() {
     divan::main();
 }
 
-/// The position after `events` events of a level-2 against level-2 game (seed 21).
+/// The position after `events` events of a level-2 against level-2 game (seed 21), played
+/// once for every bench.
 fn position(events: usize) -> Game {
-    let played =
-        play_game(settings(&[2, 2], 21, 3, 3), &thinking(MOVE_TIME), 40, &mut |_, _| {}).unwrap();
-    let mut game = Game::new(played.game.settings.clone()).unwrap();
-    for event in played.game.events.iter().take(events) {
+    static PLAYED: std::sync::OnceLock<Game> = std::sync::OnceLock::new();
+    let played = PLAYED.get_or_init(|| {
+        play_game(settings(&[2, 2], 21, 3, 3), &thinking(MOVE_TIME), 40, &mut |_, _| {})
+            .unwrap()
+            .game
+    });
+    let mut game = Game::new(played.settings.clone()).unwrap();
+    for event in played.events.iter().take(events) {
         if game.state.winner.is_some() {
             break;
         }
