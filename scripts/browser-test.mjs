@@ -44,7 +44,9 @@ try {
   if (!out.includes("(1)")) fail("the evidence should cite statement (1): " + out);
   const score = await page.textContent("#scores");
   if (!score.includes("Ann: 1")) fail("Ann should score: " + score);
-  // The coach: what Ann can claim now, and her plays ranked by their risks.
+  // The coach: what Ann can claim now, and her plays ranked by their risks (with the
+  // table's own deck, the cards she names are the ones she holds).
+  await page.fill("#owncards", "P:happy Q:∀x");
   await page.click("#hintbtn");
   await page.waitForFunction(() => /can claim/.test(document.querySelector("#hintout").textContent), null, { timeout: 30000 });
   const hint = await page.textContent("#hintout");
