@@ -227,9 +227,14 @@ impl Game {
         let mut safe: Vec<Judged> = Vec::new();
         // Batches of candidates, until one has a play the level accepts (or the batches or
         // the time run out): a hand that seldom allows a safe play gets a wider search.
+        let mut ran_out = false;
         for _ in 0..BATCHES {
+            if !in_time() {
+                ran_out = true;
+                break;
+            }
             let plays = more_legal_plays(self, player, hand, &mut rng, CANDIDATES, &mut seen);
-            if plays.is_empty() || !in_time() {
+            if plays.is_empty() {
                 break;
             }
             considered += plays.len();
@@ -260,6 +265,9 @@ impl Game {
                     }
                 }
             }
+        }
+        if considered == 0 && ran_out {
+            return Ok(pass("its time for the move ran out before it could judge a play".into()));
         }
         if considered == 0 {
             return Ok(pass("no card in the hand makes a legal play".into()));
