@@ -126,7 +126,7 @@ fn export_writes_tptp() {
     let out = umpire(&["export", "--tptp", "--follows", "2", "corpus/boards/two-objects.board"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("fof(s1, axiom, ? [X] : (blonde(X)))."), "{text}");
+    assert!(text.contains("fof(s1, axiom, ? [X_1] : (blonde(X_1)))."), "{text}");
     assert!(text.contains("fof(s2, conjecture,"), "{text}");
 }
 
@@ -250,7 +250,7 @@ fn export_writes_smt2() {
     let text = stdout(&out);
     assert!(text.contains("(declare-sort U 0)"), "{text}");
     assert!(
-        text.contains("(assert (not (forall ((|?x| U)) (smarter (father (father |?x|)) |?x|))))"),
+        text.contains("(assert (not (forall ((|?x_1| U)) (smarter (father (father |?x_1|)) |?x_1|))))"),
         "{text}"
     );
     assert_eq!(

@@ -6,6 +6,7 @@ mod clue;
 mod computer;
 mod deduction;
 mod dice;
+mod export;
 mod fuzz;
 mod infer;
 mod language;

@@ -38,8 +38,10 @@ pub fn writable(board: &CheckedBoard) -> Result<(), TooLargeToWrite> {
 
 /// How a first-order language spells formulas.
 pub(crate) trait Dialect {
-    /// A bound variable.
-    fn variable(&self, name: &str) -> String;
+    /// The bound variable numbered `index` within its statement, whose name on the board was
+    /// `name`. Two different indices must give two different names, and no symbol may be
+    /// written as one of them, so that no variable is captured.
+    fn variable(&self, name: &str, index: usize) -> String;
     /// `f` applied to arguments already written (a constant when there are none).
     fn apply(&self, name: &str, args: &[String]) -> String;
     fn equal(&self, a: &str, b: &str, equal: bool) -> String;
@@ -47,20 +49,96 @@ pub(crate) trait Dialect {
     fn binary(&self, op: BinaryOp, left: &str, right: &str) -> String;
     /// `∀v φ` or `∃v φ`, with `v` already written.
     fn quantified(&self, q: Quantifier, v: &str, inner: &str) -> String;
-    /// The name of the second variable of `∃!v` (`v` already written).
-    fn twin(&self, v: &str, name: &str) -> String;
     /// `∃v (φ(v) ∧ ∀w (φ(w) → w = v))`.
     fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String;
-    /// At least `n` objects (n ≥ 2).
-    fn at_least(&self, n: usize) -> String;
+    /// At least `vars.len()` objects (at least two): the variables are distinct.
+    fn at_least(&self, vars: &[String]) -> String;
     fn truth(&self) -> &'static str;
     /// `∀params (unique → instance)`: the definition a name brings (ruling L6).
     fn definition(&self, params: &[String], unique: &str, instance: &str) -> String;
 }
 
+/// One statement's walk: every binder gets a variable of its own, numbered in the order the
+/// walk meets them, so a board's names (`x'` beside `x_p`, an inner `∃x` under an outer
+/// `∀x`) can never make two binders share a written variable.
+struct Walk<'d, D: Dialect> {
+    dialect: &'d D,
+    next: usize,
+}
+
+impl<D: Dialect> Walk<'_, D> {
+    fn fresh(&mut self, name: &str) -> String {
+        self.next += 1;
+        self.dialect.variable(name, self.next)
+    }
+
+    /// Writes `f` where `scope` gives, innermost last, what each board variable is written as.
+    fn formula(&mut self, f: &Formula, scope: &mut Vec<(String, String)>) -> String {
+        let d = self.dialect;
+        match &f.kind {
+            FormulaKind::Atom { pred, args } => {
+                let args: Vec<String> = args.iter().map(|a| self.term(a, scope)).collect();
+                d.apply(&pred.name, &args)
+            }
+            FormulaKind::Eq(a, b) => d.equal(&self.term(a, scope), &self.term(b, scope), true),
+            FormulaKind::Neq(a, b) => d.equal(&self.term(a, scope), &self.term(b, scope), false),
+            FormulaKind::Not(x) => {
+                let inner = self.formula(x, scope);
+                d.not(&inner)
+            }
+            FormulaKind::Binary { op, left, right } => {
+                let l = self.formula(left, scope);
+                let r = self.formula(right, scope);
+                d.binary(*op, &l, &r)
+            }
+            FormulaKind::Quant { q, var, body } => {
+                let v = self.fresh(&var.name);
+                let inner = self.bound(&var.name, &v, body, scope);
+                match q {
+                    Quantifier::Forall | Quantifier::Exists => d.quantified(*q, &v, &inner),
+                    Quantifier::ExistsUnique => {
+                        let w = self.fresh(&var.name);
+                        let again = self.bound(&var.name, &w, body, scope);
+                        d.exists_unique(&v, &inner, &w, &again)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `body` with the board variable `name` written as `written`.
+    fn bound(
+        &mut self,
+        name: &str,
+        written: &str,
+        body: &Formula,
+        scope: &mut Vec<(String, String)>,
+    ) -> String {
+        scope.push((name.to_string(), written.to_string()));
+        let out = self.formula(body, scope);
+        scope.pop();
+        out
+    }
+
+    fn term(&mut self, t: &Term, scope: &[(String, String)]) -> String {
+        match &t.kind {
+            TermKind::Var(id) => match scope.iter().rev().find(|(n, _)| *n == id.name) {
+                Some((_, by)) => by.clone(),
+                // A checked board has no free variable; were one left, it is written as a
+                // constant of its own name rather than silently bound.
+                None => self.dialect.apply(&id.name, &[]),
+            },
+            TermKind::App { func, args } => {
+                let args: Vec<String> = args.iter().map(|a| self.term(a, scope)).collect();
+                self.dialect.apply(&func.name, &args)
+            }
+        }
+    }
+}
+
 pub(crate) fn statement(d: &impl Dialect, st: &Statement) -> String {
     match &st.kind {
-        StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(d, f, &[]),
+        StatementKind::Formula(f) | StatementKind::Named { formula: f, .. } => formula(d, f),
         StatementKind::AtLeast { .. }
         | StatementKind::LessThan { .. }
         | StatementKind::NegatedBound { .. } => {
@@ -79,8 +157,14 @@ fn at_least(d: &impl Dialect, n: usize) -> String {
     if n <= 1 {
         d.truth().to_string()
     } else {
-        d.at_least(n)
+        let vars: Vec<String> = (1..=n).map(|i| d.variable("o", i)).collect();
+        d.at_least(&vars)
     }
+}
+
+/// A closed formula, written.
+pub(crate) fn formula(d: &impl Dialect, f: &Formula) -> String {
+    Walk { dialect: d, next: 0 }.formula(f, &mut Vec::new())
 }
 
 /// The definition that the name made by `∃!` in `f` brings: for every choice of the
@@ -92,57 +176,20 @@ pub(crate) fn name_definition(
     arity: usize,
     target: &str,
 ) -> String {
-    let mut params = Vec::new();
+    let mut walk = Walk { dialect: d, next: 0 };
+    let mut scope = Vec::new();
     let mut g = f;
-    while params.len() < arity {
+    while scope.len() < arity {
         let FormulaKind::Quant { var, body, .. } = &g.kind else { break };
-        params.push(var.name.clone());
+        let v = walk.fresh(&var.name);
+        scope.push((var.name.clone(), v));
         g = body;
     }
     let FormulaKind::Quant { body, .. } = &g.kind else { return d.truth().to_string() };
-    let written: Vec<String> = params.iter().map(|p| d.variable(p)).collect();
+    let written: Vec<String> = scope.iter().map(|(_, v)| v.clone()).collect();
     let named = d.apply(name, &written);
-    let instance = formula(d, body, &[(target.to_string(), named)]);
-    d.definition(&written, &formula(d, g, &[]), &instance)
-}
-
-/// Writes `f` with each variable of `subst` written as its term.
-pub(crate) fn formula(d: &impl Dialect, f: &Formula, subst: &[(String, String)]) -> String {
-    let t = |x: &Term| term(d, x, subst);
-    let g = |x: &Formula| formula(d, x, subst);
-    match &f.kind {
-        FormulaKind::Atom { pred, args } => {
-            d.apply(&pred.name, &args.iter().map(t).collect::<Vec<_>>())
-        }
-        FormulaKind::Eq(a, b) => d.equal(&t(a), &t(b), true),
-        FormulaKind::Neq(a, b) => d.equal(&t(a), &t(b), false),
-        FormulaKind::Not(x) => d.not(&g(x)),
-        FormulaKind::Binary { op, left, right } => d.binary(*op, &g(left), &g(right)),
-        FormulaKind::Quant { q, var, body } => {
-            let v = d.variable(&var.name);
-            let inner = g(body);
-            match q {
-                Quantifier::Forall | Quantifier::Exists => d.quantified(*q, &v, &inner),
-                Quantifier::ExistsUnique => {
-                    let w = d.twin(&v, &var.name);
-                    let mut renamed = subst.to_vec();
-                    renamed.push((var.name.clone(), w.clone()));
-                    let again = formula(d, body, &renamed);
-                    d.exists_unique(&v, &inner, &w, &again)
-                }
-            }
-        }
-    }
-}
-
-fn term(d: &impl Dialect, t: &Term, subst: &[(String, String)]) -> String {
-    match &t.kind {
-        TermKind::Var(id) => match subst.iter().rev().find(|(n, _)| *n == id.name) {
-            Some((_, by)) => by.clone(),
-            None => d.variable(&id.name),
-        },
-        TermKind::App { func, args } => {
-            d.apply(&func.name, &args.iter().map(|a| term(d, a, subst)).collect::<Vec<_>>())
-        }
-    }
+    let unique = walk.formula(g, &mut scope);
+    scope.push((target.to_string(), named));
+    let instance = walk.formula(body, &mut scope);
+    d.definition(&written, &unique, &instance)
 }

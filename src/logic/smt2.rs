@@ -23,8 +23,11 @@ fn symbol(name: &str) -> String {
     }
 }
 
-fn variable(name: &str) -> String {
-    format!("|?{}|", name.replace(['|', '\\'], "_"))
+/// A bound variable: `|?name_k|` with k the binder's number in its statement. No symbol
+/// starts with `?` (a board's names cannot), and the number after the last `_` tells binders
+/// apart whatever the names.
+fn variable(name: &str, index: usize) -> String {
+    format!("|?{}_{index}|", name.replace(['|', '\\'], "_"))
 }
 
 /// The board as an SMT-LIB 2 script; with `negate` = k, statement k is asserted negated.
@@ -60,8 +63,8 @@ pub fn problem(
 struct Smt2;
 
 impl Dialect for Smt2 {
-    fn variable(&self, name: &str) -> String {
-        variable(name)
+    fn variable(&self, name: &str, index: usize) -> String {
+        variable(name, index)
     }
     fn apply(&self, name: &str, args: &[String]) -> String {
         if args.is_empty() {
@@ -93,14 +96,10 @@ impl Dialect for Smt2 {
         let q = if q == Quantifier::Forall { "forall" } else { "exists" };
         format!("({q} (({v} U)) {inner})")
     }
-    fn twin(&self, _v: &str, name: &str) -> String {
-        variable(&format!("{name}'"))
-    }
     fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String {
         format!("(exists (({v} U)) (and {inner} (forall (({w} U)) (=> {again} (= {w} {v})))))")
     }
-    fn at_least(&self, n: usize) -> String {
-        let vars: Vec<String> = (1..=n).map(|i| format!("|?o{i}|")).collect();
+    fn at_least(&self, vars: &[String]) -> String {
         let binders: Vec<String> = vars.iter().map(|v| format!("({v} U)")).collect();
         format!("(exists ({}) (distinct {}))", binders.join(" "), vars.join(" "))
     }
@@ -136,8 +135,11 @@ mod tests {
         let p = problem(&b, Some(3)).unwrap();
         assert!(p.contains("(declare-fun |+| (U U) U)"), "{p}");
         assert!(p.contains("(declare-fun blonde (U) Bool)"), "{p}");
-        assert!(p.contains("(assert (forall ((|?x| U)) (=> (blonde |?x|) (happy |?x|))))"), "{p}");
-        assert!(p.contains("(assert (not (exists ((|?o1| U) (|?o2| U) (|?o3| U)) (distinct |?o1| |?o2| |?o3|))))"), "{p}");
+        assert!(
+            p.contains("(assert (forall ((|?x_1| U)) (=> (blonde |?x_1|) (happy |?x_1|))))"),
+            "{p}"
+        );
+        assert!(p.contains("(assert (not (exists ((|?o_1| U) (|?o_2| U) (|?o_3| U)) (distinct |?o_1| |?o_2| |?o_3|))))"), "{p}");
         assert!(p.contains("(assert (not (happy (|+| |0| a))))"), "{p}");
         assert!(p.ends_with("(check-sat)\n"));
     }

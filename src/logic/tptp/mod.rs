@@ -2,7 +2,8 @@
 //! answer the same question and every verdict can be checked elsewhere.
 //!
 //! Symbols keep their names where TPTP allows them (`blonde`), `+` becomes `plus`, other
-//! names are single-quoted (`'0'`). Variables are upper-cased (`x` → `X`). A cardinality
+//! names are single-quoted (`'0'`). Each bound variable is written upper-cased and numbered
+//! within its statement (`x` → `X_1`), so no two binders share a variable. A cardinality
 //! statement is written out as the formula it abbreviates; a name made by `∃!` is
 //! written with its definition (ruling L6) as a further axiom.
 
@@ -49,17 +50,24 @@ pub fn symbol(name: &str) -> String {
     }
 }
 
-fn variable(name: &str) -> String {
+/// A bound variable: the board's name upper-cased, with what TPTP does not allow in a
+/// variable spelled out or dropped, then `_` and the binder's number. The number after the
+/// last `_` tells binders apart, whatever the names; a symbol never starts upper-case.
+fn variable(name: &str, index: usize) -> String {
     let mut out = String::new();
     for (i, c) in name.chars().enumerate() {
         match c {
-            '\'' => out.push_str("_p"),
-            c if i == 0 => out.extend(c.to_uppercase()),
-            c if c.is_ascii_alphanumeric() => out.push(c),
-            _ => out.push('_'),
+            '\'' => out.push('p'),
+            c if i == 0 && c.is_ascii_alphabetic() => out.extend(c.to_uppercase()),
+            _ if i == 0 => out.push('V'),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => {}
         }
     }
-    out
+    if out.is_empty() {
+        out.push('V');
+    }
+    format!("{out}_{index}")
 }
 
 /// A statement as a TPTP formula.
@@ -69,15 +77,15 @@ pub fn statement(st: &Statement) -> String {
 
 /// A formula as a TPTP formula.
 pub fn formula(f: &Formula) -> String {
-    export::formula(&Fof, f, &[])
+    export::formula(&Fof, f)
 }
 
 /// TPTP's first-order form (FOF).
 struct Fof;
 
 impl Dialect for Fof {
-    fn variable(&self, name: &str) -> String {
-        variable(name)
+    fn variable(&self, name: &str, index: usize) -> String {
+        variable(name, index)
     }
     fn apply(&self, name: &str, args: &[String]) -> String {
         if args.is_empty() {
@@ -105,15 +113,12 @@ impl Dialect for Fof {
         let q = if q == Quantifier::Forall { "!" } else { "?" };
         format!("{q} [{v}] : ({inner})")
     }
-    fn twin(&self, v: &str, _name: &str) -> String {
-        format!("{v}_u")
-    }
     fn exists_unique(&self, v: &str, inner: &str, w: &str, again: &str) -> String {
         format!("? [{v}] : (({inner}) & ! [{w}] : (({again}) => {w} = {v}))")
     }
-    /// `?[X1,…,Xn] : (X1 != X2 & …)`.
-    fn at_least(&self, n: usize) -> String {
-        let vars: Vec<String> = (1..=n).map(|i| format!("X{i}")).collect();
+    /// `?[O_1,…,O_n] : (O_1 != O_2 & …)`.
+    fn at_least(&self, vars: &[String]) -> String {
+        let n = vars.len();
         let mut distinct = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -149,12 +154,37 @@ mod tests {
         )
         .unwrap();
         let p = problem(&b, Some(4)).unwrap();
-        assert!(p.contains("fof(s1, axiom, ! [X] : ((blonde(X)) => (happy(X))))."), "{p}");
-        assert!(p.contains("fof(s2_name, axiom, ((? [X] : ((blonde(X)) & ! [X_u] : ((blonde(X_u)) => X_u = X))) => (blonde(blondie))))."), "{p}");
+        assert!(p.contains("fof(s1, axiom, ! [X_1] : ((blonde(X_1)) => (happy(X_1))))."), "{p}");
+        assert!(p.contains("fof(s2_name, axiom, ((? [X_1] : ((blonde(X_1)) & ! [X_2] : ((blonde(X_2)) => X_2 = X_1))) => (blonde(blondie))))."), "{p}");
         assert!(
-            p.contains("fof(s3, axiom, ~ (? [X1,X2,X3] : (X1 != X2 & X1 != X3 & X2 != X3)))."),
+            p.contains(
+                "fof(s3, axiom, ~ (? [O_1,O_2,O_3] : (O_1 != O_2 & O_1 != O_3 & O_2 != O_3)))."
+            ),
             "{p}"
         );
         assert!(p.contains("fof(s4, conjecture, happy(plus('0',blondie)))."), "{p}");
+    }
+
+    /// Issue 38: `x'` and `x_p` were both written `X_p`, and `∃!x` under `∀x_u` wrote its
+    /// second variable as the outer one's name, so the export said something else.
+    #[test]
+    fn no_two_binders_share_a_variable() {
+        let b = board::load(
+            "b",
+            "∀x' ∀x_p likes(x', x_p)\n∀x_u ∃!x likes(x, x_u)\n∀x ∃!y (likes(x, y) ∧ ∃z likes(y, z))",
+            CheckMode::FreeStanding,
+        )
+        .unwrap();
+        let p = problem(&b, None).unwrap();
+        assert!(p.contains("fof(s1, axiom, ! [Xp_1] : (! [X_p_2] : (likes(Xp_1,X_p_2))))."), "{p}");
+        assert!(
+            p.contains("fof(s2, axiom, ! [X_u_1] : (? [X_2] : ((likes(X_2,X_u_1)) & ! [X_3] : ((likes(X_3,X_u_1)) => X_3 = X_2))))."),
+            "{p}"
+        );
+        // The inner `∃z` binds a variable of its own in each copy of the `∃!` body.
+        assert!(
+            p.contains("fof(s3, axiom, ! [X_1] : (? [Y_2] : (((likes(X_1,Y_2)) & (? [Z_3] : (likes(Y_2,Z_3)))) & ! [Y_4] : (((likes(X_1,Y_4)) & (? [Z_5] : (likes(Y_4,Z_5)))) => Y_4 = Y_2))))."),
+            "{p}"
+        );
     }
 }
