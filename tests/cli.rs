@@ -1,6 +1,6 @@
 //! The `umpire` binary as a user runs it.
 
-use crate::support::{stdout, umpire};
+use crate::support::{stderr, stdout, umpire};
 
 #[test]
 fn parse_prints_a_board_normalized() {
@@ -229,6 +229,11 @@ fn a_scripted_game_through_the_binary() {
     let out = run(&["game", "claim", f, "--player", "Ann", "inconsistent"]);
     assert!(stdout(&out).starts_with("upheld: inconsistent"), "{}", stdout(&out));
     assert!(stdout(&out).contains("Ann has won."), "{}", stdout(&out));
+    // Once won, the deal is no secret: shown and saved plainly, so it can be dealt again.
+    assert!(stdout(&out).contains("The deal was seed 5"), "{}", stdout(&out));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["settings"]["seed"], 5, "{saved}");
     assert_eq!(
         run(&["game", "pass", f, "--player", "Bob"]).status.code(),
         Some(2),
@@ -243,6 +248,45 @@ fn a_scripted_game_through_the_binary() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 38: without `--seed` every game is dealt afresh, and while a game runs its save
+/// does not hold the seed that would let a player replay the shuffle and read the pile.
+#[test]
+fn unseeded_games_deal_differently_and_the_save_hides_the_pile() {
+    let dir = std::env::temp_dir().join(format!("umpire-cli-deal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut hands = Vec::new();
+    let mut seals = Vec::new();
+    for k in 0..4 {
+        let file = dir.join(format!("g{k}.json"));
+        let out = umpire(&["game", "new", file.to_str().unwrap(), "--players", "Ann,Bob"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let hand = stdout(&out).lines().find(|l| l.contains("Ann's hand")).unwrap().to_string();
+        hands.push(hand);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let settings = saved["settings"].as_object().unwrap();
+        assert!(!settings.contains_key("seed"), "a running game's save names its seed: {text}");
+        let sealed = settings["sealed_deal"].as_str().unwrap().to_string();
+        seals.push(sealed);
+        // The sealed save still loads to the same deal.
+        let shown = stdout(&umpire(&["game", "show", file.to_str().unwrap(), "--hand", "Ann"]));
+        assert!(shown.contains(&hands[k]), "{shown}");
+    }
+    seals.sort();
+    seals.dedup();
+    assert_eq!(seals.len(), 4, "four unseeded games, four deals");
+    assert!(hands.iter().any(|h| *h != hands[0]), "four unseeded games dealt alike: {hands:?}");
+    // A damaged seal is refused, not dealt from some other seed.
+    let file = dir.join("g0.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let broken = text.replace("\"sealed_deal\": \"", "\"sealed_deal\": \"zz");
+    std::fs::write(&file, &broken).unwrap();
+    let out = umpire(&["game", "show", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("sealed deal"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn export_writes_smt2() {
     let out = umpire(&["export", "--smt2", "--follows", "3", "corpus/boards/grandfather.board"]);
@@ -250,7 +294,9 @@ fn export_writes_smt2() {
     let text = stdout(&out);
     assert!(text.contains("(declare-sort U 0)"), "{text}");
     assert!(
-        text.contains("(assert (not (forall ((|?x_1| U)) (smarter (father (father |?x_1|)) |?x_1|))))"),
+        text.contains(
+            "(assert (not (forall ((|?x_1| U)) (smarter (father (father |?x_1|)) |?x_1|))))"
+        ),
         "{text}"
     );
     assert_eq!(

@@ -13,8 +13,8 @@ use umpire::commands::computer::{
     MAX_LEVEL,
 };
 use umpire::commands::defaults::{
-    COMPUTER_LEVEL, GAME_SEED, HAND_SIZE, MOVE_SECONDS, MOVE_TIME, POINTS_TO_WIN, SEARCH_SECONDS,
-    SELFPLAY_MAX_TURNS,
+    game_seed, COMPUTER_LEVEL, HAND_SIZE, MOVE_SECONDS, MOVE_TIME, POINTS_TO_WIN, SEARCH_SECONDS,
+    SELFPLAY_MAX_TURNS, SELFPLAY_SEED,
 };
 use umpire::commands::verdict::Search;
 
@@ -34,8 +34,10 @@ pub enum GameAction {
         /// Points that win (the rules' w).
         #[arg(long, default_value_t = POINTS_TO_WIN)]
         win: usize,
-        #[arg(long, default_value_t = GAME_SEED)]
-        seed: u64,
+        /// Replays the shuffle of an earlier game (a finished game shows its seed); without
+        /// it every game is dealt afresh.
+        #[arg(long)]
+        seed: Option<u64>,
         /// The table plays its own physical deck: nothing is dealt, and each play is checked
         /// against the rules of the cards it names, not against a hand.
         #[arg(long)]
@@ -93,7 +95,7 @@ pub enum GameAction {
         /// One level per seat, separated by commas (seats rotate from game to game).
         #[arg(long, value_delimiter = ',', default_value = "1,2")]
         levels: Vec<u8>,
-        #[arg(long, default_value_t = GAME_SEED)]
+        #[arg(long, default_value_t = SELFPLAY_SEED)]
         seed: u64,
         #[arg(long, default_value_t = HAND_SIZE)]
         hand: usize,
@@ -179,7 +181,7 @@ pub fn run(action: GameAction) -> Outcome {
                     players,
                     hand_size: hand,
                     points_to_win: win,
-                    seed,
+                    seed: game_seed(seed),
                     own_cards,
                     computers,
                 },

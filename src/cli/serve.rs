@@ -35,6 +35,10 @@ pub fn run(args: ServeArgs) -> Outcome {
         search_time: args.timeout,
         workers: 8,
     };
+    if args.game.exists() {
+        // Loading decides every recorded claim again, which can take a while: say so first.
+        println!("replaying the saved game {} …", args.game.display());
+    }
     let server = Server::bind(&options)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

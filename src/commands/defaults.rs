@@ -16,8 +16,11 @@ pub const MAX_MODEL_SIZE: usize = 24;
 pub const HAND_SIZE: usize = 3;
 /// Points that win the logic card game (the rules' w) unless the table says otherwise.
 pub const POINTS_TO_WIN: usize = 3;
-/// The shuffle of `umpire game new` when no `--seed` is given.
-pub const GAME_SEED: u64 = 1;
+/// The shuffle of a new card game: the seed asked for (`--seed`, to replay a deal), else a
+/// fresh one nobody can guess, so that two tables never see the same deal (issue 38).
+pub fn game_seed(asked: Option<u64>) -> u64 {
+    asked.unwrap_or_else(crate::util::random::fresh_seed)
+}
 
 /// The computer player's level unless the table says otherwise (issue 33): one round ahead.
 pub const COMPUTER_LEVEL: u8 = 2;
@@ -31,6 +34,9 @@ pub const JUDGE_QUESTION_TIME: Duration = Duration::from_millis(500);
 /// The budget of a computer's claim (and of the coach's "you can claim"): what it claims
 /// was already proved while judging, so this only bounds a hard question.
 pub const COMPUTER_CLAIM_TIME: Duration = Duration::from_secs(1);
+/// The first game's seed in `game selfplay` unless told otherwise: a measurement is
+/// repeatable by default, unlike a deal at the table.
+pub const SELFPLAY_SEED: u64 = 1;
 /// Turns after which a self-play game stops and is scored by points.
 pub const SELFPLAY_MAX_TURNS: usize = 80;
 

@@ -442,12 +442,9 @@ pub fn play(
     table.play(coach).map_err(DiceError::Play)
 }
 
-/// A seed from the clock, for dice nobody asked to replay.
+/// A fresh seed, for dice nobody asked to replay.
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(1)
+    crate::util::random::fresh_seed()
 }
 
 /// Refuses more robot games than are kept in memory.

@@ -719,11 +719,7 @@ pub fn open_game(request: &PlayRequest) -> Result<OpenGame, InferError> {
             read_law(text, *compass)?;
         }
         let supply = read_supply(supply)?;
-        let seed = seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
+        let seed = seed.unwrap_or_else(crate::util::random::fresh_seed);
         let setup = Setup {
             supply,
             compass: *compass,

@@ -317,11 +317,7 @@ impl Api {
         {
             return Err(bad(&format!("two players are called {p} (player {})", k + 1)));
         }
-        let seed = request.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
+        let seed = crate::commands::defaults::game_seed(request.seed);
         let settings = Settings {
             players,
             hand_size: request.hand.unwrap_or(HAND_SIZE),

@@ -69,11 +69,7 @@ impl crate::util::failure::Classify for ServeError {}
 /// A join code: 6 letters and digits that are hard to mistake for each other.
 fn new_join_code() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(7, |d| d.as_nanos() as u64)
-        ^ u64::from(std::process::id()).rotate_left(32);
-    let mut rng = crate::util::random::SplitMix64::new(seed);
+    let mut rng = crate::util::random::SplitMix64::new(crate::util::random::fresh_seed());
     (0..6).map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize] as char).collect()
 }
 

@@ -3,6 +3,20 @@
 //! machine and every version (a crate's generator may change its stream between releases,
 //! which would break saved games and seeded tests).
 
+/// A seed nobody can guess or replay: the operating system's randomness (through the
+/// standard library's randomly keyed hasher) mixed with the clock. For deals and dice that
+/// no one asked to reproduce; the seed is still recorded where a game keeps it.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
 /// A SplitMix64 stream.
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {

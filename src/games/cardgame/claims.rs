@@ -44,7 +44,8 @@ impl Game {
     }
 
     /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
-    /// claim must be proved again within its budget (doubled, for a slower machine); a claim
+    /// claim must be proved again within its budget (doubled, for a slower machine, and
+    /// capped at [`ClaimBudget::REPLAY_CEILING`], so an edited budget cannot hang a load); a claim
     /// refuted by a model must have that model satisfy what it says, and one refuted by an
     /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
     /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
@@ -56,17 +57,30 @@ impl Game {
         };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
-        // Decided again within the claim's budget, doubled for a slower machine.
+        // Decided again within the claim's budget, doubled for a slower machine, and never
+        // past what a load allows.
+        let replay = ClaimBudget::for_replay(*budget);
         let decide_again = || {
-            let b = budget.unwrap_or(ClaimBudget::DEFAULT);
             let limits = Limits {
-                max_size: b.max_size,
-                budget: Budget::time(Duration::from_millis(b.timeout_ms.saturating_mul(2))),
+                max_size: replay.max_size,
+                budget: Budget::time(Duration::from_millis(replay.timeout_ms)),
             };
             crate::reason::decide(&board, question, &limits, &mut |_| {}).map_err(|e| e.to_string())
         };
         if *upheld {
             let decision = decide_again()?;
+            let cut = budget.is_some_and(|b| {
+                b.timeout_ms.saturating_mul(2) > replay.timeout_ms || b.max_size > replay.max_size
+            });
+            if cut && matches!(decision.verdict, Verdict::Unknown { .. }) {
+                return Err(format!(
+                    "it is recorded as upheld within a budget larger than a load allows \
+                     ({} s and {} objects at most), and within that it cannot be decided again: {}",
+                    ClaimBudget::REPLAY_CEILING.timeout_ms / 1000,
+                    ClaimBudget::REPLAY_CEILING.max_size,
+                    decision.explanation
+                ));
+            }
             if !matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. })
             {
                 return Err(format!(

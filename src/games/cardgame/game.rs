@@ -326,7 +326,15 @@ impl Game {
             out.push_str(&format!("The computer plays {} (level {}).\n", seat.player, seat.level));
         }
         match self.state.winner {
-            Some(w) => out.push_str(&format!("{} has won.\n", self.settings.players[w])),
+            Some(w) => {
+                out.push_str(&format!("{} has won.\n", self.settings.players[w]));
+                if !self.settings.own_cards {
+                    out.push_str(&format!(
+                        "The deal was seed {}: `game new … --seed {}` deals it again.\n",
+                        self.settings.seed, self.settings.seed
+                    ));
+                }
+            }
             None if self.settings.own_cards => out.push_str(&format!(
                 "{} to play (the table's own cards).\n",
                 self.settings.players[self.state.current]

@@ -54,6 +54,19 @@ pub struct ClaimBudget {
 impl ClaimBudget {
     /// What a claim saved before budgets were recorded was decided with: the defaults.
     pub const DEFAULT: ClaimBudget = ClaimBudget { timeout_ms: 10_000, max_size: 24 };
+    /// The most a load spends deciding one recorded claim again (ruling G12): a save edited
+    /// to record an hour's budget must not keep `game load` or `serve` busy for an hour.
+    pub const REPLAY_CEILING: ClaimBudget = ClaimBudget { timeout_ms: 60_000, max_size: 48 };
+
+    /// The budget a load decides a recorded claim again within: the recorded one doubled
+    /// (for a slower machine), but never past [`Self::REPLAY_CEILING`].
+    pub fn for_replay(recorded: Option<ClaimBudget>) -> ClaimBudget {
+        let b = recorded.unwrap_or(Self::DEFAULT);
+        ClaimBudget {
+            timeout_ms: b.timeout_ms.saturating_mul(2).min(Self::REPLAY_CEILING.timeout_ms),
+            max_size: b.max_size.min(Self::REPLAY_CEILING.max_size),
+        }
+    }
 
     pub fn of(limits: &Limits) -> ClaimBudget {
         let timeout =
