@@ -518,3 +518,34 @@ fn json_errors_are_json_even_when_the_arguments_are_refused() {
         crate::support::stderr(&plain)
     );
 }
+
+/// Issue 38, rules and words: one statement "cannot hold" (not "cannot all hold"); a
+/// redundancy that rests on the others' own contradiction says that claiming the
+/// inconsistency wins; an error opens with what went wrong and ends with its code.
+#[test]
+fn verdicts_and_errors_in_the_players_words() {
+    let dir = std::env::temp_dir().join(format!("umpire-cli-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let one = dir.join("one.board");
+    std::fs::write(&one, "∀x happy(x) ∧ ¬happy(x)\n∀x likes(x, x)\n").unwrap();
+    let out = umpire(&["check", one.to_str().unwrap()]);
+    assert!(stdout(&out).starts_with("inconsistent: (1) cannot hold: "), "{}", stdout(&out));
+    let two = dir.join("two.board");
+    std::fs::write(&two, "∀x happy(x)\n∃x ¬happy(x)\n∀x likes(x, x)\n").unwrap();
+    let out = umpire(&["follows", two.to_str().unwrap(), "3"]);
+    let text = stdout(&out);
+    assert!(text.starts_with("redundant: (3) follows"), "{text}");
+    assert!(text.contains("(1), (2) contradict each other without it"), "{text}");
+    assert!(text.contains("claiming that wins the game"), "{text}");
+    // A redundancy that does use its statement says nothing of the kind.
+    let plain = dir.join("plain.board");
+    std::fs::write(&plain, "∀x happy(x)\n∃x happy(x)\n").unwrap();
+    let text = stdout(&umpire(&["follows", plain.to_str().unwrap(), "2"]));
+    assert!(text.starts_with("redundant") && !text.contains("claiming"), "{text}");
+    let bad = dir.join("bad.board");
+    std::fs::write(&bad, "∀x happy(x\n").unwrap();
+    let err = stderr(&umpire(&["check", bad.to_str().unwrap()]));
+    assert!(err.trim_start().starts_with("× expected"), "{err}");
+    assert!(err.trim_end().ends_with("code: umpire::syntax"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

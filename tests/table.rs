@@ -238,7 +238,8 @@ fn an_inconsistency_claim_is_refuted_by_a_saturation() {
     let loaded = ok(&["game", "load", g]);
     assert!(loaded.contains("3 events replayed"), "{loaded}");
     // The same claim recorded on a board that is inconsistent is refused on load.
-    let tampered = std::fs::read_to_string(g).unwrap().replace("∃x∃y x ≠ y", "∃x∃y x ≠ x");
+    let tampered =
+        std::fs::read_to_string(g).unwrap().replace("∃x∃y x ≠ y", "∃x∃y (x ≠ y ∧ x = y)");
     std::fs::write(g, tampered).unwrap();
     let out = umpire(&["game", "load", g]);
     assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));

@@ -78,7 +78,10 @@ impl Failure {
         let reports: Vec<miette::Report> = reports.into_iter().collect();
         Failure {
             kind,
-            shown: reports.iter().map(|r| format!("{r:?}")).collect(),
+            shown: reports
+                .iter()
+                .map(|r| umpire::util::failure::render(r.as_ref(), theme(), 80))
+                .collect(),
             described: reports.iter().map(|r| describe(r.as_ref())).collect(),
         }
     }
@@ -115,7 +118,7 @@ impl Failure {
         if !notes.is_empty() {
             d["notes"] = serde_json::json!(notes);
         }
-        let mut shown = vec![format!("{report:?}")];
+        let mut shown = vec![umpire::util::failure::render(report.as_ref(), theme(), 80)];
         shown.extend(notes.into_iter().map(|n| format!("  {n}")));
         Failure { kind, shown, described: vec![d] }
     }
@@ -175,6 +178,17 @@ pub fn refused_arguments(refused: clap::Error, json: bool) -> ExitCode {
         message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
     let failure = Failure::usage(first);
     finish(Err(failure), true)
+}
+
+/// How diagnostics are drawn: in colour on a terminal (unless `NO_COLOR` is set), plain
+/// Unicode otherwise, so that what a script or a test reads has no escape codes.
+fn theme() -> miette::GraphicalTheme {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    }
 }
 
 pub fn finish(outcome: Outcome, json: bool) -> ExitCode {

@@ -503,7 +503,11 @@ impl Session {
 
 /// A diagnostic as the REPL prints it (long lines cut).
 fn shown(e: impl miette::Diagnostic + Send + Sync + 'static) -> String {
-    crate::util::input::shorten_lines(&format!("{:?}", miette::Report::new(e)))
+    crate::util::input::shorten_lines(&crate::util::failure::render(
+        &e,
+        miette::GraphicalTheme::unicode_nocolor(),
+        80,
+    ))
 }
 
 /// While a statement is typed in ASCII or with shortcuts, the same statement in Unicode

@@ -227,11 +227,5 @@ impl Report {
 
 /// Renders a diagnostic as plain text (no colours), as the snapshot tests see it.
 pub fn render_plain(diagnostic: &dyn Diagnostic) -> String {
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(100);
-    let mut out = String::new();
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, diagnostic);
-    out
+    crate::util::failure::render(diagnostic, miette::GraphicalTheme::unicode_nocolor(), 100)
 }

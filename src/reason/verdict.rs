@@ -181,8 +181,9 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         match c {
         Certificate::Refutation { proof, .. } => {
             let used: Vec<String> = proof.statements().iter().map(|s| format!("({s})")).collect();
+            let all = if used.len() == 1 { "" } else { " all" };
             let used = if used.is_empty() { "equality alone".to_string() } else { used.join(", ") };
-            format!("{used} cannot all hold: a contradiction in {} step{} (re-checked)", proof.steps.len(), plural(proof.steps.len()))
+            format!("{used} cannot{all} hold: a contradiction in {} step{} (re-checked)", proof.steps.len(), plural(proof.steps.len()))
         }
         Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from } => match at_least_from {
             Some(i) => format!(
@@ -234,18 +235,43 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
         (Verdict::Redundant { certificate: Certificate::Refutation { proof, .. } }, Question::Follows(k)) => {
             let from: Vec<String> = proof.statements().iter().filter(|&&s| s != k).map(|s| format!("({s})")).collect();
             let from = if from.is_empty() { "logic alone".to_string() } else { from.join(", ") };
-            format!(
+            let mut text = format!(
                 "redundant: ({k}) follows from {from}: supposing it false leads to a contradiction in {} step{} (re-checked)",
                 proof.steps.len(),
                 plural(proof.steps.len())
-            )
+            );
+            if !proof.negated_statements().contains(&k) {
+                text.push_str(&inconsistent_anyway(&from));
+            }
+            text
         }
         (Verdict::Redundant { certificate }, Question::Follows(k)) => {
-            format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate))
+            let mut text = format!("redundant: ({k}) follows, because its negation cannot hold with the others: {}", because(certificate));
+            if let Certificate::NoSizeAllowed { at_least_from, below_from, .. } = certificate {
+                if *below_from != k && *at_least_from != Some(k) {
+                    let from: Vec<String> = at_least_from.iter().chain([below_from]).map(|s| format!("({s})")).collect();
+                    text.push_str(&inconsistent_anyway(&from.join(" and ")));
+                }
+            }
+            text
         }
         (Verdict::Unknown { reason, .. }, _) => format!("unknown: {reason}"),
         _ => verdict.name().to_string(),
     }
+}
+
+/// What a redundancy verdict adds when the contradiction does not use the claimed
+/// statement at all: the others are inconsistent by themselves, and claiming that wins.
+fn inconsistent_anyway(from: &str) -> String {
+    let by_themselves = if from.contains(',') || from.contains(" and ") {
+        "contradict each other without it"
+    } else {
+        "cannot hold by itself"
+    };
+    format!(
+        ". Note: {from} {by_themselves}: the board is inconsistent, and claiming that wins the \
+         game"
+    )
 }
 
 fn plural(n: usize) -> &'static str {

@@ -52,3 +52,65 @@ pub fn diagnostic_json(d: &dyn miette::Diagnostic) -> serde_json::Value {
     }
     v
 }
+
+/// Renders a diagnostic as a player reads it: what went wrong first (the message, where it
+/// points, the hint), and the diagnostic's code last, for whoever looks it up or scripts on
+/// it (issue 38: every message used to open with `umpire::game::illegal`).
+pub fn render(d: &dyn miette::Diagnostic, theme: miette::GraphicalTheme, width: usize) -> String {
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width);
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = handler.render_report(&mut out, &CodeLast(d));
+    if let Some(code) = d.code() {
+        while out.ends_with('\n') {
+            out.pop();
+        }
+        out.push_str(&format!("\n  code: {code}\n"));
+    }
+    out
+}
+
+/// A diagnostic without its code, which [`render`] writes after it instead of before.
+struct CodeLast<'a>(&'a dyn miette::Diagnostic);
+
+impl std::fmt::Debug for CodeLast<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl std::fmt::Display for CodeLast<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.0, f)
+    }
+}
+
+impl std::error::Error for CodeLast<'_> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl miette::Diagnostic for CodeLast<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.help()
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.source_code()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.0.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        self.0.related()
+    }
+    fn diagnostic_source(&self) -> Option<&dyn miette::Diagnostic> {
+        self.0.diagnostic_source()
+    }
+}

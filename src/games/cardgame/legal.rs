@@ -113,6 +113,21 @@ fn quantifier_play(cards: &[CardKind], st: &Statement) -> Result<(), Illegal> {
     if has_quantifier(body) {
         return Err(illegal("G3", "with Q cards, every quantifier stands at the front, as the cards show it; the rest has none"));
     }
+    // The cards "use exactly N variables": each one the prefix binds appears after it.
+    let unused: Vec<String> = prefix
+        .iter()
+        .filter(|(_, v)| !mentions(body, &v.name))
+        .map(|(_, v)| format!("`{}`", v.name))
+        .collect();
+    if !unused.is_empty() {
+        return Err(illegal(
+            "G3",
+            format!(
+                "the Q cards' variables must all be used: the statement never mentions {} after its prefix",
+                unused.join(", ")
+            ),
+        ));
+    }
     let written: Vec<Quantifier> = prefix.iter().map(|(q, _)| *q).collect();
     let pieces: Vec<Vec<Quantifier>> = cards
         .iter()
@@ -146,6 +161,24 @@ fn quantifier_symbol(q: Quantifier) -> &'static str {
         Quantifier::Forall => "∀",
         Quantifier::Exists => "∃",
         Quantifier::ExistsUnique => "∃!",
+    }
+}
+
+/// Whether the variable `name` occurs in `f` (which binds no variable: Q-card bodies have no
+/// quantifier).
+fn mentions(f: &Formula, name: &str) -> bool {
+    fn in_term(t: &Term, name: &str) -> bool {
+        match &t.kind {
+            TermKind::Var(id) => id.name == name,
+            TermKind::App { args, .. } => args.iter().any(|a| in_term(a, name)),
+        }
+    }
+    match &f.kind {
+        FormulaKind::Atom { args, .. } => args.iter().any(|a| in_term(a, name)),
+        FormulaKind::Eq(a, b) | FormulaKind::Neq(a, b) => in_term(a, name) || in_term(b, name),
+        FormulaKind::Not(g) => mentions(g, name),
+        FormulaKind::Binary { left, right, .. } => mentions(left, name) || mentions(right, name),
+        FormulaKind::Quant { body, .. } => mentions(body, name),
     }
 }
 
@@ -323,6 +356,12 @@ fn inserted<'a>(old: &'a Formula, new: &Formula, path: &mut Vec<usize>) -> Optio
             return Some(old);
         }
     }
+    // `a ≠ b` is how `¬(a = b)` is written (ruling G5).
+    if let (FormulaKind::Eq(a, b), FormulaKind::Neq(c, d)) = (&old.kind, &new.kind) {
+        if a == c && b == d {
+            return Some(old);
+        }
+    }
     let (olds, news): (Vec<&Formula>, Vec<&Formula>) = match (&old.kind, &new.kind) {
         (FormulaKind::Not(a), FormulaKind::Not(b)) => (vec![a], vec![b]),
         (
@@ -399,6 +438,27 @@ mod tests {
             &none()
         )
         .is_ok());
+    }
+
+    /// Issue 38: a Q card "uses exactly N variables"; `Q:∀x∀y` with `y` unused was taken.
+    #[test]
+    fn quantifier_cards_use_every_variable() {
+        let e = check_write(&cards(&["Q:∀x∀y"]), &st("∀x∀y father(father(x)) = x"), &none())
+            .unwrap_err();
+        assert_eq!(e.ruling, "G3");
+        assert!(e.reason.contains("never mentions `y`"), "{e}");
+        assert!(check_write(&cards(&["Q:∀x∀y"]), &st("∀x∀y father(y) = x"), &none()).is_ok());
+    }
+
+    /// Issue 38: `≠` is how players write `¬(… = …)`, so the ¬ card takes it.
+    #[test]
+    fn a_negated_equation_may_be_written_with_not_equal() {
+        let old = st("∀x father(x) = x");
+        let ins = check_negation(&old, &st("∀x father(x) ≠ x")).unwrap();
+        assert_eq!(ins.negated, "father(x) = x");
+        assert_eq!(ins.path, vec![0]);
+        assert!(check_negation(&old, &st("∀x x ≠ father(x)")).is_err(), "the sides stay put");
+        assert!(check_negation(&st("∀x father(x) ≠ x"), &st("∀x father(x) = x")).is_err());
     }
 
     #[test]

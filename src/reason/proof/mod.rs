@@ -123,6 +123,20 @@ impl Proof {
             .collect()
     }
 
+    /// The statements whose negation the contradiction uses (a claimed redundancy's
+    /// statement, supposed false). None when the others contradict each other by themselves.
+    pub fn negated_statements(&self) -> BTreeSet<usize> {
+        self.steps
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StepKind::Instance { origin, .. } if origin.part == Part::Negation => {
+                    Some(origin.statement)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn term(&self, t: &Term) -> String {
         Names(&self.symbols).term(t)
     }
@@ -181,16 +195,7 @@ impl Proof {
     /// The numbered steps, for players.
     pub fn text(&self, refutation: &[String]) -> String {
         let mut out = String::new();
-        let negated: BTreeSet<usize> = self
-            .steps
-            .iter()
-            .filter_map(|s| match &s.kind {
-                StepKind::Instance { origin, .. } if origin.part == Part::Negation => {
-                    Some(origin.statement)
-                }
-                _ => None,
-            })
-            .collect();
+        let negated = self.negated_statements();
         let others: Vec<String> = self
             .statements()
             .iter()
@@ -203,6 +208,9 @@ impl Proof {
             Some(k) => out.push_str(&format!(
                 "Suppose ({k}) were false; with {others} that is impossible:\n"
             )),
+            None if self.statements().len() == 1 => {
+                out.push_str(&format!("{others} cannot hold:\n"));
+            }
             None => out.push_str(&format!("{others} cannot all hold:\n")),
         }
         for line in self.legend() {
