@@ -106,6 +106,10 @@ fn a_game_against_the_computer_from_the_command_line() {
     assert_eq!(std::fs::read_to_string(g).unwrap(), before);
     let out = umpire(&["game", "pass", g, "--player", "Ann"]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // Advice for a turn that is not Ann's is refused, not given for the wrong board.
+    let out = umpire(&["game", "hint", g, "--player", "Ann"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("it is Bob's turn, not Ann's"), "{}", stderr(&out));
     // Bob's turn: the computer plays (or passes) and says why.
     let out = umpire(&["game", "move", g]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -150,6 +154,43 @@ fn in_the_repl_the_computer_answers_a_persons_move() {
     assert!(text.contains("Bob plays") || text.contains("Bob passes"), "{text}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(g).unwrap()).unwrap();
     assert_eq!(saved["events"].as_array().unwrap().len(), 2, "Ann's pass and Bob's move");
+    // Loaded on the computer's turn, it moves at once (play-testing found it waiting); an
+    // undo back onto its turn does not replay it, and says how to go on.
+    let h = dir.join("h.json");
+    let h = h.to_str().unwrap();
+    let out =
+        umpire(&["game", "new", h, "--players", "Bob,Ann", "--computer", "Bob", "--seed", "9"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = umpire_with_input(
+        &["repl"],
+        &format!(
+            "game load {h}
+game undo
+quit
+"
+        ),
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Bob plays") || text.contains("Bob passes"), "{text}");
+    assert!(text.contains("`game move` plays its turn"), "{text}");
+}
+
+/// The coach on a board that is already inconsistent: claiming wins, nothing else is advised.
+#[test]
+fn the_coach_says_a_winning_claim_wins() {
+    let dir = scratch("coach-wins");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    assert!(umpire(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]).status.success());
+    for (who, st) in [("Ann", "∀x happy(x)"), ("Bob", "∃x ¬happy(x)")] {
+        let out = umpire(&["game", "play", g, "--player", who, "--cards", "X:?", st]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let out = umpire(&["game", "hint", g, "--player", "Ann", "--cards", "P:happy"]);
+    let text = stdout(&out);
+    assert!(text.contains("Ann can claim `inconsistent`"), "{text}");
+    assert!(text.contains("Claim it: that wins the game."), "{text}");
+    assert!(!text.contains("passing is safest") && !text.contains("Plays"), "{text}");
 }
 
 #[test]

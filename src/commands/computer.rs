@@ -160,6 +160,8 @@ pub struct Hint {
     pub all_unsafe: bool,
     /// With the table's own cards and no cards told, the plays are not known.
     pub hand_unknown: bool,
+    /// The board is inconsistent: claiming it wins, so no play is ranked.
+    pub wins: bool,
 }
 
 #[derive(Serialize)]
@@ -189,6 +191,17 @@ pub fn hint(
     told: Option<&[CardKind]>,
     thinking: &Thinking,
 ) -> Result<Hint, GameError> {
+    // Claims and plays come on one's own turn (G8), and none after the game is won: advice
+    // for another moment would be advice for a board that will not be there.
+    if let Some(w) = game.state.winner {
+        return Err(GameError::Over(game.settings.players[w].clone()));
+    }
+    if player != game.state.current {
+        return Err(GameError::NotYourTurn {
+            player: game.settings.players[player].clone(),
+            current: game.settings.players[game.state.current].clone(),
+        });
+    }
     let board = game.checked_board(&game.state.board)?;
     let mut judge = Judge::new(thinking.claim, thinking.max_size);
     let mut claims = Vec::new();
@@ -209,6 +222,18 @@ pub fn hint(
                 }
             }
         }
+    }
+    let wins = claims.iter().any(|c| c.claim == "inconsistent");
+    if wins {
+        // Claiming the inconsistency wins the game: no play is worth ranking.
+        return Ok(Hint {
+            player: game.settings.players[player].clone(),
+            claims,
+            plays: Vec::new(),
+            all_unsafe: false,
+            hand_unknown: false,
+            wins,
+        });
     }
     judge.per_question = thinking.per_question;
     judge.deadline = Some(std::time::Instant::now() + thinking.per_move);
@@ -234,6 +259,7 @@ pub fn hint(
         plays,
         all_unsafe,
         hand_unknown,
+        wins,
     })
 }
 
@@ -271,6 +297,10 @@ impl Hint {
             if !brief {
                 out.push_str(&evidence(&c.decision));
             }
+        }
+        if self.wins {
+            out.push_str("Claim it: that wins the game.\n");
+            return out;
         }
         if self.hand_unknown {
             out.push_str("The table plays its own cards: name yours (`--cards …`) to have your plays ranked.\n");
@@ -354,6 +384,14 @@ pub fn selfplay(
     each: &mut dyn FnMut(usize, &Played),
 ) -> Result<SelfPlayReport, GameError> {
     let seats = request.levels.len();
+    if seats < 2 {
+        return Err(GameError::Settings(
+            "self-play needs at least two seats: give a level for each (`--levels 1,2`)".into(),
+        ));
+    }
+    if request.games == 0 {
+        return Err(GameError::Settings("self-play needs at least one game (`--games N`)".into()));
+    }
     let mut report = SelfPlayReport {
         levels: request
             .levels
@@ -448,7 +486,10 @@ fn ending_name(e: Ending) -> &'static str {
 impl SelfPlayReport {
     /// The table the command line prints (and BENCHMARKS.md keeps).
     pub fn text(&self) -> String {
-        let mut out = format!("{} games\n", self.games);
+        let mut out = format!(
+            "{} games (a row is one entry of --levels; the seats rotate from game to game)\n",
+            self.games
+        );
         out.push_str(
             "seat  level  wins   win%  points  claims  upheld  unknowns  move median  move max\n",
         );

@@ -60,7 +60,8 @@ A line that is not a command is a statement: it is checked and added to the boar
   (each change is saved at once) | game save <file> (to another file)
   game hint [<player>] (the coach) | game move (the computer's turn) | game why
   (with the table's own cards, name the cards: game move P:blonde,X:¬)
-  (a seat the computer plays moves by itself when its turn comes)
+  (a seat the computer plays moves by itself when its turn comes, and when a game is
+  loaded on its turn; after an undo, `game move` plays it)
   help, quit (or Ctrl-D)
 ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
 \\and \\or \\to \\iff \\ne \\ge become ∀ ∃ ∃! ¬ ∧ ∨ → ↔ ≠ ≥. Ctrl-C stops a search.";
@@ -371,9 +372,16 @@ impl Session {
         if word == "load" {
             return match SavedGame::open(&PathBuf::from(args)) {
                 Ok(g) => {
-                    let shown = g.game.show(Some(g.game.state.current));
-                    self.game = Some(g);
-                    shown.trim_end().to_string()
+                    let table = self.game.insert(g);
+                    // Loaded on a computer's turn: it moves, as it would once its turn came.
+                    let (replies, last) = Self::computers_reply(table);
+                    if last.is_some() {
+                        self.last = last;
+                    }
+                    let table = self.game.as_ref().expect("just loaded");
+                    format!("{replies}{}", table.game.show(Some(table.game.state.current)))
+                        .trim_end()
+                        .to_string()
                 }
                 Err(e) => shown(e),
             };
@@ -443,9 +451,14 @@ impl Session {
                     .and_then(|t| table.computer_move(&thinking(MOVE_TIME), t.as_deref()))
                 {
                     Ok(turn) => {
-                        let mut out = turn_text(&table.game, &turn, true);
-                        out.push_str(&Self::computers_reply(table));
+                        let mut out = turn_text(&table.game, &turn, false);
+                        let mine = turn.claims.last().map(|(_, d)| d.clone());
+                        let (replies, theirs) = Self::computers_reply(table);
+                        out.push_str(&replies);
                         out.push_str(&table.game.show(Some(table.game.state.current)));
+                        if let Some(d) = theirs.or(mine) {
+                            self.last = Some(d);
+                        }
                         out.trim_end().to_string()
                     }
                     Err(e) => shown(e),
@@ -482,21 +495,42 @@ impl Session {
         match result {
             // A person's play or pass ends their turn: the seats the computer holds answer.
             Ok(Some(_)) => {
-                let replies = Self::computers_reply(table);
-                format!("{replies}{}", table.game.show(Some(table.game.state.current)))
-                    .trim_end()
-                    .to_string()
+                let (replies, last) = Self::computers_reply(table);
+                let out = format!("{replies}{}", table.game.show(Some(table.game.state.current)));
+                if last.is_some() {
+                    self.last = last;
+                }
+                out.trim_end().to_string()
             }
-            Ok(None) => table.game.show(Some(table.game.state.current)).trim_end().to_string(),
+            // An undo that lands on a computer's turn does not replay it at once (the next
+            // undo could then never reach the person's own play): say how to go on.
+            Ok(None) => {
+                let game = &table.game;
+                let mut out = game.show(Some(game.state.current));
+                if game.state.winner.is_none()
+                    && game.settings.computer_level(game.state.current).is_some()
+                {
+                    out.push_str(&format!(
+                        "The computer plays {}: `game move` plays its turn, `game undo` takes back more.",
+                        game.settings.players[game.state.current]
+                    ));
+                }
+                out.trim_end().to_string()
+            }
             Err(e) => shown(e),
         }
     }
 
-    /// The computer's turns until a person's turn comes, as the table is told of them.
-    fn computers_reply(table: &mut SavedGame) -> String {
+    /// The computer's turns until a person's turn comes, as the table is told of them (each
+    /// claim with its evidence), and the decision of the last claim among them, for `proof`.
+    fn computers_reply(table: &mut SavedGame) -> (String, Option<Decision>) {
         match table.computers_reply(&thinking(MOVE_TIME)) {
-            Ok(turns) => turns.iter().map(|t| turn_text(&table.game, t, true)).collect(),
-            Err(e) => shown(e),
+            Ok(turns) => {
+                let text = turns.iter().map(|t| turn_text(&table.game, t, false)).collect();
+                let last = turns.iter().flat_map(|t| &t.claims).last().map(|(_, d)| d.clone());
+                (text, last)
+            }
+            Err(e) => (shown(e), None),
         }
     }
 }

@@ -300,8 +300,9 @@ impl Game {
             "leaves {next} nothing to claim (the board stays consistent and no statement follows)"
         );
         if traps > 0 {
+            let look = if traps == 1 { "looks" } else { "look" };
             reason.push_str(&format!(
-                "; {traps} of the {replies} replies {next}'s hand allows look safe but would hand a point back"
+                "; {traps} of the {replies} replies {next}'s hand allows {look} safe but would hand a point back"
             ));
         }
         Ok(play(&safe[i].play, reason))

@@ -43,7 +43,13 @@ impl Game {
         if names.len() != players {
             return Err(GameError::Settings("player names must differ".into()));
         }
-        for seat in &settings.computers {
+        for (i, seat) in settings.computers.iter().enumerate() {
+            if settings.computers[..i].iter().any(|other| other.player == seat.player) {
+                return Err(GameError::Settings(format!(
+                    "the computer is seated at `{}` twice: name each of its seats once",
+                    seat.player
+                )));
+            }
             if !settings.players.contains(&seat.player) {
                 return Err(GameError::Settings(format!(
                     "the computer is to play `{}`, who is not one of the players",
@@ -396,6 +402,22 @@ mod tests {
         assert_eq!(g1.state, g2.state);
         assert_eq!(g1.state.draw.len() + 9, 54);
         assert!(g1.state.hands.iter().all(|h| h.len() == 3));
+    }
+
+    /// Play-testing issue 33: `--computer Bob,Bob` seated the computer twice.
+    #[test]
+    fn a_computer_seat_is_named_once() {
+        let seat = |level| super::super::state::Computer { player: "b".into(), level };
+        let s = Settings {
+            players: vec!["a".into(), "b".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 1,
+            own_cards: false,
+            computers: vec![seat(2), seat(1)],
+        };
+        let e = Game::new(s).unwrap_err();
+        assert!(e.to_string().contains("twice"), "{e}");
     }
 
     #[test]

@@ -49,7 +49,9 @@ impl ProofSymbol {
                     Role::Skolem { origin, var, of } => {
                         let k = origin.statement;
                         let note = match (origin.part, of.is_empty()) {
-                            (Part::Negation, true) => format!("an {var} for which ({k}) fails"),
+                            (Part::Negation, true) => {
+                                format!("{} {var} for which ({k}) fails", article(var))
+                            }
                             (Part::Negation, false) => format!(
                                 "given {}, the {var} that the negation of ({k}) asserts",
                                 of.join(", ")
@@ -468,5 +470,13 @@ impl Serialize for Proof {
             .collect();
         json!({ "statements": self.statements(), "legend": self.legend(), "steps": steps })
             .serialize(s)
+    }
+}
+
+/// `a` or `an` before a variable's name, as it is read aloud letter by letter (`an x`, `a y`).
+fn article(var: &str) -> &'static str {
+    match var.chars().next() {
+        Some('a' | 'e' | 'f' | 'h' | 'i' | 'l' | 'm' | 'n' | 'o' | 'r' | 's' | 'x') => "an",
+        _ => "a",
     }
 }
