@@ -549,3 +549,34 @@ fn verdicts_and_errors_in_the_players_words() {
     assert!(err.trim_end().ends_with("code: umpire::syntax"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 38, text as people type it: a byte-order mark (Windows Notepad) is dropped; an
+/// invisible character is named by its code point; a Cyrillic `х` for the bound `x` is
+/// refused instead of becoming a new constant; a fullwidth letter and a decomposed accent
+/// read as the letters they are.
+#[test]
+fn text_as_people_type_it() {
+    let dir = std::env::temp_dir().join(format!("umpire-cli-typed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |name: &str, text: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        umpire(&["check", file.to_str().unwrap()])
+    };
+    let out = check("bom.board", "\u{feff}∀x happy(x)\n∃x ¬happy(x)\n");
+    assert!(stdout(&out).starts_with("inconsistent"), "{}{}", stdout(&out), stderr(&out));
+    let out = check("zw.board", "∀x happy(x\u{200b})\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("U+200B ZERO WIDTH SPACE"), "{}", stderr(&out));
+    let out = check("cyrillic.board", "∀x happy(\u{445})\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("U+0445") && stderr(&out).contains("umpire::look_alike"));
+    // A name wholly in another alphabet is a name like any other.
+    let out = check("russian.board", "хлеб = хлеб\n");
+    assert!(stdout(&out).starts_with("consistent"), "{}{}", stdout(&out), stderr(&out));
+    let out = check("fullwidth.board", "happy(\u{ff43})\n¬happy(c)\n");
+    assert!(stdout(&out).starts_with("inconsistent"), "{}{}", stdout(&out), stderr(&out));
+    let out = check("accents.board", "happy(cafe\u{301})\n¬happy(café)\n");
+    assert!(stdout(&out).starts_with("inconsistent"), "{}{}", stdout(&out), stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

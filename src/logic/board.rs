@@ -29,6 +29,9 @@ impl Board {
     /// Parses every line; all syntax errors are reported together. A text past the input
     /// limits ([`MAX_BOARD_BYTES`], [`MAX_STATEMENTS`]) is refused before anything is parsed.
     pub fn parse(name: &str, text: &str) -> Result<Board, Report> {
+        // What umpire reads is the text as people meant it (a byte-order mark dropped,
+        // accents and fullwidth letters in one form); spans and diagnostics refer to it.
+        let text = &*crate::util::text::as_read(text);
         if let Some(e) = too_large(text) {
             return Err(Report::new(name, text, vec![e]));
         }

@@ -205,6 +205,38 @@ impl Pass {
         }
     }
 
+    /// An unknown name that is a known one (or mixes Latin letters) written with letters of
+    /// another script that look like Latin ones: `х` (Cyrillic) for the bound `x`, `hаppy`
+    /// with a Cyrillic `а`. Refused, since it would silently be another symbol (issue 38).
+    fn look_alike(&mut self, name: &Ident, span: miette::SourceSpan) -> bool {
+        let Some(latin) = crate::util::text::latin_spelling(&name.name) else { return false };
+        let mixed = name.name.chars().any(|c| c.is_ascii_alphabetic());
+        let known = self.sig.get(&latin).is_some()
+            || self.scope.iter().any(|v| v.name == latin)
+            || looks_like_variable(&latin);
+        if !(mixed || known) {
+            return false;
+        }
+        let letters: Vec<String> = name
+            .name
+            .chars()
+            .filter(|c| crate::util::text::looks_like_latin(*c).is_some())
+            .map(|c| format!("`{c}` (U+{:04X})", c as u32))
+            .collect();
+        let letters = if letters.len() == 1 {
+            format!("a letter of another alphabet, {}", letters[0])
+        } else {
+            format!("letters of another alphabet, {}", letters.join(", "))
+        };
+        self.errors.push(LanguageError::LookAlike {
+            name: name.name.clone(),
+            latin,
+            letters,
+            span,
+        });
+        true
+    }
+
     fn atom(&mut self, f: &Formula, pred: &Ident, args: &[Term]) {
         if args.is_empty() && self.scope.iter().any(|v| v.name == pred.name) {
             self.errors.push(LanguageError::NotAStatement {
@@ -214,6 +246,7 @@ impl Pass {
             return;
         }
         match self.sig.get(&pred.name).copied() {
+            None if self.look_alike(pred, pred.span.into()) => {}
             None => {
                 let preds = self.sig.names_of(SymbolKind::Predicate);
                 self.errors.push(LanguageError::UnknownSymbol {
@@ -290,6 +323,11 @@ impl Pass {
                 if info.arity != args.len() {
                     self.errors.push(arity_error(&func.name, &info, args.len(), t.span));
                 }
+                for a in args {
+                    self.term(a, Some(&func.name));
+                }
+            }
+            None if self.look_alike(func, t.span.into()) => {
                 for a in args {
                     self.term(a, Some(&func.name));
                 }

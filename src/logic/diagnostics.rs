@@ -66,6 +66,20 @@ pub enum LanguageError {
         hint: Option<String>,
     },
 
+    #[error("`{name}` is written with {letters}: it looks like `{latin}` but is another name")]
+    #[diagnostic(
+        code(umpire::look_alike),
+        help("type `{latin}` with Latin letters (a keyboard set to another alphabet gives such letters)")
+    )]
+    LookAlike {
+        name: String,
+        latin: String,
+        /// The look-alike letters, by code point.
+        letters: String,
+        #[label("not the Latin `{latin}`")]
+        span: SourceSpan,
+    },
+
     #[error("unknown {position} `{name}`")]
     #[diagnostic(code(umpire::unknown_symbol))]
     UnknownSymbol {
@@ -166,6 +180,7 @@ impl LanguageError {
             | LanguageError::TruthValuesCompared { span, .. }
             | LanguageError::WrongArity { span, .. }
             | LanguageError::UnknownSymbol { span, .. }
+            | LanguageError::LookAlike { span, .. }
             | LanguageError::UnboundVariable { span, .. }
             | LanguageError::ShadowedVariable { span, .. }
             | LanguageError::VariableIsSymbol { span, .. }

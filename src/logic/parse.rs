@@ -613,7 +613,11 @@ fn describe_token(rest: &str) -> String {
     let rest = ws(rest);
     match rest.chars().next() {
         None => "the end of the statement".to_string(),
-        Some(_) => format!("`{}`", &rest[..token_len(rest)]),
+        // An invisible character would be shown as nothing between backticks: name it.
+        Some(c) => match crate::util::text::invisible(c) {
+            Some(named) => named,
+            None => format!("`{}`", &rest[..token_len(rest)]),
+        },
     }
 }
 

@@ -1,7 +1,9 @@
-//! Shortening what a message quotes: a name, a message, the lines a diagnostic shows. umpire
-//! echoes what people type, and a megabyte of it is not worth echoing; every front end cuts
-//! it the same way, here. Imports nothing (so that both the kinds of failure and the input
-//! limits can use it).
+//! Text as people type it: shortening what a message quotes (a name, a message, the lines a
+//! diagnostic shows: umpire echoes what people type, and a megabyte of it is not worth
+//! echoing), and reading what they meant (a byte-order mark, decomposed accents, fullwidth
+//! letters, invisible characters, letters of other alphabets that look Latin). Every front
+//! end does it the same way, here. Imports nothing of umpire's (so that both the kinds of
+//! failure and the input limits can use it).
 
 /// What a message quotes of a user's text: at most 40 characters (a 1 MB name is not
 /// worth echoing in full).
@@ -36,4 +38,138 @@ pub fn shorten_lines(text: &str) -> String {
         }
     }
     out
+}
+
+/// Text as people type it, made into the text umpire reads (issue 38): a byte-order mark at
+/// the start (Windows Notepad writes one) is dropped, and the text is put in Unicode's
+/// compatibility composed form (NFKC), so that a decomposed accent (`e` + U+0301) is the
+/// same letter as `é`, and a fullwidth `ｃ` (as an East Asian keyboard types it) is `c`.
+/// The logical symbols umpire reads (∀ ∃ ¬ ∧ ∨ → ↔ ≠ ≥) are unchanged by it.
+pub fn as_read(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match is_nfkc_quick(text.chars()) {
+        IsNormalized::Yes => std::borrow::Cow::Borrowed(text),
+        _ => std::borrow::Cow::Owned(text.nfkc().collect()),
+    }
+}
+
+/// A character a reader cannot see (zero-width spaces and joiners, a byte-order mark inside
+/// the text, direction marks, a soft hyphen), named by its code point, or `None` for one
+/// that shows.
+pub fn invisible(c: char) -> Option<String> {
+    let name = match c {
+        '\u{200b}' => "ZERO WIDTH SPACE",
+        '\u{200c}' => "ZERO WIDTH NON-JOINER",
+        '\u{200d}' => "ZERO WIDTH JOINER",
+        '\u{2060}' => "WORD JOINER",
+        '\u{feff}' => "ZERO WIDTH NO-BREAK SPACE (byte-order mark)",
+        '\u{00ad}' => "SOFT HYPHEN",
+        '\u{200e}' => "LEFT-TO-RIGHT MARK",
+        '\u{200f}' => "RIGHT-TO-LEFT MARK",
+        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => "a text-direction control",
+        '\u{034f}' => "COMBINING GRAPHEME JOINER",
+        c if ('\u{0300}'..='\u{036f}').contains(&c) => {
+            "a combining accent with no letter before it"
+        }
+        _ => return None,
+    };
+    Some(format!("an invisible character, U+{:04X} {name}", c as u32))
+}
+
+/// Letters of other scripts that look like Latin letters, with the Latin letter each looks
+/// like (the common ones of Unicode's confusables list: Cyrillic, Greek, and the like).
+const LOOK_ALIKES: &[(char, char)] = &[
+    ('а', 'a'),
+    ('в', 'b'),
+    ('е', 'e'),
+    ('к', 'k'),
+    ('м', 'm'),
+    ('н', 'h'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('т', 't'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('ѕ', 's'),
+    ('і', 'i'),
+    ('ј', 'j'),
+    ('ԁ', 'd'),
+    ('ԛ', 'q'),
+    ('ԝ', 'w'),
+    ('һ', 'h'),
+    ('ӏ', 'l'),
+    ('ɡ', 'g'),
+    ('А', 'A'),
+    ('В', 'B'),
+    ('Е', 'E'),
+    ('К', 'K'),
+    ('М', 'M'),
+    ('Н', 'H'),
+    ('О', 'O'),
+    ('Р', 'P'),
+    ('С', 'C'),
+    ('Т', 'T'),
+    ('Х', 'X'),
+    ('У', 'Y'),
+    ('Ѕ', 'S'),
+    ('І', 'I'),
+    ('Ј', 'J'),
+    ('α', 'a'),
+    ('ο', 'o'),
+    ('ν', 'v'),
+    ('ρ', 'p'),
+    ('τ', 't'),
+    ('υ', 'u'),
+    ('ι', 'i'),
+    ('κ', 'k'),
+    ('χ', 'x'),
+    ('Α', 'A'),
+    ('Β', 'B'),
+    ('Ε', 'E'),
+    ('Ζ', 'Z'),
+    ('Η', 'H'),
+    ('Ι', 'I'),
+    ('Κ', 'K'),
+    ('Μ', 'M'),
+    ('Ν', 'N'),
+    ('Ο', 'O'),
+    ('Ρ', 'P'),
+    ('Τ', 'T'),
+    ('Υ', 'Y'),
+    ('Χ', 'X'),
+];
+
+/// The Latin letter `c` looks like, if it is a look-alike from another script.
+pub fn looks_like_latin(c: char) -> Option<char> {
+    LOOK_ALIKES.iter().find(|(other, _)| *other == c).map(|(_, latin)| *latin)
+}
+
+/// The name with every look-alike letter written as the Latin letter it looks like, when it
+/// has any (`hаppy` with a Cyrillic `а` gives `happy`).
+pub fn latin_spelling(name: &str) -> Option<String> {
+    if !name.chars().any(|c| looks_like_latin(c).is_some()) {
+        return None;
+    }
+    Some(name.chars().map(|c| looks_like_latin(c).unwrap_or(c)).collect())
+}
+
+#[cfg(test)]
+mod typed_text_tests {
+    use super::*;
+
+    #[test]
+    fn text_as_people_type_it() {
+        assert_eq!(as_read("\u{feff}∀x happy(x)"), "∀x happy(x)");
+        assert_eq!(as_read("cafe\u{301}"), "café");
+        assert_eq!(as_read("happy(ｃ)"), "happy(c)");
+        let symbols = "∀x∃y∃!z ¬(a ≠ b) ∧ c ∨ d → e ↔ f |L| ≥ 3 |L| < 2";
+        assert_eq!(as_read(symbols), symbols, "the logical symbols stay as they are");
+        assert!(invisible('\u{200b}').unwrap().contains("U+200B ZERO WIDTH SPACE"));
+        assert_eq!(invisible('x'), None);
+        assert_eq!(latin_spelling("hаppy").as_deref(), Some("happy"));
+        assert_eq!(latin_spelling("happy"), None);
+        assert_eq!(latin_spelling("х").as_deref(), Some("x"));
+    }
 }
