@@ -542,6 +542,13 @@ fn verdicts_and_errors_in_the_players_words() {
     std::fs::write(&plain, "∀x happy(x)\n∃x happy(x)\n").unwrap();
     let text = stdout(&umpire(&["follows", plain.to_str().unwrap(), "2"]));
     assert!(text.starts_with("redundant") && !text.contains("claiming"), "{text}");
+    // A proof speaks only of names on the board (and explains its own, like y₁): the
+    // uniqueness half of ∃!y was shown as `y'`.
+    let unique = dir.join("unique.board");
+    std::fs::write(&unique, "∃!y happy(y)\n∀x∀y happy(x) ∧ happy(y) → x = y\n").unwrap();
+    let text = stdout(&umpire(&["follows", "--proof", unique.to_str().unwrap(), "2"]));
+    assert!(text.starts_with("redundant") && text.contains("[1]"), "{text}");
+    assert!(!text.contains('\''), "{text}");
     let bad = dir.join("bad.board");
     std::fs::write(&bad, "∀x happy(x\n").unwrap();
     let err = stderr(&umpire(&["check", bad.to_str().unwrap()]));

@@ -250,3 +250,50 @@ fn an_inconsistency_claim_is_refuted_by_a_saturation() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 38, display: statements are shown one way (as umpire prints them, whatever mix of
+/// ASCII and symbols was typed; the save keeps what was typed), every player who changed a
+/// statement is credited, and after a play the next player sees their hand.
+#[test]
+fn statements_are_shown_one_way_and_every_hand_on_them_credited() {
+    let dir = scratch("display");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    let out = ok(&[
+        "game",
+        "play",
+        g,
+        "--player",
+        "Ann",
+        "--cards",
+        "X:?",
+        "forall x (father(x) = x -> happy(x))",
+    ]);
+    assert!(out.contains("(1) ∀x father(x) = x → happy(x)   — Ann\n"), "{out}");
+    let out = ok(&[
+        "game",
+        "play",
+        g,
+        "--player",
+        "Bob",
+        "--cards",
+        "X:¬",
+        "--target",
+        "1",
+        "∀x father(x) != x → happy(x)",
+    ]);
+    assert!(out.contains("(1) ∀x father(x) ≠ x → happy(x)   — Ann, ¬ Bob\n"), "{out}");
+    let saved = std::fs::read_to_string(g).unwrap();
+    assert!(
+        saved.contains("forall x (father(x) = x -> happy(x))"),
+        "the save keeps the typed text"
+    );
+    // A dealt game: after Ann's move the table shows Bob's hand, for Bob to play.
+    let d = dir.join("d.json");
+    let d = d.to_str().unwrap();
+    ok(&["game", "new", d, "--players", "Ann,Bob", "--seed", "5"]);
+    let out = ok(&["game", "pass", d, "--player", "Ann"]);
+    assert!(out.contains("Bob to play") && out.contains("Bob's hand:"), "{out}");
+    assert!(!out.contains("Ann's hand:"), "{out}");
+}

@@ -186,7 +186,7 @@ pub fn run(action: GameAction) -> Outcome {
                     computers,
                 },
             )?;
-            table.game.show(Some(table.game.state.current))
+            table.game.show_turn()
         }
         GameAction::Move { file, cards, move_time, brief, json } => {
             let mut table = SavedGame::open(&file)?;
@@ -196,7 +196,7 @@ pub fn run(action: GameAction) -> Outcome {
                 print_json(&turn_json(&table.game, &turn));
                 return Ok(Answer::Yes);
             }
-            format!("{}{}", turn_text(&table.game, &turn, brief), table.game.show(None))
+            format!("{}{}", turn_text(&table.game, &turn, brief), table.game.show_turn())
         }
         GameAction::Hint { file, player, cards, move_time, brief, json } => {
             let table = SavedGame::open(&file)?;
@@ -262,14 +262,14 @@ pub fn run(action: GameAction) -> Outcome {
         }
         GameAction::Load { file } => {
             let table = SavedGame::open(&file)?;
-            format!("{} events replayed.\n{}", table.game.events.len(), table.game.show(None))
+            format!("{} events replayed.\n{}", table.game.events.len(), table.game.show_turn())
         }
         GameAction::Play { file, player, cards, statement, target } => {
             let mut table = SavedGame::open(&file)?;
             let p = table.player(Some(&player))?;
             let kinds = parse_cards(cards.iter().map(String::as_str))?;
             table.play(p, &kinds, &statement, target)?;
-            table.game.show(None)
+            table.game.show_turn()
         }
         GameAction::Claim { file, player, kind, k, timeout, brief, json } => {
             let mut table = SavedGame::open(&file)?;
@@ -280,7 +280,7 @@ pub fn run(action: GameAction) -> Outcome {
             if json {
                 print_json(&claimed.json(&table.game));
             } else {
-                print!("{}{}", claimed.text(brief, "--timeout"), table.game.show(None));
+                print!("{}{}", claimed.text(brief, "--timeout"), table.game.show_turn());
             }
             return Ok(claimed.answer());
         }
@@ -288,12 +288,12 @@ pub fn run(action: GameAction) -> Outcome {
             let mut table = SavedGame::open(&file)?;
             let p = table.player(Some(&player))?;
             table.pass(p)?;
-            table.game.show(None)
+            table.game.show_turn()
         }
         GameAction::Undo { file } => {
             let mut table = SavedGame::open(&file)?;
             table.undo()?;
-            table.game.show(None)
+            table.game.show_turn()
         }
     };
     print!("{text}");

@@ -379,9 +379,7 @@ impl Session {
                         self.last = last;
                     }
                     let table = self.game.as_ref().expect("just loaded");
-                    format!("{replies}{}", table.game.show(Some(table.game.state.current)))
-                        .trim_end()
-                        .to_string()
+                    format!("{replies}{}", table.game.show_turn()).trim_end().to_string()
                 }
                 Err(e) => shown(e),
             };
@@ -392,7 +390,7 @@ impl Session {
         };
         let player = table.game.state.current;
         let result = match word {
-            "show" => return table.game.show(Some(player)).trim_end().to_string(),
+            "show" => return table.game.show_turn().trim_end().to_string(),
             "score" => {
                 let game = &table.game;
                 let scores: Vec<String> = game
@@ -433,7 +431,7 @@ impl Session {
                             "{}\n{}{}",
                             claim_outcome(&event).unwrap_or_default(),
                             evidence(&decision),
-                            table.game.show(None).trim_end()
+                            table.game.show_turn().trim_end()
                         );
                         self.last = Some(decision);
                         shown
@@ -455,7 +453,7 @@ impl Session {
                         let mine = turn.claims.last().map(|(_, d)| d.clone());
                         let (replies, theirs) = Self::computers_reply(table);
                         out.push_str(&replies);
-                        out.push_str(&table.game.show(Some(table.game.state.current)));
+                        out.push_str(&table.game.show_turn());
                         if let Some(d) = theirs.or(mine) {
                             self.last = Some(d);
                         }
@@ -496,7 +494,7 @@ impl Session {
             // A person's play or pass ends their turn: the seats the computer holds answer.
             Ok(Some(_)) => {
                 let (replies, last) = Self::computers_reply(table);
-                let out = format!("{replies}{}", table.game.show(Some(table.game.state.current)));
+                let out = format!("{replies}{}", table.game.show_turn());
                 if last.is_some() {
                     self.last = last;
                 }
@@ -506,7 +504,7 @@ impl Session {
             // undo could then never reach the person's own play): say how to go on.
             Ok(None) => {
                 let game = &table.game;
-                let mut out = game.show(Some(game.state.current));
+                let mut out = game.show_turn();
                 if game.state.winner.is_none()
                     && game.settings.computer_level(game.state.current).is_some()
                 {
@@ -668,7 +666,7 @@ mod tests {
         let mut s = session();
         assert!(say(&mut s, &format!("game load {}", path.display())).contains("Ann's hand: S:9"));
         let out = say(&mut s, "game play S:9 ∀a∀b (a+b=b+a)");
-        assert!(out.contains("(1) ∀a∀b (a+b=b+a)"), "{out}");
+        assert!(out.contains("(1) ∀a∀b a + b = b + a"), "{out}");
         assert!(say(&mut s, "game claim redundant 1").starts_with("not upheld"));
         assert!(say(&mut s, "game pass").contains("Ann to play"));
         assert!(say(&mut s, "game undo").contains("Bob to play"));

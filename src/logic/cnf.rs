@@ -386,7 +386,10 @@ impl Clausifier {
         origin: Origin,
     ) -> Nnf {
         let x = self.fresh_named(var);
-        let y = self.fresh_named(&format!("{var}'"));
+        // The second copy keeps the board's name: one of the two is always Skolemized, so
+        // a clause never holds both, and a proof then speaks only of names on the board
+        // (issue 38: `y'` appeared in proofs though no statement has it).
+        let y = self.fresh_named(var);
         let shared = self.shared(body, origin);
         env.push((var.to_string(), Term::Var(x)));
         let phi_x = self.use_shared(&shared, env, pos, origin);

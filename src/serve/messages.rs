@@ -290,6 +290,8 @@ pub struct BoardEntry {
     pub number: usize,
     pub text: String,
     pub by: String,
+    /// Who changed it since with a ¬ card.
+    pub changed_by: Vec<String>,
     pub scored: bool,
 }
 
@@ -383,6 +385,7 @@ impl GameView {
                     number: k + 1,
                     text: e.text.clone(),
                     by: name(e.by),
+                    changed_by: e.changed_by.iter().map(|p| name(*p)).collect(),
                     scored: e.scored,
                 })
                 .collect(),

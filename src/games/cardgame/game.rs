@@ -21,6 +21,7 @@ use crate::games::cardgame::deck::{full_deck, CardKind};
 use crate::games::cardgame::legal::{check_negation, check_write, Illegal};
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::{CheckMode, SymbolOrigin};
+use crate::logic::print::{self, Style};
 use crate::reason::Question;
 use std::collections::BTreeSet;
 
@@ -125,6 +126,24 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// The table after a move, as the next player needs it: the board, the scores, whose
+    /// turn it is and, when that is a person's turn, their hand (a computer's hand is not
+    /// shown to its opponents).
+    pub fn show_turn(&self) -> String {
+        let person = self.settings.computer_level(self.state.current).is_none();
+        let hand = (self.state.winner.is_none() && person).then_some(self.state.current);
+        self.show(hand)
+    }
+
+    /// Who wrote a statement, and who changed it since with a ¬ card: "Ann, ¬ Bob".
+    pub fn authors(&self, entry: &Entry) -> String {
+        let mut out = self.settings.players[entry.by].clone();
+        for p in &entry.changed_by {
+            out.push_str(&format!(", ¬ {}", self.settings.players[*p]));
+        }
+        out
     }
 
     /// The board as a checked board (in-game mode: only the game's symbols and names).
@@ -232,6 +251,9 @@ impl Game {
                         entry.text = statement.clone();
                         // A changed statement is a new statement: it may score (ruling G9).
                         entry.scored = false;
+                        if *player != entry.by && !entry.changed_by.contains(player) {
+                            entry.changed_by.push(*player);
+                        }
                     }
                     (true, None) => {
                         return Err(Illegal {
@@ -249,9 +271,12 @@ impl Game {
                         }
                         .into())
                     }
-                    (false, None) => {
-                        board.push(Entry { text: statement.clone(), by: *player, scored: false })
-                    }
+                    (false, None) => board.push(Entry {
+                        text: statement.clone(),
+                        by: *player,
+                        changed_by: Vec::new(),
+                        scored: false,
+                    }),
                 }
                 let checked = self.checked_board(&board)?;
                 // A board line is one statement: an empty play, a comment or two lines
@@ -283,6 +308,11 @@ impl Game {
                             .collect();
                         check_write(&kinds, new, &names)?;
                     }
+                }
+                // One way of showing statements: as umpire prints them (Unicode), whatever
+                // mix of ASCII and symbols was typed; the event keeps the typed text.
+                for (entry, st) in board.iter_mut().zip(&checked.board.statements) {
+                    entry.text = print::statement(st, Style::Unicode);
                 }
                 self.state.board = board;
                 self.state.hands[*player] = hand;
@@ -316,12 +346,7 @@ impl Game {
         }
         for (i, e) in self.state.board.iter().enumerate() {
             let mark = if e.scored { "  (scored as redundant)" } else { "" };
-            out.push_str(&format!(
-                "  ({}) {}   — {}{mark}\n",
-                i + 1,
-                e.text,
-                self.settings.players[e.by]
-            ));
+            out.push_str(&format!("  ({}) {}   — {}{mark}\n", i + 1, e.text, self.authors(e)));
         }
         out.push_str("Scores:");
         for (p, s) in self.settings.players.iter().zip(&self.state.scores) {
@@ -440,7 +465,7 @@ mod tests {
         ));
         // Bob's ¬ card goes in front of blonde(x) in (1).
         g.play(1, &[CardKind::parse("X:¬").unwrap()], "∀x ¬blonde(x) ⇒ happy(x)", Some(1)).unwrap();
-        assert_eq!(g.state.board[0].text, "∀x ¬blonde(x) ⇒ happy(x)");
+        assert_eq!(g.state.board[0].text, "∀x ¬blonde(x) → happy(x)", "shown as umpire prints it");
         // Ann's P:blonde card does not cover happy; and she does not hold P:happy.
         g.state.hands[0] =
             vec![CardKind::parse("P:blonde").unwrap(), CardKind::parse("Q:∀x").unwrap()];

@@ -133,8 +133,13 @@ pub enum Event {
 /// A statement on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
+    /// The statement as umpire prints it (the typed text is in the play's event).
     pub text: String,
+    /// Who wrote it.
     pub by: usize,
+    /// Who changed it since with a ¬ card, in order (each once; not its author).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed_by: Vec<usize>,
     /// Scored as redundant as it now reads; it stays on the board and counts in every
     /// question, but scores again only once a ¬ changes it (ruling G9).
     pub scored: bool,
