@@ -28,6 +28,16 @@ pub fn evidence(decision: &Decision) -> String {
         | Verdict::Redundant { certificate: Certificate::Refutation { proof, argument } } => {
             proof.text(argument)
         }
+        _ if !decision.size_cores.is_empty() => {
+            let mut out = String::from(
+                "no step-by-step proof came in time; the search went through every size the board allows, and at each size \
+                 these statements alone have no model (try it by hand with that many objects):\n",
+            );
+            for core in &decision.size_cores {
+                out.push_str(&format!("  {}\n", core.text()));
+            }
+            out
+        }
         _ => String::new(),
     }
 }

@@ -158,9 +158,52 @@ impl Verdict {
     }
 }
 
+/// For a refutation by the sizes: sizes `from` to `to` have no model of these statements
+/// alone (index, and whether it is the negation of the one asked about).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SizeCore {
+    pub from: usize,
+    pub to: usize,
+    pub statements: Vec<(usize, bool)>,
+}
+
+impl SizeCore {
+    /// "with 1 to 3 objects, (1) and the negation of (3) cannot all hold".
+    pub fn text(&self) -> String {
+        let objects = if self.from == self.to {
+            format!("{} object{}", self.from, plural(self.from))
+        } else {
+            format!("{} to {} objects", self.from, self.to)
+        };
+        let names: Vec<String> = self
+            .statements
+            .iter()
+            .map(
+                |(i, negated)| {
+                    if *negated {
+                        format!("the negation of ({i})")
+                    } else {
+                        format!("({i})")
+                    }
+                },
+            )
+            .collect();
+        let what = match names.len() {
+            0 => "nothing at all can hold (there is no object to fill the tables)".to_string(),
+            1 => format!("{} cannot hold", names[0]),
+            2 => format!("{} and {} cannot both hold", names[0], names[1]),
+            _ => format!("{} cannot all hold", names.join(", ")),
+        };
+        format!("with {objects}, {what}")
+    }
+}
+
 /// A verdict with what it took.
 #[derive(Clone, Debug, Serialize)]
 pub struct Decision {
+    /// For a refutation by the sizes, when steps were asked for: what fails at each size.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub size_cores: Vec<SizeCore>,
     #[serde(flatten)]
     pub verdict: Verdict,
     /// "consistency", or the statement whose redundancy was asked.

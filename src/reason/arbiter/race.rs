@@ -27,8 +27,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// The longest the provers are waited for when the finite search has already refuted and
-/// steps are wanted (within the budget in any case).
-const STEPS_WAIT: Duration = Duration::from_secs(5);
+/// steps are wanted (within the budget in any case). Short: the verdict is certified, and
+/// without steps the players still get what fails at each size (issue 38: a 5 s wait
+/// ended with nothing to read).
+const STEPS_WAIT: Duration = Duration::from_secs(2);
 
 /// How long a proof waits for a shorter one when steps will be shown, and a certified
 /// saturation for a model.

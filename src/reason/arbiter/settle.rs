@@ -10,7 +10,8 @@ use super::race::{Finish, Report};
 use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::{GaveUp, Limits, Search};
 use crate::reason::proof::Proof;
-use crate::reason::verdict::{explain, Decision, Question, Verdict};
+use crate::reason::verdict::{explain, Certificate, Decision, Question, SizeCore, Verdict};
+use crate::solve::Budget;
 use std::time::Instant;
 
 /// The decision, with its explanation, from what the race ended with.
@@ -37,7 +38,17 @@ pub(super) fn decision(
             explanation.push_str(&format!("; ({k}) fails for {}", shown.join(", ")));
         }
     }
+    let size_cores = match &verdict {
+        Verdict::Inconsistent { certificate: Certificate::NoModelOfAllowedSize { sizes, .. } }
+        | Verdict::Redundant { certificate: Certificate::NoModelOfAllowedSize { sizes, .. } }
+            if problem.options.steps =>
+        {
+            size_cores(problem, sizes)
+        }
+        _ => Vec::new(),
+    };
     Ok(Decision {
+        size_cores,
         question: match problem.question {
             Question::Consistency => "consistency".into(),
             Question::Follows(k) => format!("does statement {k} follow from the others?"),
@@ -128,4 +139,42 @@ fn take_infinite_model(reports: &mut [Option<Report>]) -> Option<(usize, Infinit
         Some(Report::Found(Found::Model(m))) => Some((i, m)),
         _ => None,
     }
+}
+
+/// How long the size-by-size account of a refutation by the sizes may take: it is read by
+/// players, and the verdict is already certified without it.
+const SIZE_CORES_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// When the only certificate is that no size the board allows has a model, what fails at
+/// each size, in the board's terms: the fewest statements (with the negation of the one
+/// asked about) that have no model of that size, found by dropping statements one by one
+/// while none has a model (issue 38: players were left with nothing to read). Sizes with the
+/// same statements are merged. Empty when the budget runs out first.
+fn size_cores(problem: &Problem, sizes: &[usize]) -> Vec<SizeCore> {
+    let budget = Budget::time(SIZE_CORES_TIME);
+    let premises = &problem.premises;
+    let signature = problem.signature();
+    let mut cores: Vec<SizeCore> = Vec::new();
+    for &size in sizes {
+        let has_model = |keep: &[usize]| -> bool {
+            let subset: Vec<_> = keep.iter().map(|&i| premises[i]).collect();
+            // A search that cannot answer counts as a model: the premise stays, and what is
+            // left is still a set the search showed has none.
+            !matches!(
+                crate::reason::finite::search_size(signature, &subset, size, &budget),
+                Ok(crate::reason::finite::AtSize::NoModel)
+            )
+        };
+        let core = crate::solve::information::minimal_conflict(premises.len(), has_model);
+        if budget.spent().is_some() {
+            return Vec::new();
+        }
+        let statements: Vec<(usize, bool)> =
+            core.iter().map(|&i| (premises[i].index, premises[i].negated)).collect();
+        match cores.last_mut() {
+            Some(last) if last.statements == statements && last.to + 1 == size => last.to = size,
+            _ => cores.push(SizeCore { from: size, to: size, statements }),
+        }
+    }
+    cores
 }
