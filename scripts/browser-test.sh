@@ -20,12 +20,19 @@ command -v npm >/dev/null || missing "no npm"
 umpire="${UMPIRE:-target/release/umpire}"
 if [ -z "${UMPIRE:-}" ]; then cargo build --release --locked -q; fi
 work="$(mktemp -d)"
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill "$server" "$lan" 2>/dev/null || true; rm -rf "$work"' EXIT
 ( cd "$work" && npm init -y >/dev/null && npm install --silent playwright-core@1 >/dev/null )
-cp scripts/browser-test.mjs "$work/"
+cp scripts/browser-test.mjs scripts/browser-phone.mjs "$work/"
 "$umpire" serve --port 0 --game "$work/game.json" > "$work/serve.log" &
 server=$!
 for _ in $(seq 50); do grep -q "http://" "$work/serve.log" 2>/dev/null && break; sleep 0.1; done
 address="$(grep -o 'http://[^ ]*' "$work/serve.log")"
 mkdir -p "$(dirname "$shot")"
 node "$work/browser-test.mjs" "$address" "$shot"
+# The page at a real table: phone-sized, joined by the QR code's address (--lan), the
+# statement written with the symbol palette, a second phone refused at another's seat.
+lan=""
+"$umpire" serve --lan --port 0 --game "$work/lan.json" > "$work/lan.log" &
+lan=$!
+for _ in $(seq 50); do grep -q "http://" "$work/lan.log" 2>/dev/null && break; sleep 0.1; done
+node "$work/browser-phone.mjs" "$(grep -o 'http://[^ ]*' "$work/lan.log" | head -1)" "${shot%.png}-phone.png"

@@ -370,3 +370,70 @@ fn fifty_devices_writing_at_once_lose_and_duplicate_nothing() {
     assert!(leftovers.is_empty(), "no temporary files left: {leftovers:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Issue 38, the page at a real table: a seat is held by the device that sat there (another
+/// is refused, and does not see that hand); a win is taken back only with the table's
+/// agreement; a running game can be abandoned (its file kept); the join address comes with
+/// its QR code.
+#[test]
+fn seats_are_held_wins_are_not_undone_unasked_and_games_can_be_abandoned() {
+    let dir = scratch("seats");
+    let api = Api::new(dir.join("g.json"), Duration::from_secs(10))
+        .unwrap()
+        .with_join_url("http://192.0.2.7:8080/?code=ABC234".into());
+    let (s, v) =
+        call(&api, "POST", "/api/game/new", json!({ "players": ["Ann", "Bob"], "seed": 3 }));
+    assert_eq!(s, 200, "{v}");
+    let (s, v) =
+        call(&api, "POST", "/api/game/sit", json!({ "player": "Ann", "device": "phone-a" }));
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["game"]["you"], "Ann", "{v}");
+    // Bob's phone: Ann's hand is hidden from it, and it cannot act for Ann.
+    let (_, v) = call(&api, "GET", "/api/game?device=phone-b", Value::Null);
+    assert_eq!(v["game"]["hands"]["Ann"], json!([]), "{v}");
+    assert!(v["game"]["hands"]["Bob"].as_array().unwrap().len() == 3, "{v}");
+    let (s, v) =
+        call(&api, "POST", "/api/game/pass", json!({ "player": "Ann", "device": "phone-b" }));
+    assert_eq!(s, 403, "{v}");
+    let (s, v) =
+        call(&api, "POST", "/api/game/sit", json!({ "player": "Ann", "device": "phone-b" }));
+    assert_eq!(s, 403, "{v}");
+    let (s, _) =
+        call(&api, "POST", "/api/game/pass", json!({ "player": "Ann", "device": "phone-a" }));
+    assert_eq!(s, 200);
+    // The join address and its QR code.
+    let (_, v) = call(&api, "GET", "/api/join", Value::Null);
+    assert!(v["svg"].as_str().unwrap().contains("<svg"), "{v}");
+    // Abandoned: the table is free, the file kept beside.
+    let (s, v) = call(&api, "POST", "/api/game/abandon", json!({}));
+    assert_eq!(s, 200, "{v}");
+    assert!(v["game"].is_null(), "{v}");
+    assert!(dir.join("g.1.json").exists(), "the abandoned game's file is kept");
+    // A won game: undo asks the table.
+    let (s, _) = call(
+        &api,
+        "POST",
+        "/api/game/new",
+        json!({ "players": ["Ann", "Bob"], "own_cards": true }),
+    );
+    assert_eq!(s, 200);
+    for (who, st) in [("Ann", "∀x happy(x)"), ("Bob", "∃x ¬happy(x)")] {
+        let (s, v) = call(
+            &api,
+            "POST",
+            "/api/game/play",
+            json!({ "player": who, "cards": ["X:?"], "statement": st }),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, v) =
+        call(&api, "POST", "/api/game/claim", json!({ "player": "Ann", "claim": "inconsistent" }));
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["game"]["winner"], "Ann", "{v}");
+    let (s, v) = call(&api, "POST", "/api/game/undo", json!({}));
+    assert_eq!(s, 400, "{v}");
+    assert!(v.to_string().contains("takes back Ann's win"), "{v}");
+    let (s, v) = call(&api, "POST", "/api/game/undo", json!({ "table_agrees": true }));
+    assert_eq!(s, 200, "{v}");
+    assert!(v["game"]["winner"].is_null(), "{v}");
+}

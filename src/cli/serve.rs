@@ -53,6 +53,10 @@ pub fn run(args: ServeArgs) -> Outcome {
     println!("umpire serves the table at {}", server.address);
     if let Some(code) = &server.join_code {
         println!("join code: {code} (the address above carries it; every request needs it)");
+        // A phone at the table scans this instead of typing the address.
+        if let Some(qr) = umpire::serve::qr::text(&server.address) {
+            println!("{qr}");
+        }
     }
     println!(
         "the card game is saved in {} after every move; Ctrl-C stops the server",

@@ -273,6 +273,12 @@ fn read_save(path: &Path) -> Result<String, GameError> {
         .map_err(|e| GameError::Corrupt { path: path.display().to_string(), why: e.reason() })
 }
 
+/// What a card lets its player write, in the deck's own words (umpire's wording of the
+/// rules' card sheets), for the page's buttons.
+pub fn card_text(card: &CardKind) -> Option<String> {
+    crate::games::cardgame::deck::specs().into_iter().find(|s| s.kind == *card).map(|s| s.text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

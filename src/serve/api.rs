@@ -7,6 +7,7 @@
 //! Infer judge and the dice coach.
 
 use super::messages::*;
+use super::seats::{self, Seats};
 use crate::commands::board::{read_typed, statements, Style};
 use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
 use crate::commands::cardgame::{CardKind, Computer, SavedGame, Settings};
@@ -62,6 +63,9 @@ pub const ROUTES: &[Route] = &[
     Route { method: "POST", path: "/api/game/claim", name: "claim", answer: Api::claim },
     Route { method: "POST", path: "/api/game/move", name: "move", answer: Api::computer_move },
     Route { method: "POST", path: "/api/game/hint", name: "hint", answer: Api::hint },
+    Route { method: "POST", path: "/api/game/sit", name: "sit", answer: Api::sit },
+    Route { method: "POST", path: "/api/game/abandon", name: "abandon", answer: Api::abandon },
+    Route { method: "GET", path: "/api/join", name: "join", answer: Api::join },
     Route {
         method: "POST",
         path: "/api/infer/judge",
@@ -177,6 +181,10 @@ pub struct Api {
     /// The Inverted Dice coach's strategy table: read from the cache, or computed once in
     /// the background (tens of seconds) the first time a page asks.
     strategy: std::sync::Arc<Mutex<Coach>>,
+    /// Which device sits at which seat.
+    seats: Seats,
+    /// The address phones join by (with `--lan`), shown as a QR code.
+    join_url: Option<String>,
 }
 
 /// Where the coach's strategy table is.
@@ -203,14 +211,22 @@ impl Api {
             turns: Turns { free: Mutex::new(SEARCHES_AT_ONCE), freed: Condvar::new() },
             search_time,
             strategy: std::sync::Arc::new(Mutex::new(Coach::NotAsked)),
+            seats: Seats::default(),
+            join_url: None,
         };
         api.refresh(&api.table.lock().unwrap_or_else(|p| p.into_inner()));
         Ok(api)
     }
 
+    /// The address phones join by, for its QR code (`GET /api/join`).
+    pub fn with_join_url(mut self, url: String) -> Api {
+        self.join_url = Some(url);
+        self
+    }
+
     /// Answers one request. `body` is the request body, already limited in size.
-    pub fn handle(&self, method: &str, path: &str, body: &str) -> Reply {
-        let path = path.split('?').next().unwrap_or("");
+    pub fn handle(&self, method: &str, full_path: &str, body: &str) -> Reply {
+        let path = full_path.split('?').next().unwrap_or("");
         if method == "GET" && (path == "/" || path == "/index.html") {
             return Reply { status: 200, content_type: "text/html; charset=utf-8", body: page() };
         }
@@ -229,8 +245,21 @@ impl Api {
                 Err(e) => return bad(&format!("the request body is not JSON: {e}")),
             }
         };
+        let device = seats::device_of(full_path, &request);
+        let current = self
+            .current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|g| g.settings.players[g.state.current].clone());
+        if let Err(refused) =
+            self.seats.check(route.name, &request, device.as_deref(), current.as_deref())
+        {
+            return refused;
+        }
         match (route.answer)(self, &request) {
-            Ok(value) => Reply::json(200, &value),
+            // Every device sees the hands of its own seat and the free ones, not another's.
+            Ok(value) => Reply::json(200, &self.seats.view(value, device.as_deref())),
             Err(reply) => reply,
         }
     }
@@ -345,6 +374,7 @@ impl Api {
         }
         let saved =
             SavedGame::create(&self.game_path, settings).map_err(|e| Reply::from_failure(&e))?;
+        self.seats.clear();
         let mut table = Table { saved, evidence: Vec::new() };
         // The computer may sit first.
         computers_reply(&mut table).map_err(|e| Reply::from_failure(&e))?;
@@ -416,14 +446,61 @@ impl Api {
             .and_then(|state| self.after_a_person(state))
     }
 
+    /// Takes back the last move; one that takes back a win needs the whole table's
+    /// agreement (`table_agrees`), which the page asks for by name.
     fn undo(&self, request: &Value) -> Result<Value, Reply> {
-        let request: PlayerBody = body(request, "/api/game/undo")?;
+        let request: UndoBody = body(request, "/api/game/undo")?;
         self.change(request.player.as_deref(), |saved, _| {
             if saved.game.events.is_empty() {
                 return Err(GameError::MovedOn("there is nothing to undo".into()));
             }
+            if let (Some(w), false) = (saved.game.state.winner, request.table_agrees) {
+                return Err(GameError::MovedOn(format!(
+                    "this takes back {}'s win: the whole table must agree (table_agrees)",
+                    saved.game.settings.players[w]
+                )));
+            }
             saved.undo().map(|_| None)
         })
+    }
+
+    /// `POST /api/game/sit`: this device plays `player` from now on (`leave`: no longer).
+    fn sit(&self, request: &Value) -> Result<Value, Reply> {
+        let request: SitBody = body(request, "/api/game/sit")?;
+        let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone();
+        let game = game
+            .ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))?;
+        let player = game.player_index(&request.player).map_err(|e| Reply::from_failure(&e))?;
+        let name = &game.settings.players[player];
+        if game.settings.computer_level(player).is_some() {
+            return Err(bad(&format!("the computer plays {name}: sit at a person's seat")));
+        }
+        self.seats.sit(name, &request.device, request.leave)?;
+        Ok(self.snapshot.read().unwrap_or_else(|p| p.into_inner()).clone())
+    }
+
+    /// `POST /api/game/abandon`: the running game is put aside (its file kept under the
+    /// next free name, like a finished one) and the table is free for a new game.
+    fn abandon(&self, _: &Value) -> Result<Value, Reply> {
+        let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        if guard.is_none() {
+            return Err(Reply::message(409, "bad_input", "there is no game to abandon"));
+        }
+        if self.game_path.exists() {
+            std::fs::rename(&self.game_path, finished_name(&self.game_path)).map_err(|e| {
+                Reply::message(500, "internal", &format!("cannot put the game aside: {e}"))
+            })?;
+        }
+        *guard = None;
+        self.seats.clear();
+        Ok(self.refresh(&guard))
+    }
+
+    /// `GET /api/join`: the address phones join by, and its QR code (SVG); none without
+    /// `--lan`, where only this machine can connect.
+    fn join(&self, _: &Value) -> Result<Value, Reply> {
+        let Some(url) = &self.join_url else { return Ok(json!({ "url": null, "svg": null })) };
+        Ok(json!({ "url": url, "svg": super::qr::svg(url) }))
     }
 
     /// A claim is decided on a copy of the game, outside the game's lock (so the other

@@ -135,6 +135,23 @@ pub struct PlayerBody {
     pub player: Option<String>,
 }
 
+/// `POST /api/game/undo`: taking back a win needs `table_agrees`.
+#[derive(Deserialize)]
+pub struct UndoBody {
+    pub player: Option<String>,
+    #[serde(default)]
+    pub table_agrees: bool,
+}
+
+/// `POST /api/game/sit`: the device that sits at `player`'s seat (or leaves it).
+#[derive(Deserialize)]
+pub struct SitBody {
+    pub player: String,
+    pub device: String,
+    #[serde(default)]
+    pub leave: bool,
+}
+
 /// `POST /api/game/move`, `/api/game/hint`: the seat (absent: the player to move) and, with
 /// the table's own cards, the cards it holds.
 #[derive(Deserialize)]
@@ -300,6 +317,8 @@ pub struct BoardEntry {
 pub struct CardView {
     pub card: String,
     pub says: Option<String>,
+    /// What the card lets its player write, in the deck's words.
+    pub text: Option<String>,
 }
 
 /// One event of the game, numbered from 1; a claim carries its evidence while this server
@@ -407,6 +426,6 @@ impl CardView {
             CardKind::Statement { statement } => Some(statement.clone()),
             _ => None,
         };
-        CardView { card: card.short_name(), says }
+        CardView { card: card.short_name(), says, text: crate::commands::cardgame::card_text(card) }
     }
 }

@@ -12,6 +12,8 @@
 
 pub mod api;
 pub mod messages;
+pub mod qr;
+pub mod seats;
 
 use api::Api;
 use messages::Reply;
@@ -90,6 +92,8 @@ impl Server {
             None => format!("http://{shown_host}:{port}/"),
         };
         let api = Api::new(options.game.clone(), options.search_time)?;
+        // Phones join by the address with its code: the page shows it as a QR code.
+        let api = if join_code.is_some() { api.with_join_url(address.clone()) } else { api };
         Ok(Server {
             http: Arc::new(http),
             api: Arc::new(api),
