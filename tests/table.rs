@@ -297,3 +297,35 @@ fn statements_are_shown_one_way_and_every_hand_on_them_credited() {
     assert!(out.contains("Bob to play") && out.contains("Bob's hand:"), "{out}");
     assert!(!out.contains("Ann's hand:"), "{out}");
 }
+
+/// Play-testing issue 33 found a save whose upheld claim was edited to `"upheld": false`
+/// loading without a word (the point gone): such a record is refused, whether or not its
+/// verdict text was edited too.
+#[test]
+fn a_claim_edited_to_not_upheld_is_refused_on_load() {
+    let dir = scratch("unupheld");
+    let g = dir.join("g.json");
+    let g = g.to_str().unwrap();
+    ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
+    ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
+    ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x", "∃x happy(x)"]);
+    let out = umpire(&["game", "claim", g, "--player", "Ann", "redundant", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let saved = std::fs::read_to_string(g).unwrap();
+    let edited = saved.replace("\"upheld\": true", "\"upheld\": false");
+    assert_ne!(edited, saved);
+    std::fs::write(g, &edited).unwrap();
+    let out = umpire(&["game", "load", g]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let flat = |t: String| t.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat(stderr(&out)).contains("its own verdict says"), "{}", stderr(&out));
+    // The verdict's text edited as well: deciding the claim again upholds it.
+    let mut save: serde_json::Value = serde_json::from_str(&edited).unwrap();
+    let claim =
+        save["events"].as_array_mut().unwrap().iter_mut().find(|e| e["event"] == "claim").unwrap();
+    claim["verdict"] = serde_json::json!("unknown: the time limit was reached");
+    std::fs::write(g, save.to_string()).unwrap();
+    let out = umpire(&["game", "load", g]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(flat(stderr(&out)).contains("deciding it again upholds it"), "{}", stderr(&out));
+}

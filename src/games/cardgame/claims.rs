@@ -48,8 +48,8 @@ impl Game {
     /// capped at [`ClaimBudget::REPLAY_CEILING`], so an edited budget cannot hang a load); a claim
     /// refuted by a model must have that model satisfy what it says, and one refuted by an
     /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
-    /// upheld and carries no model (its budget ran out) awarded nothing, and is taken as
-    /// recorded.
+    /// upheld and carries no model (its budget ran out) awarded nothing: it is refused if
+    /// its own verdict upholds it or if a short search now does (an edited record).
     pub(super) fn verify(&self, event: &Event) -> Result<(), String> {
         let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event
         else {
@@ -123,7 +123,37 @@ impl Game {
                     return Err(format!("it is recorded as refuted by a model, but {what} does not hold in that model"));
                 }
             }
+        } else {
+            // Not upheld and nothing refuted it: the budget ran out. A record whose own
+            // verdict upholds it was edited; and one that a short search now upholds would
+            // take a point away from its player.
+            let Event::Claim { verdict, .. } = event else { return Ok(()) };
+            if verdict.starts_with("redundant") || verdict.starts_with("inconsistent") {
+                return Err(format!(
+                    "it is recorded as not upheld, but its own verdict says: {verdict}"
+                ));
+            }
+            let limits = Limits {
+                max_size: replay.max_size,
+                budget: Budget::time(
+                    RECHECK_UNSETTLED.min(Duration::from_millis(replay.timeout_ms)),
+                ),
+            };
+            let decision = crate::reason::decide(&board, question, &limits, &mut |_| {})
+                .map_err(|e| e.to_string())?;
+            if matches!(decision.verdict, Verdict::Redundant { .. } | Verdict::Inconsistent { .. })
+            {
+                return Err(format!(
+                    "it is recorded as not upheld, but deciding it again upholds it: {}",
+                    decision.explanation
+                ));
+            }
         }
         Ok(())
     }
 }
+
+/// How long a load spends deciding again a claim that was recorded as not upheld because
+/// its budget ran out: long enough to catch a claim edited from upheld (which is quick to
+/// prove again), short enough that a save full of hard claims still loads at once.
+const RECHECK_UNSETTLED: Duration = Duration::from_secs(1);
