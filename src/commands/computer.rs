@@ -193,15 +193,7 @@ pub fn hint(
 ) -> Result<Hint, GameError> {
     // Claims and plays come on one's own turn (G8), and none after the game is won: advice
     // for another moment would be advice for a board that will not be there.
-    if let Some(w) = game.state.winner {
-        return Err(GameError::Over(game.settings.players[w].clone()));
-    }
-    if player != game.state.current {
-        return Err(GameError::NotYourTurn {
-            player: game.settings.players[player].clone(),
-            current: game.settings.players[game.state.current].clone(),
-        });
-    }
+    game.my_turn(player)?;
     let board = game.checked_board(&game.state.board)?;
     let mut judge = Judge::new(thinking.claim, thinking.max_size);
     let mut claims = Vec::new();

@@ -106,7 +106,8 @@ impl Game {
             .ok_or_else(|| GameError::NoSuchPlayer(crate::util::text::shorten(name)))
     }
 
-    pub(super) fn my_turn(&self, player: usize) -> Result<(), GameError> {
+    /// Refuses a move by `player` when the game is over or it is someone else's turn.
+    pub fn my_turn(&self, player: usize) -> Result<(), GameError> {
         // An event of a save names its player by number; an edited save may name one that
         // is not at the table.
         if player >= self.settings.players.len() {
