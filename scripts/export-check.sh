@@ -76,7 +76,7 @@ def tptp_term(t, env):
     if t[0] == "c": return "c"
     if t[0] == "v": return env[t[1]]
     if t[0] == "father": return f"father({tptp_term(t[1], env)})"
-    return f"plus({tptp_term(t[1], env)},{tptp_term(t[2], env)})"
+    return f"'+'({tptp_term(t[1], env)},{tptp_term(t[2], env)})"
 def tptp(f, env, fresh):
     k = f[0]
     if k == "happy": return f"happy({tptp_term(f[1], env)})"

@@ -578,6 +578,15 @@ fn text_as_people_type_it() {
     let out = check("cyrillic.board", "∀x happy(\u{445})\n");
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(stderr(&out).contains("U+0445") && stderr(&out).contains("umpire::look_alike"));
+    // Nor may a name be made to look like a variable or like another name.
+    let out = check("named-x.board", "∃!x blonde(x) | \u{445} := x\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let out =
+        check("two-papas.board", "∃!x blonde(x) | papa := x\n∃!x happy(x) | pap\u{430} := x\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let out =
+        check("two-pas.board", "∃!x blonde(x) | \u{440}\u{430} := x\n∃!x happy(x) | pa := x\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     // A name wholly in another alphabet is a name like any other.
     let out = check("russian.board", "хлеб = хлеб\n");
     assert!(stdout(&out).starts_with("consistent"), "{}{}", stdout(&out), stderr(&out));

@@ -391,10 +391,23 @@ fn seats_are_held_wins_are_not_undone_unasked_and_games_can_be_abandoned() {
     // Bob's phone: Ann's hand is hidden from it, and it cannot act for Ann.
     let (_, v) = call(&api, "GET", "/api/game?device=phone-b", Value::Null);
     assert_eq!(v["game"]["hands"]["Ann"], json!([]), "{v}");
+    assert!(v["game"]["seed"].is_null(), "a running game's seed stays sealed: {v}");
     assert!(v["game"]["hands"]["Bob"].as_array().unwrap().len() == 3, "{v}");
     let (s, v) =
         call(&api, "POST", "/api/game/pass", json!({ "player": "Ann", "device": "phone-b" }));
     assert_eq!(s, 403, "{v}");
+    // However the name is spelled (the game reads it without case or spaces).
+    for spelled in ["ann", " Ann", "ANN "] {
+        let body = json!({ "player": spelled, "device": "phone-b" });
+        let (s, v) = call(&api, "POST", "/api/game/hint", body);
+        assert_eq!(s, 403, "{spelled:?}: {v}");
+    }
+    // Typing for Ann's seat reads the statement but does not judge the play (which would
+    // tell her cards one by one).
+    let body = json!({ "player": "Ann", "cards": ["P:happy"], "text": "∃x happy(x)", "device": "phone-b" });
+    let (s, v) = call(&api, "POST", "/api/parse", body);
+    assert_eq!(s, 200, "{v}");
+    assert!(v["ok"] == true && v["play"].is_null(), "{v}");
     let (s, v) =
         call(&api, "POST", "/api/game/sit", json!({ "player": "Ann", "device": "phone-b" }));
     assert_eq!(s, 403, "{v}");

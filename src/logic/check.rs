@@ -438,6 +438,21 @@ impl Pass {
                 what,
                 span: name.span.into(),
             });
+        } else if self.look_alike(name, name.span.into()) {
+        } else if let Some(other) =
+            self.sig.symbols.keys().find(|k| {
+                crate::util::text::latin_spelling(k).is_some_and(|latin| latin == name.name)
+            })
+        {
+            // The other way round: a Latin name beside one that looks the same in letters
+            // of another alphabet; two names the table cannot tell apart.
+            self.errors.push(LanguageError::NameTaken {
+                name: name.name.clone(),
+                what: format!(
+                    "`{other}`, written with letters of another alphabet, looks the same"
+                ),
+                span: name.span.into(),
+            });
         } else if looks_like_variable(&name.name) {
             self.errors.push(LanguageError::BadNaming {
                 message: format!("`{}` reads as a variable, so it cannot be a name", name.name),

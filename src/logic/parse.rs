@@ -144,6 +144,9 @@ impl<'a> Parser_<'a> {
         if let Some((message, hint, len)) = e.custom {
             return LanguageError::Syntax { message, span: (at, len).into(), hint };
         }
+        if let Some(stray) = self.stray(e.at) {
+            return stray;
+        }
         let found = describe_token(e.at);
         let mut expected = e.expected;
         expected.dedup();
@@ -159,7 +162,35 @@ impl<'a> Parser_<'a> {
         LanguageError::Syntax { message, span: (at, token_len(e.at)).into(), hint: None }
     }
 
+    /// A character that stops the parser and that people cannot see or mistake for another:
+    /// named, with what to do, rather than "expected …, found ``".
+    fn stray(&self, rest: &'a str) -> Option<LanguageError> {
+        let rest = ws(rest);
+        let c = rest.chars().next()?;
+        let span = (self.off(rest), c.len_utf8()).into();
+        if let Some(named) = crate::util::text::invisible(c) {
+            return Some(LanguageError::Syntax {
+                message: format!("there is {named} here"),
+                span,
+                hint: Some("delete it: it cannot be seen, and umpire does not read it".into()),
+            });
+        }
+        let (instead, what) = match c {
+            '′' | '’' | '‘' | 'ʹ' => ("'", "a prime"),
+            '“' | '”' => ("(", "a bracket"),
+            _ => return None,
+        };
+        Some(LanguageError::Syntax {
+            message: format!("`{c}` (U+{:04X}) is not read here", c as u32),
+            span,
+            hint: Some(format!("for {what}, type `{instead}`")),
+        })
+    }
+
     fn leftover(&self, rest: &'a str) -> LanguageError {
+        if let Some(stray) = self.stray(rest) {
+            return stray;
+        }
         LanguageError::Syntax {
             message: format!("unexpected {} after a complete statement", describe_token(rest)),
             span: (self.off(rest), token_len(rest)).into(),

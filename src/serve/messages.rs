@@ -295,6 +295,9 @@ pub struct GameView {
     pub scores: Vec<usize>,
     pub current: String,
     pub winner: Option<String>,
+    /// Once a dealt game is won, its seed (as text: a page's numbers cannot hold 64 bits),
+    /// to deal it again (RULINGS G17); never while it runs.
+    pub seed: Option<String>,
     pub board: Vec<BoardEntry>,
     pub hands: std::collections::BTreeMap<String, Vec<CardView>>,
     pub draw_left: usize,
@@ -395,6 +398,8 @@ impl GameView {
             scores: game.state.scores.clone(),
             current: name(game.state.current),
             winner: game.state.winner.map(name),
+            seed: (!game.deal_is_secret() && !game.settings.own_cards)
+                .then(|| game.settings.seed.to_string()),
             board: game
                 .state
                 .board

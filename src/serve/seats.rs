@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// The routes that act for a player, who must then be the device's own seat (or a free one).
-const ACTING: &[&str] = &["play", "pass", "claim", "hint"];
+/// (`parse` with a player checks a play against that player's hand, which would tell the
+/// hand card by card: for another's seat it only reads the statement, see `api.rs`.)
+pub const ACTING: &[&str] = &["play", "pass", "claim", "hint", "parse"];
 
 #[derive(Default)]
 pub struct Seats {
@@ -43,6 +45,13 @@ impl Seats {
     /// `device` sits at `player`'s seat (leaving any other it held), unless another device
     /// holds it; with `leave`, it stands up.
     pub fn sit(&self, player: &str, device: &str, leave: bool) -> Result<(), Reply> {
+        if device.trim().is_empty() {
+            return Err(Reply::message(
+                400,
+                "bad_input",
+                "a device sits with its own id (`device`), not an empty one",
+            ));
+        }
         let mut held = self.held();
         if held.get(player).is_some_and(|d| d != device) {
             return Err(taken(player));
@@ -54,23 +63,20 @@ impl Seats {
         Ok(())
     }
 
-    /// Refuses a request that acts for a seat another device holds. `player` is the one
-    /// the request names (absent: the player to move, `current`).
+    /// Refuses a request that acts for a seat another device holds. `player` is the seat
+    /// the request acts for, as the game spells the name (the game reads names without
+    /// regard to case or spaces, so the request's own spelling must not be compared).
     pub fn check(
         &self,
         route: &str,
-        request: &Value,
+        player: Option<&str>,
         device: Option<&str>,
-        current: Option<&str>,
     ) -> Result<(), Reply> {
         if !ACTING.contains(&route) {
             return Ok(());
         }
-        let Some(player) = request.get("player").and_then(Value::as_str).or(current) else {
-            return Ok(());
-        };
-        match self.held().get(player) {
-            Some(d) if Some(d.as_str()) != device => Err(taken(player)),
+        match player.and_then(|p| self.held().get(p).cloned()) {
+            Some(d) if Some(d.as_str()) != device => Err(taken(player.unwrap_or_default())),
             _ => Ok(()),
         }
     }
@@ -120,11 +126,15 @@ mod tests {
         let seats = Seats::default();
         seats.sit("Ann", "phone-a", false).unwrap();
         assert!(seats.sit("Ann", "phone-b", false).is_err(), "taken");
-        let play = json!({ "player": "Ann" });
-        assert!(seats.check("play", &play, Some("phone-a"), None).is_ok());
-        assert_eq!(seats.check("play", &play, Some("phone-b"), None).unwrap_err().status, 403);
-        assert_eq!(seats.check("claim", &json!({}), None, Some("Ann")).unwrap_err().status, 403);
-        assert!(seats.check("play", &json!({ "player": "Bob" }), Some("phone-b"), None).is_ok());
+        assert!(seats.check("play", Some("Ann"), Some("phone-a")).is_ok());
+        assert_eq!(seats.check("play", Some("Ann"), Some("phone-b")).unwrap_err().status, 403);
+        assert_eq!(seats.check("claim", Some("Ann"), None).unwrap_err().status, 403);
+        assert!(seats.check("play", Some("Bob"), Some("phone-b")).is_ok());
+        assert!(
+            seats.check("move", Some("Ann"), Some("phone-b")).is_ok(),
+            "anyone starts the computer"
+        );
+        assert!(seats.sit("Bob", " ", false).is_err(), "an empty device id");
         let state = json!({ "game": { "hands": { "Ann": ["P:happy"], "Bob": ["F:+"] } } });
         let seen = seats.view(state.clone(), Some("phone-b"));
         assert_eq!(seen["game"]["hands"]["Ann"], json!([]));

@@ -69,6 +69,11 @@ pub fn invisible(c: char) -> Option<String> {
         '\u{200f}' => "RIGHT-TO-LEFT MARK",
         '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => "a text-direction control",
         '\u{034f}' => "COMBINING GRAPHEME JOINER",
+        '\u{2028}' => "LINE SEPARATOR",
+        '\u{2029}' => "PARAGRAPH SEPARATOR",
+        '\u{180e}' => "MONGOLIAN VOWEL SEPARATOR",
+        '\u{2061}'..='\u{2064}' => "an invisible mathematical operator",
+        '\u{fe00}'..='\u{fe0f}' => "a variation selector",
         c if ('\u{0300}'..='\u{036f}').contains(&c) => {
             "a combining accent with no letter before it"
         }

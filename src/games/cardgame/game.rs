@@ -252,7 +252,7 @@ impl Game {
                         entry.text = statement.clone();
                         // A changed statement is a new statement: it may score (ruling G9).
                         entry.scored = false;
-                        if *player != entry.by && !entry.changed_by.contains(player) {
+                        if !entry.changed_by.contains(player) {
                             entry.changed_by.push(*player);
                         }
                     }

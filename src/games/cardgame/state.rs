@@ -137,7 +137,7 @@ pub struct Entry {
     pub text: String,
     /// Who wrote it.
     pub by: usize,
-    /// Who changed it since with a ¬ card, in order (each once; not its author).
+    /// Who changed it since with a ¬ card, in order (each once, its author too).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changed_by: Vec<usize>,
     /// Scored as redundant as it now reads; it stays on the board and counts in every

@@ -1,13 +1,13 @@
 //! Writing boards as TPTP problems (FOF), so that other systems (cvc5, E, Vampire) can
 //! answer the same question and every verdict can be checked elsewhere.
 //!
-//! Symbols keep their names where TPTP allows them (`blonde`), `+` becomes `plus`, other
-//! names are single-quoted (`'0'`). Each bound variable is written upper-cased and numbered
+//! Symbols keep their names where TPTP allows them (`blonde`), other names are
+//! single-quoted (`'0'`, `'+'`; letters beyond ASCII as `#x431;`). Each bound variable is written upper-cased and numbered
 //! within its statement (`x` → `X_1`), so no two binders share a variable. A cardinality
 //! statement is written out as the formula it abbreviates; a name made by `∃!` is
 //! written with its definition (ruling L6) as a further axiom.
 
-use crate::logic::ast::{BinaryOp, Formula, Quantifier, Statement, StatementKind, PLUS};
+use crate::logic::ast::{BinaryOp, Formula, Quantifier, Statement, StatementKind};
 use crate::logic::board::CheckedBoard;
 use crate::logic::export::{self, Dialect};
 
@@ -35,19 +35,27 @@ pub fn problem(
     Ok(out)
 }
 
-/// A symbol as TPTP writes it: plain when it can be, `+` as `plus`, else single-quoted.
+/// A symbol as TPTP writes it: plain when it can be, else single-quoted (`+` as `'+'`, so
+/// that a name `plus` made on the board stays another symbol). TPTP quotes hold printable
+/// ASCII only, so a letter beyond it is written `#x431;` (its code point): a board's names
+/// have no `#`, so no two names meet.
 pub fn symbol(name: &str) -> String {
-    if name == PLUS {
-        return "plus".into();
-    }
     let mut chars = name.chars();
     let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if plain {
-        name.to_string()
-    } else {
-        format!("'{}'", name.replace('\\', "\\\\").replace('\'', "\\'"))
+        return name.to_string();
     }
+    let mut quoted = String::new();
+    for c in name.chars() {
+        match c {
+            '\\' => quoted.push_str("\\\\"),
+            '\'' => quoted.push_str("\\'"),
+            c if (' '..='~').contains(&c) => quoted.push(c),
+            c => quoted.push_str(&format!("#x{:x};", c as u32)),
+        }
+    }
+    format!("'{quoted}'")
 }
 
 /// A bound variable: the board's name upper-cased, with what TPTP does not allow in a
@@ -162,7 +170,24 @@ mod tests {
             ),
             "{p}"
         );
-        assert!(p.contains("fof(s4, conjecture, happy(plus('0',blondie)))."), "{p}");
+        assert!(p.contains("fof(s4, conjecture, happy('+'('0',blondie)))."), "{p}");
+    }
+
+    /// Play-testing issue 38: a name `plus` made on the board met `+` (written `plus`), so
+    /// E called a consistent board unsatisfiable; a Cyrillic name was quoted as it is, which
+    /// TPTP does not allow.
+    #[test]
+    fn symbols_stay_apart_and_quotes_stay_ascii() {
+        let b = board::load(
+            "b",
+            "∀x∀y∃!z z = y | plus(x, y) := z\n∃x∃y x + y ≠ y\n∃!x blonde(x) | блондин := x",
+            CheckMode::FreeStanding,
+        )
+        .unwrap();
+        let p = problem(&b, None).unwrap();
+        assert!(p.contains("(plus(X_1,Y_2) = Y_2)") && p.contains("'+'(X_1,Y_2) != Y_2"), "{p}");
+        assert!(p.contains("blonde('#x431;#x43b;#x43e;#x43d;#x434;#x438;#x43d;')"), "{p}");
+        assert!(p.is_ascii(), "{p}");
     }
 
     /// Issue 38: `x'` and `x_p` were both written `X_p`, and `∃!x` under `∀x_u` wrote its
