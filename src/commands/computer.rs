@@ -321,7 +321,7 @@ impl Hint {
         }
         if self.plays.len() > HINT_PLAYS_SHOWN {
             out.push_str(&format!(
-                "  … and {} more (`umpire game hint --json` lists them all)\n",
+                "  … and {} more (the hint as JSON, `game hint --json`, lists them all)\n",
                 self.plays.len() - HINT_PLAYS_SHOWN
             ));
         }

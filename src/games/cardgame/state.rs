@@ -180,7 +180,7 @@ pub enum GameError {
     #[error("it is {0}'s turn, and the computer does not play {0}")]
     #[diagnostic(
         code(umpire::game::not_computer),
-        help("{0} plays with `umpire game play` or `umpire game pass`; `game new --computer NAME` seats the computer")
+        help("{0} plays or passes ({0} is a person at the table: `game play`, `game pass`); `game new --computer NAME` seats the computer")
     )]
     NotComputer(String),
     #[error("the table plays its own cards, so umpire does not know which cards {0} holds")]
