@@ -490,3 +490,17 @@ mod variants {
         assert!(matches!(g.card(" "), Err(GameError::Variant(m)) if m.contains("whose card")));
     }
 }
+
+/// Issue 34: publishing the Law itself could end "the Universe could not decide" when the
+/// search over the dice ran out of time; the Law itself wins with no search, whatever the
+/// budget (here: none at all), on every card of the deck.
+#[test]
+fn the_law_itself_wins_without_a_search() {
+    for card in super::game::cards(false, None) {
+        let mut g = Game::new(Setup { seed: 5, ..setup(&card.text, false) }, 0).unwrap();
+        let law = parse(&card.text).unwrap();
+        let no_time = Budget::time(std::time::Duration::ZERO);
+        let events = g.publish(Some((&card.text, &law)), &no_time, 0).unwrap();
+        assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{}: {events:?}", card.text);
+    }
+}

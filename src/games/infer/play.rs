@@ -106,7 +106,7 @@ fn report(
             }
             Event::PointedAt(n) => writeln!(out, "The {} points at experiment #{n}: it already disproves the Theory (which says {}).", role(game), theory_says(*n).unwrap_or("?"))?,
             Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
-            Event::Undecided(why) => writeln!(out, "The {} could not decide ({why}); the token is returned.", role(game))?,
+            Event::Undecided(why) => writeln!(out, "The {} could not decide ({why}); the token is returned. To give it more time, start `umpire infer play` with `--time SECONDS` (the game is saved: `umpire infer play FILE --time 60` goes on).", role(game))?,
             Event::Highlighted(h) => {
                 let which: Vec<String> = h.experiments.iter().map(|n| format!("#{n}")).collect();
                 writeln!(out, "The {} silently places {} Highlight stones next to {}.", role(game), h.stone.name(), which.join(" and "))?;

@@ -38,6 +38,11 @@ impl Game {
         theory: &Law,
         limits: &Limits,
     ) -> Result<Answer, GameError> {
+        // The Law itself (the same tree, however it was typed) cannot be disproved: no
+        // search, so that a winning Theory is never lost to the clock (issue 34).
+        if law == theory {
+            return Ok(Answer::Nothing);
+        }
         let on_table = self.table.iter().find(|p| {
             theory
                 .follows(&Experiment::parse(&p.experiment).expect("checked on load"))
