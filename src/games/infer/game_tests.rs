@@ -212,6 +212,22 @@ fn a_saved_game_reads_back_the_same_and_damage_is_caught() {
     ));
 }
 
+/// Issue 34: a command typed at a yes/no question (`remove 1`) was taken as "no" and lost;
+/// now the question is asked again.
+#[test]
+fn a_yes_no_question_does_not_swallow_a_command() {
+    let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();
+    let input = "publish all blue are 5\nremove 1\nyes\n";
+    let mut out = Vec::new();
+    let mut save = |_: &Game| Ok(());
+    let mut table = Table { now: &|| 0, budget: &budget, searched: &|| {}, save: &mut save };
+    session(&mut g, &mut input.as_bytes(), &mut out, &mut table).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("Please answer yes or no first (`remove 1` was not taken"), "{out}");
+    assert!(out.contains("Everyone wins!"), "the yes after it publishes: {out}");
+    assert_eq!(g.table.len(), 2, "nothing was removed");
+}
+
 #[test]
 fn a_session_plays_from_text_and_saves_after_each_move() {
     let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();

@@ -133,6 +133,23 @@ fn report(
     Ok(over)
 }
 
+/// The answer to a yes/no question. Anything else is asked again rather than taken as a
+/// "no" (issue 34: a command typed there, `remove 1`, was lost); the end of the input is no.
+fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
+    while let Some(answer) = lines.next().transpose()? {
+        match answer.trim().to_lowercase().as_str() {
+            "yes" | "y" => return Ok(true),
+            "no" | "n" => return Ok(false),
+            other => writeln!(
+                out,
+                "Please answer yes or no first (`{}` was not taken as a command).",
+                crate::util::text::shorten(other)
+            )?,
+        }
+    }
+    Ok(false)
+}
+
 /// Plays until the input ends, `quit`, or the game ends.
 pub fn session(
     game: &mut Game,
@@ -236,13 +253,9 @@ pub fn session(
                 if game.variants.silence && game.players.len() != 1 {
                     // Silence: permission is asked by pointing at the tokens, given by thumbs.
                     writeln!(out, "(Silence) You point at the Publication tokens. Do all the other Researchers give a thumbs up? (yes/no)")?;
-                    match lines.next().transpose()? {
-                        Some(answer)
-                            if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
-                        _ => {
-                            writeln!(out, "Not published.")?;
-                            continue;
-                        }
+                    if !yes_or_no(&mut lines, out)? {
+                        writeln!(out, "Not published.")?;
+                        continue;
                     }
                 }
                 let theory = if rest.is_empty() {
@@ -271,13 +284,9 @@ pub fn session(
                     )?,
                     None => writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?,
                 }
-                match lines.next().transpose()? {
-                    Some(answer)
-                        if matches!(answer.trim().to_lowercase().as_str(), "yes" | "y") => {}
-                    _ => {
-                        writeln!(out, "Not published.")?;
-                        continue;
-                    }
+                if !yes_or_no(&mut lines, out)? {
+                    writeln!(out, "Not published.")?;
+                    continue;
                 }
                 let result =
                     game.publish(theory.as_ref().map(|t| (rest, t)), &(table.budget)(), now);
