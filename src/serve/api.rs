@@ -463,10 +463,7 @@ impl Api {
                 return Err(GameError::MovedOn("there is nothing to undo".into()));
             }
             if let (Some(w), false) = (saved.game.state.winner, request.table_agrees) {
-                return Err(GameError::MovedOn(format!(
-                    "this takes back {}'s win: the whole table must agree (table_agrees)",
-                    saved.game.settings.players[w]
-                )));
+                return Err(GameError::WinNeedsTable(saved.game.settings.players[w].clone()));
             }
             saved.undo().map(|_| None)
         })

@@ -189,6 +189,13 @@ pub enum GameError {
         help("tell it: `umpire game move FILE --cards P:blonde,Q:∀x,X:¬` (the cards {0} holds)")
     )]
     CardsUntold(String),
+    /// Undo of the move that won, asked without the table's agreement (RULINGS G18).
+    #[error("this takes back {0}'s win: the whole table must agree")]
+    #[diagnostic(
+        code(umpire::game::undo_win),
+        help("ask the table, then undo with its agreement")
+    )]
+    WinNeedsTable(String),
     #[error("there is no player `{0}`")]
     #[diagnostic(code(umpire::game::player))]
     NoSuchPlayer(String),
