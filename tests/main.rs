@@ -9,6 +9,7 @@ mod dice;
 mod export;
 mod fuzz;
 mod infer;
+mod infer_english;
 mod language;
 mod layers;
 mod models;

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use umpire::commands::infer::LAW_SYNTAX;
 use umpire::commands::infer::{self, Agreement, Demonstrability, DisproofVerdict, InferError};
 use umpire::commands::infer::{JudgeRequest, MarkersRequest, NewGame, PlayRequest};
 use umpire::commands::infer::{SearchRequest, Variants, DISPROOF_DICE, SEARCH_SECONDS, SUPPLY};
@@ -32,8 +33,10 @@ pub enum InferAction {
     },
     /// Judges an experiment against a Law: O (follows, exit 0) or X (does not, exit 1), with
     /// the reason and the Law read back in English.
+    #[command(after_long_help = LAW_SYNTAX)]
     Judge {
-        /// The Law (`grammar/infer-law.ebnf`), like `all blue are 5`.
+        /// The Law, in plain English or the formal language: `All blue dice must be 5s.` or
+        /// `all blue are 5` (`--help` lists the forms).
         law: String,
         experiment: String,
         #[command(flatten)]
@@ -42,6 +45,7 @@ pub enum InferAction {
     /// The Universe's move: the experiment with the fewest dice (the null experiment first)
     /// that follows the Law and not the Theory, or the Theory and not the Law. Exit 0 when
     /// disproved, 1 when no experiment up to the bound separates them, 3 when out of budget.
+    #[command(after_long_help = LAW_SYNTAX)]
     Disprove {
         /// The Law of the Universe.
         law: String,
@@ -55,6 +59,7 @@ pub enum InferAction {
     },
     /// Whether a home-made Law can be shown both ways with few dice (the rules ask for 4 or
     /// fewer): one experiment that follows it and one that does not. Exit 0 when both exist.
+    #[command(after_long_help = LAW_SYNTAX)]
     Demonstrable {
         law: String,
         #[command(flatten)]
@@ -62,6 +67,7 @@ pub enum InferAction {
     },
     /// Whether a Law agrees with marked experiments: a file with one per line, `O r3 b4` or
     /// `X null`. Exit 0 when every mark agrees, 1 (listing the others) when not.
+    #[command(after_long_help = LAW_SYNTAX)]
     CheckMarkers {
         law: String,
         /// The marked experiments (`-` reads standard input).
@@ -72,6 +78,7 @@ pub enum InferAction {
     /// Plays Infer with the computer as the Universe. The game lives in FILE and is saved
     /// after every move, so it can be played over days (asynchronous play). Commands come
     /// from standard input (`help` lists them); Ctrl-C cancels a search in progress.
+    #[command(after_long_help = LAW_SYNTAX)]
     Play {
         /// The saved game.
         file: PathBuf,
@@ -81,7 +88,8 @@ pub enum InferAction {
         /// Draw a Law of this level only (1 gentle, 2, 3 hard).
         #[arg(long)]
         level: Option<u8>,
-        /// A home-made Law instead of a card (it must be demonstrable with 4 dice).
+        /// A home-made Law instead of a card, in plain English or the formal language (it
+        /// must be demonstrable with 4 dice).
         #[arg(long)]
         law: Option<String>,
         /// The seed of the draw and the openings (default: the clock).

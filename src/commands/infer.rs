@@ -34,6 +34,29 @@ pub const DISPROOF_DICE: usize = 6;
 /// thousands, and `touch each other` looks at every subset of the dice.
 pub const MAX_SEARCH_DICE: usize = 10;
 
+/// How Laws and Theories are written, for `--help`: plain English or the formal language.
+/// (A test reads every example here.)
+pub const LAW_SYNTAX: &str = "\
+Laws and Theories: one sentence of plain English, or the formal language.
+
+Plain English (grammar/infer-english.ebnf), for example:
+  There must be at least one red die.  |  There must be exactly two 2s.
+  There must be more odd dice than even dice.  |  There must be a line of three dice.
+  All blue dice must be 5s.  |  No die may show a 6.  |  Most dice must be odd.
+  Every red die must touch a blue die.  |  Odd blue dice must touch each other.
+  All dice must be the same colour.  |  The sum of all dice must be ten.
+  The number of dice must be odd.  |  The largest group must have at least three dice.
+  Every group must contain a red die.  |  It must not be that all dice are red.
+With a number, say \"at least\" or \"exactly\"; after \"touch\", say \"each other\" or
+\"another die\". A sentence that reads two ways is answered with both readings, and
+umpire never picks one.
+
+Formal (grammar/infer-law.ebnf), for example:
+  count red >= 1  |  sum dice = 10  |  count odd > count even  |  all blue are 5
+  no dice are 6  |  most dice are odd  |  red touch each other  |  dice same colour
+  line 3  |  line ascending 3  |  groups = 2  |  every group (count red >= 1)
+  not (…)  |  … and …  |  … or …";
+
 /// Why an Infer command has no answer.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum InferError {
@@ -613,9 +636,13 @@ pub struct DeckList {
 pub struct DeckCard {
     /// 1 (gentle) to 3 (hard).
     pub level: u8,
-    /// The Law as written on the card.
+    /// The Law as written on the card, in the formal language.
     pub law: String,
+    /// The Law as umpire reads it back.
     pub english: String,
+    /// The card's words: the Law as the rules would phrase it (the English reader reads
+    /// them back to `law`).
+    pub says: String,
 }
 
 /// The deck's Laws (of `level` only, when given; the Compass Rose variant's with `compass`).
@@ -626,18 +653,18 @@ pub fn deck(level: Option<u8>, compass: bool) -> Result<DeckList, InferError> {
     let cards = cards
         .into_iter()
         .filter(|c| level.is_none_or(|l| c.level == l))
-        .map(|c| DeckCard { level: c.level, english: c.law.english(), law: c.text })
+        .map(|c| DeckCard { level: c.level, english: c.law.english(), law: c.text, says: c.says })
         .collect();
     Ok(DeckList { cards })
 }
 
 impl DeckList {
-    /// A line per card: the level, the Law as written, the Law in English.
+    /// A line per card: the level, the Law in the formal language, the card's words.
     pub fn text(&self) -> String {
         let width = self.cards.iter().map(|c| c.law.chars().count()).max().unwrap_or(0);
         self.cards
             .iter()
-            .map(|c| format!("{} | {:width$} | {}\n", c.level, c.law, c.english))
+            .map(|c| format!("{} | {:width$} | {}\n", c.level, c.law, c.says))
             .collect()
     }
 }

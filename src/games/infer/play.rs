@@ -10,7 +10,8 @@ use std::io::{self, BufRead, Write};
 pub const COMMANDS: &str = "\
 commands:
   build <experiment>   build an experiment, like `build r3 b4 . w1+b2` (the Universe marks it)
-  publish <theory>     publish a Theory, like `publish all blue are 5` (costs a token)
+  publish <theory>     publish a Theory, like `publish All blue dice must be 5s.` or
+                       `publish all blue are 5` (costs a token)
   publish              spend a token without a Theory: the Universe builds an experiment
   remove <n>           take experiment n down for parts (its marker leaves the game)
   point <n>            point at experiment n (how Researchers talk under Silence)
@@ -150,6 +151,29 @@ fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io
     Ok(false)
 }
 
+/// Asks which of several readings of a Theory is meant: its number, or `no` for none.
+/// Anything else is asked again, never taken as a command.
+fn which_reading(
+    readings: &[Law],
+    lines: &mut io::Lines<&mut dyn BufRead>,
+    out: &mut dyn Write,
+) -> io::Result<Option<usize>> {
+    while let Some(answer) = lines.next().transpose()? {
+        let answer = answer.trim().to_lowercase();
+        match answer.parse::<usize>() {
+            Ok(n) if (1..=readings.len()).contains(&n) => return Ok(Some(n - 1)),
+            _ if answer == "no" || answer == "n" => return Ok(None),
+            _ => writeln!(
+                out,
+                "Please answer with a number from 1 to {}, or no (`{}` was not taken as a command).",
+                readings.len(),
+                crate::util::text::shorten(&answer)
+            )?,
+        }
+    }
+    Ok(None)
+}
+
 /// Plays until the input ends, `quit`, or the game ends.
 pub fn session(
     game: &mut Game,
@@ -258,11 +282,40 @@ pub fn session(
                         continue;
                     }
                 }
+                // The text saved with the Theory: as said, or the formal form of the reading
+                // chosen when it reads more than one way.
+                let mut said = rest.to_string();
+                let mut chosen = false;
                 let theory = if rest.is_empty() {
                     None
                 } else {
                     match parse(rest) {
                         Ok(t) => Some(t),
+                        Err(e) if !e.readings.is_empty() => {
+                            // The Universe repeats back what it understands; two readings, so
+                            // it asks which, as the table would.
+                            writeln!(
+                                out,
+                                "The {} can understand that {} ways:",
+                                role(game),
+                                e.readings.len()
+                            )?;
+                            for (i, l) in e.readings.iter().enumerate() {
+                                writeln!(out, "  {}. {}", i + 1, l.english())?;
+                            }
+                            writeln!(out, "Which do you mean? (a number, or no to say it again)")?;
+                            match which_reading(&e.readings, &mut lines, out)? {
+                                Some(i) => {
+                                    said = e.readings[i].formal();
+                                    chosen = true;
+                                    Some(e.readings[i].clone())
+                                }
+                                None => {
+                                    writeln!(out, "Not published.")?;
+                                    continue;
+                                }
+                            }
+                        }
                         Err(e) => {
                             writeln!(
                                 out,
@@ -270,26 +323,37 @@ pub fn session(
                                 e.message,
                                 rest.get(e.span.offset()..).unwrap_or("")
                             )?;
+                            if let Some(help) = &e.help {
+                                writeln!(out, "  {help}")?;
+                            }
                             continue;
                         }
                     }
                 };
-                // The Universe repeats the Theory back before it takes the token.
-                match &theory {
-                    Some(t) => writeln!(
-                        out,
-                        "The {} understands your Theory as: {}. Publish it? (yes/no)",
-                        role(game),
-                        t.english()
-                    )?,
-                    None => writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?,
+                // The Universe repeats the Theory back before it takes the token (a reading
+                // just chosen has been agreed already).
+                if !chosen {
+                    match &theory {
+                        Some(t) => writeln!(
+                            out,
+                            "The {} understands your Theory as: {}. Publish it? (yes/no)",
+                            role(game),
+                            t.english()
+                        )?,
+                        None => {
+                            writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?
+                        }
+                    }
+                    if !yes_or_no(&mut lines, out)? {
+                        writeln!(out, "Not published.")?;
+                        continue;
+                    }
                 }
-                if !yes_or_no(&mut lines, out)? {
-                    writeln!(out, "Not published.")?;
-                    continue;
-                }
-                let result =
-                    game.publish(theory.as_ref().map(|t| (rest, t)), &(table.budget)(), now);
+                let result = game.publish(
+                    theory.as_ref().map(|t| (said.as_str(), t)),
+                    &(table.budget)(),
+                    now,
+                );
                 (table.searched)();
                 published = theory;
                 result

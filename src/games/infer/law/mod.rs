@@ -1,10 +1,14 @@
-//! The Law language: what a Law (or a Theory) says (the syntax tree, here), a parser
-//! (`parse`), the evaluator with the rules' conventions (`eval`) and an English printer
-//! (`english`), as the statement language is split in `crate::logic`.
+//! The Law language: what a Law (or a Theory) says (the syntax tree, here), two readers —
+//! the formal language (`parse`) and plain English (`words`) — the evaluator with the
+//! rules' conventions (`eval`), and two printers, English (`english`, what the Universe
+//! repeats back) and formal (`formal`), as the statement language is split in
+//! `crate::logic`.
 //!
-//! Syntax (`grammar/infer-law.ebnf`), for example `count orange >= 1`, `sum dice = 10`,
-//! `count odd > count even`, `all blue are 5`, `odd blue touch each other`,
-//! `some red are 2`, `not (count dice = 3)`.
+//! Formal syntax (`grammar/infer-law.ebnf`), for example `count orange >= 1`, `sum dice =
+//! 10`, `count odd > count even`, `all blue are 5`, `odd blue touch each other`, `some red
+//! are 2`, `not (count dice = 3)`. Plain English (`grammar/infer-english.ebnf`), for example
+//! "There must be at least one orange die", "The sum of all dice must be ten", "Odd blue
+//! dice must touch each other". [`parse`] takes either.
 //!
 //! Conventions (RULINGS I5–I7): the null experiment is judged like any other; a Law holds
 //! only if every part of it holds (false beats true: one blue 3 breaks "all blue are 5");
@@ -14,14 +18,100 @@
 
 mod english;
 mod eval;
+mod formal;
 mod parse;
+mod words;
 
 pub use super::experiment::Direction;
 use super::experiment::Experiment;
 pub use english::{english_dice, english_number};
 pub(crate) use eval::is_prime;
 pub use eval::{Judgement, TooLarge};
-pub use parse::{parse, LawError};
+pub use parse::{parse_formal, LawError};
+pub use words::FORMS as ENGLISH_FORMS;
+
+/// Reads a Law, or a Theory, in the formal language or in plain English.
+///
+/// The formal language is tried first, so a Law saved in it always reads the same. A
+/// sentence that reads more than one way is refused with every reading
+/// ([`LawError::readings`]), never resolved by a guess.
+///
+/// ```
+/// use umpire::games::infer::law::{parse, parse_formal};
+/// let said = parse("There must be at least one red die.").unwrap();
+/// assert_eq!(said, parse_formal("count red >= 1").unwrap());
+/// // "two 2s": at least two, or exactly two? Both readings come back.
+/// let e = parse("There must be two 2s").unwrap_err();
+/// assert_eq!(e.readings.len(), 2);
+/// ```
+pub fn parse(text: &str) -> Result<Law, LawError> {
+    let formal_error = match parse_formal(text) {
+        Ok(law) => return Ok(law),
+        Err(e) => e,
+    };
+    match words::read(text) {
+        Ok(law) => Ok(law),
+        Err(words::Misread::Ambiguous(readings)) => {
+            let listed: Vec<String> = readings
+                .iter()
+                .enumerate()
+                .map(|(i, l)| format!("{}. {} (formal: `{}`)", i + 1, l.english(), l.formal()))
+                .collect();
+            Err(LawError {
+                message: format!(
+                    "this can be read {} ways, and umpire does not guess which is meant: {}",
+                    readings.len(),
+                    listed.join("; ")
+                ),
+                span: (0, text.len()).into(),
+                help: Some("say it so that only one reading fits (\"exactly\" or \"at least\", \"each other\" or \"another die\", …), or type the formal form of the one you mean".into()),
+                readings,
+            })
+        }
+        Err(words::Misread::Unread { message, at, nearest }) => {
+            // A sentence that looks like English hears about English; anything else about
+            // the formal language, which is tried first.
+            let english_like = text.split_whitespace().any(|w| {
+                matches!(
+                    w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()),
+                    "must"
+                        | "may"
+                        | "should"
+                        | "cannot"
+                        | "can't"
+                        | "can"
+                        | "there"
+                        | "the"
+                        | "has"
+                        | "have"
+                        | "be"
+                        | "it"
+                        | "die"
+                        | "if"
+                        | "than"
+                        | "of"
+                )
+            });
+            if !english_like {
+                return Err(formal_error);
+            }
+            let mut help = String::new();
+            if !nearest.is_empty() {
+                help.push_str("sentences umpire reads, near this one: ");
+                help.push_str(
+                    &nearest.iter().map(|f| format!("\"{f}\"")).collect::<Vec<_>>().join(", "),
+                );
+                help.push_str("; or write it in the formal language, like `count red >= 1`");
+            }
+            Err(LawError {
+                message,
+                span: at.into(),
+                help: (!help.is_empty()).then_some(help),
+                readings: vec![],
+            })
+        }
+    }
+}
 
 /// A set of dice: every condition must hold of a die (`odd blue` = odd and blue).
 #[derive(Clone, Debug, PartialEq, Eq)]

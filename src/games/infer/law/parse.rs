@@ -5,29 +5,49 @@ use super::{Among, Aspect, Compare, Dice, Direction, Kind, Law, Number, Property
 use crate::games::infer::experiment::colour_name;
 use crate::util::text::{shorten, shorten_message};
 
-/// A Law that cannot be read.
+/// A Law that cannot be read, or that reads more than one way.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
-#[diagnostic(code(umpire::infer::law), help("see grammar/infer-law.ebnf: e.g. `count red >= 1`, `all blue are 5`, `odd blue touch each other`"))]
+#[diagnostic(code(umpire::infer::law))]
 pub struct LawError {
     pub message: String,
     #[label("here")]
     pub span: miette::SourceSpan,
+    /// What to try instead: the nearest forms umpire knows, or the readings to choose from.
+    #[help]
+    pub help: Option<String>,
+    /// When the text reads more than one way, every reading (the reader never picks one).
+    pub readings: Vec<Law>,
 }
 
 impl crate::util::failure::Classify for LawError {}
 
-/// Reads a Law (`grammar/infer-law.ebnf`).
-pub fn parse(text: &str) -> Result<Law, LawError> {
+/// The help of an error in the formal language.
+pub(super) const FORMAL_HELP: &str = "formal Laws look like `count red >= 1`, `all blue are 5`, `odd blue touch each other`; plain English like `There must be at least one red die.` (`umpire infer judge --help` has the forms)";
+
+impl LawError {
+    /// An error of the formal language at `span`.
+    pub fn formal(message: impl Into<String>, span: impl Into<miette::SourceSpan>) -> LawError {
+        LawError {
+            message: message.into(),
+            span: span.into(),
+            help: Some(FORMAL_HELP.into()),
+            readings: vec![],
+        }
+    }
+}
+
+/// Reads a Law in the formal language (`grammar/infer-law.ebnf`).
+pub fn parse_formal(text: &str) -> Result<Law, LawError> {
     let tokens = tokenize(text)?;
     let mut p = Parser { tokens, at: 0, len: text.len(), depth: 0 };
     let law = p.law()?;
     match p.tokens.get(p.at) {
         None => Ok(law),
-        Some((t, start)) => Err(LawError {
-            message: format!("`{}` was not expected here", shorten(t)),
-            span: (*start, t.len()).into(),
-        }),
+        Some((t, start)) => Err(LawError::formal(
+            format!("`{}` was not expected here", shorten(t)),
+            (*start, t.len()),
+        )),
     }
 }
 
@@ -57,10 +77,10 @@ fn tokenize(text: &str) -> Result<Vec<(String, usize)>, LawError> {
             i += op.len();
         } else {
             let ch = text[i..].chars().next().expect("in bounds");
-            return Err(LawError {
-                message: format!("`{ch}` is not part of the Law language"),
-                span: (i, ch.len_utf8()).into(),
-            });
+            return Err(LawError::formal(
+                format!("`{ch}` is not part of the Law language"),
+                (i, ch.len_utf8()),
+            ));
         }
     }
     Ok(out)
@@ -96,10 +116,7 @@ impl Parser {
             Some((t, s)) => (format!("`{t}`"), (*s, t.len())),
             None => ("the end".to_string(), (self.len, 0)),
         };
-        Err(LawError {
-            message: shorten_message(&format!("expected {what}, found {found}")),
-            span: span.into(),
-        })
+        Err(LawError::formal(shorten_message(&format!("expected {what}, found {found}")), span))
     }
 
     fn expect(&mut self, word: &str) -> Result<(), LawError> {
@@ -131,10 +148,10 @@ impl Parser {
         self.depth += 1;
         if self.depth > MAX_NESTING {
             let (start, len) = self.tokens.get(self.at).map_or((self.len, 0), |t| (t.1, t.0.len()));
-            return Err(LawError {
-                message: format!("the Law is nested more than {MAX_NESTING} deep"),
-                span: (start, len).into(),
-            });
+            return Err(LawError::formal(
+                format!("the Law is nested more than {MAX_NESTING} deep"),
+                (start, len),
+            ));
         }
         Ok(())
     }
@@ -304,10 +321,10 @@ impl Parser {
         self.expect(")")?;
         if inner.sees().compass {
             let (start, len) = (self.tokens[scope_at].1, self.tokens[scope_at].0.len());
-            return Err(LawError {
-                message: "a direction inside a group or a line is not supported: north and south are read across the whole experiment".into(),
-                span: (start, len).into(),
-            });
+            return Err(LawError::formal(
+                "a direction inside a group or a line is not supported: north and south are read across the whole experiment",
+                (start, len),
+            ));
         }
         Ok(Law::Scoped(scope, among, Box::new(inner)))
     }
@@ -411,6 +428,30 @@ impl Parser {
     fn dice_from(&mut self, bare_face: bool) -> Result<Dice, LawError> {
         let mut props = Vec::new();
         while let Some(t) = self.peek() {
+            // Touching and alone as conditions, in brackets: `count red (touching blue) = 2`.
+            if t == "(" {
+                let after = self.tokens.get(self.at + 1).map(|t| t.0.as_str());
+                match after {
+                    Some("touching") => {
+                        self.at += 2;
+                        self.deeper()?;
+                        let d = self.dice();
+                        self.depth -= 1;
+                        let d = d?;
+                        self.eat("dice");
+                        self.expect(")")?;
+                        props.push(Property::Touching(d));
+                        continue;
+                    }
+                    Some("alone") => {
+                        self.at += 2;
+                        self.expect(")")?;
+                        props.push(Property::Alone);
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
             let p = match t {
                 "divisible" => {
                     self.at += 1;
