@@ -257,6 +257,7 @@ impl Game {
         theory: Option<(&str, &Law)>,
         budget: &Budget,
         now: u64,
+        consent: &mut dyn FnMut(&[usize]) -> bool,
     ) -> Result<Vec<Event>, GameError> {
         if let Some(e) = self.check(now)? {
             return Ok(vec![Event::Ended(e)]);
@@ -267,11 +268,12 @@ impl Game {
         let law = self.law();
         let limits = Limits { max_dice: self.max_dice, budget: budget.clone() };
         let answer = match theory {
-            Some((_, t)) => self.disproof(&law, t, &limits)?,
+            Some((_, t)) => self.disproof(&law, t, &limits, consent)?,
             None => self.help(&law, &limits)?,
         };
         let (x, mut events) = match answer {
             Answer::Undecided(why) => return Ok(vec![Event::Undecided(why)]),
+            Answer::PartsRefused(parts) => return Ok(vec![Event::PartsRefused(parts)]),
             Answer::Nothing => (None, vec![]),
             Answer::Point(n) => (None, vec![Event::PointedAt(n)]),
             Answer::Build(x, events) => (Some(x), events),

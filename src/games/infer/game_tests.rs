@@ -99,8 +99,9 @@ fn experiments_are_marked_by_the_law_and_dice_are_limited() {
 fn an_equivalent_theory_wins_and_a_wrong_one_is_disproved_by_the_smallest_experiment() {
     let mut g = Game::new(setup("all dice are even", false), 0).unwrap();
     let wrong = parse("count dice >= 1 and no dice are odd").unwrap();
-    let events =
-        g.publish(Some(("count dice >= 1 and no dice are odd", &wrong)), &budget(), 0).unwrap();
+    let events = g
+        .publish(Some(("count dice >= 1 and no dice are odd", &wrong)), &budget(), 0, &mut |_| true)
+        .unwrap();
     // Either an experiment on the table already disproves it, or the Universe builds one
     // that separates the two and marks it by the Law.
     let law = parse("all dice are even").unwrap();
@@ -115,7 +116,7 @@ fn an_equivalent_theory_wins_and_a_wrong_one_is_disproved_by_the_smallest_experi
     }
     assert_eq!(g.tokens_left, PUBLICATION_TOKENS - 1);
     let right = parse("no dice are odd").unwrap();
-    let events = g.publish(Some(("no dice are odd", &right)), &budget(), 0).unwrap();
+    let events = g.publish(Some(("no dice are odd", &right)), &budget(), 0, &mut |_| true).unwrap();
     assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{events:?}");
     assert!(matches!(g.build(&x("r2"), 0), Err(GameError::Over(_))));
 }
@@ -132,7 +133,7 @@ fn a_disproof_not_on_the_table_is_built_and_marked() {
         .iter()
         .map(|p| theory.judge(&x(&p.experiment)).unwrap().follows == p.follows)
         .collect();
-    let events = g.publish(Some(("sum dice >= 10", &theory)), &budget(), 0).unwrap();
+    let events = g.publish(Some(("sum dice >= 10", &theory)), &budget(), 0, &mut |_| true).unwrap();
     if covered.iter().all(|&c| c) {
         let [Event::Placed(p)] = &events[..] else { panic!("{events:?}") };
         assert_eq!(p.origin, Origin::Disproof(1));
@@ -159,7 +160,7 @@ fn help_builds_a_new_experiment_and_the_last_token_loses() {
     let mut g = Game::new(setup("count red >= 1", false), 0).unwrap();
     for k in 0..PUBLICATION_TOKENS {
         let before: Vec<String> = g.table.iter().map(|p| p.experiment.clone()).collect();
-        let events = g.publish(None, &budget(), 0).unwrap();
+        let events = g.publish(None, &budget(), 0, &mut |_| true).unwrap();
         let placed = events
             .iter()
             .find_map(|e| if let Event::Placed(p) = e { Some(p.clone()) } else { None })
@@ -193,7 +194,7 @@ fn publish_or_perish_runs_out_and_publications_extend_it() {
     let mut g = Game::new(setup("count red >= 1", true), 1000).unwrap();
     let deadline = g.deadline.unwrap();
     assert_eq!(deadline, 1000 + 600);
-    g.publish(None, &budget(), 1100).unwrap();
+    g.publish(None, &budget(), 1100, &mut |_| true).unwrap();
     assert_eq!(g.deadline, Some(deadline + 300));
     let events = g.build(&x("r1"), deadline + 301).unwrap();
     assert!(matches!(&events[..], [Event::Ended(e)] if !e.won && e.why.contains("clock")));
@@ -316,7 +317,8 @@ mod variants {
         assert!(g.highlights.iter().all(|h| !h.experiments.contains(&marked)));
         // A disproved Theory also highlights, and the table shows the stones.
         let wrong = parse("count blue >= 1").unwrap();
-        let events = g.publish(Some(("count blue >= 1", &wrong)), &budget(), 0).unwrap();
+        let events =
+            g.publish(Some(("count blue >= 1", &wrong)), &budget(), 0, &mut |_| true).unwrap();
         assert!(highlighted(&events).is_some(), "{events:?}");
         let out = play(&mut g, "table\n");
         assert!(out.contains("stone]"), "{out}");
@@ -373,7 +375,8 @@ mod variants {
         assert_eq!(by, vec![Some("Ann".into()), Some("Bob".into()), Some("Cy".into())]);
         // The right Theory: the Class is over, the clock stops, and the table votes.
         let law = parse("count red >= 1").unwrap();
-        let events = g.publish(Some(("count red >= 1", &law)), &budget(), 100).unwrap();
+        let events =
+            g.publish(Some(("count red >= 1", &law)), &budget(), 100, &mut |_| true).unwrap();
         assert_eq!(events, vec![Event::VoteBegins]);
         assert!(g.voting && g.deadline.is_none() && g.ending.is_none());
         assert!(matches!(g.build(&x("r1"), 100), Err(GameError::Variant(_))));
@@ -421,7 +424,7 @@ mod variants {
             .player
             .clone();
         let law = parse("count red >= 1").unwrap();
-        g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
+        g.publish(Some(("count red >= 1", &law)), &budget(), 0, &mut |_| true).unwrap();
         // Two fingers each on Bob and Cy; the Teacher's own finger and tie-break follow the leads.
         let picks: Vec<String> = ["Bob", "Cy", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
         let events = g.vote(&picks).unwrap();
@@ -451,7 +454,7 @@ mod variants {
             g.build(&x(e), 0).unwrap();
         }
         let law = parse("count red >= 1").unwrap();
-        g.publish(Some(("count red >= 1", &law)), &budget(), 0).unwrap();
+        g.publish(Some(("count red >= 1", &law)), &budget(), 0, &mut |_| true).unwrap();
         let (teacher, _) = crate::games::infer::variants::teacher_pick(&g, &g.players);
         // Two fingers each on two players the Teacher does not point at, one on a third.
         let others: Vec<String> =
@@ -516,7 +519,52 @@ fn the_law_itself_wins_without_a_search() {
         let mut g = Game::new(Setup { seed: 5, ..setup(&card.text, false) }, 0).unwrap();
         let law = parse(&card.text).unwrap();
         let no_time = Budget::time(std::time::Duration::ZERO);
-        let events = g.publish(Some((&card.text, &law)), &no_time, 0).unwrap();
+        let events = g.publish(Some((&card.text, &law)), &no_time, 0, &mut |_| true).unwrap();
         assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{}: {events:?}", card.text);
     }
+}
+
+#[test]
+fn the_universe_takes_experiments_down_only_with_the_researchers_consent() {
+    // Two red dice in the box, both in the Universe's O opening: an answer with a red die
+    // needs that opening's dice (issue 34: it used to be taken down without asking).
+    let mut g = Game::new(
+        Setup {
+            supply: Supply::parse("red:2,blue:20,white:20").unwrap(),
+            ..setup("count red >= 2", false)
+        },
+        0,
+    )
+    .unwrap();
+    let reds = |g: &Game| -> usize {
+        g.table
+            .iter()
+            .map(|p| x(&p.experiment).dice.iter().filter(|d| d.colour == "red").count())
+            .sum()
+    };
+    assert_eq!(reds(&g), 2, "the O opening holds both reds: {:?}", g.table);
+    let theory = parse("count red >= 1").unwrap();
+    let before = g.clone();
+    let mut asked = Vec::new();
+    let events = g
+        .publish(Some(("count red >= 1", &theory)), &budget(), 0, &mut |parts| {
+            asked = parts.to_vec();
+            false
+        })
+        .unwrap();
+    assert!(!asked.is_empty(), "the Researchers were asked");
+    assert_eq!(events, vec![Event::PartsRefused(asked.clone())]);
+    assert_eq!(g, before, "refused: nothing taken down, the token returned, the turn not over");
+    // With consent, the experiments asked for come down and the answer is built.
+    let events = g.publish(Some(("count red >= 1", &theory)), &budget(), 0, &mut |_| true).unwrap();
+    let taken: Vec<usize> = events
+        .iter()
+        .filter_map(|e| if let Event::TakenDown(n) = e { Some(*n) } else { None })
+        .collect();
+    assert_eq!(taken, asked);
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Placed(p) if p.origin == Origin::Disproof(1))),
+        "{events:?}"
+    );
+    assert_eq!(g.tokens_left, before.tokens_left - 1);
 }

@@ -108,6 +108,12 @@ fn report(
             Event::PointedAt(n) => writeln!(out, "The {} points at experiment #{n}: it already disproves the Theory (which says {}).", role(game), theory_says(*n).unwrap_or("?"))?,
             Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
             Event::Undecided(why) => writeln!(out, "The {} could not decide ({why}); the token is returned. To give it more time, start `umpire infer play` with `--time SECONDS` (the game is saved: `umpire infer play FILE --time 60` goes on).", role(game))?,
+            Event::PartsRefused(parts) => writeln!(
+                out,
+                "The Researchers keep {}: the {} cannot build its answer from the dice left, so the Theory is withdrawn and the token returned. Free some dice with `remove N`, or publish again.",
+                super::universe::numbered(parts),
+                role(game)
+            )?,
             Event::Highlighted(h) => {
                 let which: Vec<String> = h.experiments.iter().map(|n| format!("#{n}")).collect();
                 writeln!(out, "The {} silently places {} Highlight stones next to {}.", role(game), h.stone.name(), which.join(" and "))?;
@@ -349,10 +355,23 @@ pub fn session(
                         continue;
                     }
                 }
+                // Taking experiments down needs every Researcher's consent: ask the table.
+                let researchers = game.players.len();
+                let mut consent = |parts: &[usize]| -> bool {
+                    let asked = writeln!(
+                        out,
+                        "To build its answer the Universe needs the dice of {}. May it take {} down for parts? {}(yes/no)",
+                        super::universe::numbered(parts),
+                        if parts.len() == 1 { "it" } else { "them" },
+                        if researchers > 1 { "Every Researcher must agree. " } else { "" }
+                    );
+                    asked.is_ok() && yes_or_no(&mut lines, out).unwrap_or(false)
+                };
                 let result = game.publish(
                     theory.as_ref().map(|t| (said.as_str(), t)),
                     &(table.budget)(),
                     now,
+                    &mut consent,
                 );
                 (table.searched)();
                 published = theory;

@@ -188,6 +188,10 @@ pub enum Event {
     VoteBegins,
     /// The Universe could not decide within its budget; the token is returned.
     Undecided(String),
+    /// The Universe's answer needs the dice of these experiments and the Researchers did
+    /// not consent to their taking down: the Theory is withdrawn, the token returned
+    /// (ruling I22).
+    PartsRefused(Vec<usize>),
     Ended(Ending),
 }
 

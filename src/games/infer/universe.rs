@@ -1,6 +1,7 @@
 //! The computer Universe's choices (rulings I11, I12): the experiment that answers a
 //! published Theory (one already on the table, else the smallest disproof from the free dice,
-//! else from the whole box with the Researchers' oldest experiments taken down for parts),
+//! else from the whole box with the Researchers' oldest experiments taken down for parts,
+//! when the Researchers consent),
 //! what it builds for a token spent without a Theory, and the opening experiments. It
 //! decides what to build; placing it and its marker is the move's, in [`game`](super::game).
 
@@ -26,17 +27,20 @@ pub(super) enum Answer {
     Point(usize),
     /// The budget ran out.
     Undecided(String),
+    /// The answer needs the dice of these experiments, and the Researchers keep them.
+    PartsRefused(Vec<usize>),
 }
 
 impl Game {
     /// The smallest disproof from the free dice; failing that, from the whole box, taking
-    /// down the oldest experiments of the Researchers for parts (ruling I12). `Ok(None)` when
-    /// nothing disproves the Theory; `Err` (inner) when the budget ran out.
+    /// down the oldest experiments of the Researchers for parts (ruling I12) when `consent`
+    /// (asked with their numbers) says all the Researchers agree.
     pub(super) fn disproof(
         &mut self,
         law: &Law,
         theory: &Law,
         limits: &Limits,
+        consent: &mut dyn FnMut(&[usize]) -> bool,
     ) -> Result<Answer, GameError> {
         // The Law itself (the same tree, however it was typed) cannot be disproved: no
         // search, so that a winning Theory is never lost to the clock (issue 34).
@@ -58,15 +62,27 @@ impl Game {
         }
         match search::disprove(law, theory, &self.supply, limits, &mut |_, _| {})? {
             Found::Experiment(x) => {
-                let mut events = Vec::new();
-                while self.shortfall(&x).is_some() {
-                    let oldest = self
+                // Which experiments would give the dice: the Researchers' oldest first.
+                let mut trial = self.clone();
+                let mut parts = Vec::new();
+                while trial.shortfall(&x).is_some() {
+                    let oldest = trial
                         .table
                         .iter()
                         .find(|p| p.origin == Origin::Researchers)
-                        .or(self.table.first())
+                        .or(trial.table.first())
                         .map(|p| p.number);
                     let Some(n) = oldest else { break };
+                    trial.remove(n)?;
+                    parts.push(n);
+                }
+                // Only with the consent of all Researchers (the rules): without it the
+                // answer cannot be built, and the publication is withdrawn (ruling I22).
+                if !parts.is_empty() && !consent(&parts) {
+                    return Ok(Answer::PartsRefused(parts));
+                }
+                let mut events = Vec::new();
+                for n in parts {
                     self.remove(n)?;
                     events.push(Event::TakenDown(n));
                 }
@@ -155,5 +171,15 @@ impl Game {
             Found::Experiment(x) if !self.on_table(&x) => Ok(Some(x)),
             _ => Ok(None),
         }
+    }
+}
+
+/// "experiment 3", "experiments 3 and 5", "experiments 1, 3 and 5".
+pub(super) fn numbered(numbers: &[usize]) -> String {
+    let names: Vec<String> = numbers.iter().map(|n| format!("#{n}")).collect();
+    match names.as_slice() {
+        [one] => format!("experiment {one}"),
+        [rest @ .., last] => format!("experiments {} and {last}", rest.join(", ")),
+        [] => "no experiment".into(),
     }
 }
