@@ -174,7 +174,7 @@ fn play_keeps_the_game_in_a_file_between_sittings() {
     };
     let (first, code) = run(
         &["infer", "play", path, "--new", "--law", "count red >= 1", "--seed", "9"],
-        "build r4\nquit\n",
+        "build r4\nyes\nquit\n",
     );
     assert_eq!(code, Some(0), "{first}");
     assert!(first.contains("(the Universe's opening)") && first.contains("O  r4"), "{first}");
@@ -228,7 +228,7 @@ fn the_variants_play_from_the_command_line() {
         "4",
         "--highlights",
     ];
-    let (first, code) = run(&new, "build r1\ncard Ann\n\n\ncard Bob\n\n\ncard Cy\n\n\nbuild r1\nbuild b2\nstuck\npublish count red >= 1\nyes\nquit\n");
+    let (first, code) = run(&new, "build r1\ncard Ann\n\n\ncard Bob\n\n\ncard Cy\n\n\nbuild r1\nyes\nbuild b2\nyes\nstuck\npublish count red >= 1\nyes\nquit\n");
     assert_eq!(code, Some(0), "{first}");
     assert!(first.contains("identity card"), "no move before the cards: {first}");
     assert_eq!(first.matches("you are the CHEATER. The Law is").count(), 1, "{first}");

@@ -182,11 +182,14 @@ pub struct Shown {
     pub dice: Vec<ShownDie>,
     /// The groups of touching dice, as indices into `dice`.
     pub groups: Vec<Vec<usize>>,
-    /// The lines of three or more dice in a row, as indices into `dice`.
+    /// The lines (two or more dice in a row or a column, ruling I3), as indices into `dice`.
     pub lines: Vec<Vec<usize>>,
     /// The experiment as a picture (SVG).
     #[serde(skip)]
     pub picture: String,
+    /// The groups and lines in words, a line each.
+    #[serde(skip)]
+    pub described: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -221,27 +224,13 @@ pub fn show(experiment: &str, supply: &str) -> Result<Shown, InferError> {
         groups: x.groups(),
         lines: x.lines(),
         picture: svg(&x),
+        described: x.describe(),
     })
 }
 
 impl Shown {
     pub fn text(&self) -> String {
-        let name = |i: usize| {
-            let d = &self.dice[i];
-            match d.face {
-                Some(f) => format!("{} {f}", d.colour),
-                None => format!("{} (face hidden)", d.colour),
-            }
-        };
-        let list = |ids: &[usize]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
-        let mut out = format!("{} ({} dice)\n", self.experiment, self.dice.len());
-        for (k, g) in self.groups.iter().enumerate() {
-            out += &format!("  group {}: {}\n", k + 1, list(g));
-        }
-        for line in &self.lines {
-            out += &format!("  line: {}\n", list(line));
-        }
-        out
+        format!("{} ({} dice)\n{}", self.experiment, self.dice.len(), self.described)
     }
 }
 

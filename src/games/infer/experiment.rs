@@ -389,6 +389,23 @@ impl Experiment {
     pub fn part(&self, keep: &[usize]) -> Experiment {
         Experiment::from_dice(keep.iter().map(|&i| self.dice[i].clone()).collect())
     }
+    /// The experiment in words, as the table sees it: its groups of touching dice and its
+    /// lines, each die by colour and visible face ("white (face hidden)" under another).
+    pub fn describe(&self) -> String {
+        let name = |i: usize| match self.face(i) {
+            Some(f) => format!("{} {f}", self.dice[i].colour),
+            None => format!("{} (face hidden)", self.dice[i].colour),
+        };
+        let list = |ids: &[usize]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
+        let mut out = String::new();
+        for (k, g) in self.groups().iter().enumerate() {
+            out += &format!("  group {}: {}\n", k + 1, list(g));
+        }
+        for line in self.lines() {
+            out += &format!("  line: {}\n", list(&line));
+        }
+        out
+    }
 
     /// The text notation, normalised: rows from the top-left occupied corner.
     pub fn notation(&self) -> String {

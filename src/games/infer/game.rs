@@ -156,6 +156,16 @@ impl Game {
     /// game is over, during the Vote, and before every Cheater-variant player has seen
     /// their identity card.
     fn check(&mut self, now: u64) -> Result<Option<Ending>, GameError> {
+        self.takes_moves()?;
+        if self.deadline.is_some_and(|d| now > d) {
+            return Ok(Some(self.end(false, "the Publish-or-Perish clock ran out")));
+        }
+        Ok(None)
+    }
+
+    /// Refuses a move when the game is over, the table is voting, or (the Cheater) not
+    /// every player has seen their identity card.
+    fn takes_moves(&self) -> Result<(), GameError> {
         if let Some(e) = &self.ending {
             return Err(GameError::Over(e.why.clone()));
         }
@@ -172,17 +182,13 @@ impl Game {
                 return Err(GameError::Variant(format!("not every player has seen their identity card: {names} (`card NAME`, alone at the screen)")));
             }
         }
-        if self.deadline.is_some_and(|d| now > d) {
-            return Ok(Some(self.end(false, "the Publish-or-Perish clock ran out")));
-        }
-        Ok(None)
+        Ok(())
     }
 
-    /// The Researchers build an experiment; the Universe marks it.
-    pub fn build(&mut self, x: &Experiment, now: u64) -> Result<Vec<Event>, GameError> {
-        if let Some(e) = self.check(now)? {
-            return Ok(vec![Event::Ended(e)]);
-        }
+    /// Whether the experiment can be built now, from the dice free (checked before the
+    /// table is asked to confirm it, and again by [`Game::build`]).
+    pub fn buildable(&self, x: &Experiment) -> Result<(), GameError> {
+        self.takes_moves()?;
         if x.dice.iter().any(|d| d.colour.is_empty()) {
             return Err(GameError::Damaged("a die without a colour".into()));
         }
@@ -190,6 +196,15 @@ impl Game {
             return Err(short);
         }
         x.validate(&self.supply)?;
+        Ok(())
+    }
+
+    /// The Researchers build an experiment; the Universe marks it.
+    pub fn build(&mut self, x: &Experiment, now: u64) -> Result<Vec<Event>, GameError> {
+        if let Some(e) = self.check(now)? {
+            return Ok(vec![Event::Ended(e)]);
+        }
+        self.buildable(x)?;
         if let Some(e) = self.needs_marker() {
             return Ok(vec![Event::Ended(e)]);
         }

@@ -232,7 +232,7 @@ fn a_yes_no_question_does_not_swallow_a_command() {
 #[test]
 fn a_session_plays_from_text_and_saves_after_each_move() {
     let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();
-    let input = "build b5 b5\nbogus\npublish all blue are\npublish no blue are odd\nno\npublish all blue are 5\nyes\n";
+    let input = "build b5 b5\nyes\nbogus\npublish all blue are\npublish no blue are odd\nno\npublish all blue are 5\nyes\n";
     let mut out = Vec::new();
     let mut saves = 0;
     let mut save = |_: &Game| {
@@ -567,4 +567,30 @@ fn the_universe_takes_experiments_down_only_with_the_researchers_consent() {
         "{events:?}"
     );
     assert_eq!(g.tokens_left, before.tokens_left - 1);
+}
+
+#[test]
+fn a_build_is_shown_and_judged_only_once_it_is_finished() {
+    let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();
+    let markers = g.markers_left;
+    // A typo taken back with `no`, one with `undo`, a command typed at the question asked
+    // again; then Enter says it is finished.
+    let input = "build b5 b3\nno\nbuild b5 b4\nremove 1\nundo\nundo\nbuild b5 . b5\n\n";
+    let mut out = Vec::new();
+    let mut save = |_: &Game| Ok(());
+    let mut table = Table { now: &|| 0, budget: &budget, searched: &|| {}, save: &mut save };
+    session(&mut g, &mut input.as_bytes(), &mut out, &mut table).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains(
+            "You built b5 b3 (2 dice):\n  group 1: blue 5, blue 3\n  line: blue 5, blue 3"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("Taken back: nothing was judged").count(), 2, "{out}");
+    assert!(out.contains("(`remove 1` was not taken as a command)"), "{out}");
+    assert!(out.contains("Nothing to take back"), "`undo` at the prompt: {out}");
+    assert!(out.contains("O  b5 . b5"), "{out}");
+    assert_eq!(g.markers_left, markers - 1, "one marker, for the finished build");
+    assert_eq!(g.table.len(), 3, "the openings and one build; nothing removed");
 }

@@ -9,7 +9,8 @@ use std::io::{self, BufRead, Write};
 
 pub const COMMANDS: &str = "\
 commands:
-  build <experiment>   build an experiment, like `build r3 b4 . w1+b2` (the Universe marks it)
+  build <experiment>   build an experiment, like `build r3 b4 . w1+b2`: it is shown, and the
+                       Universe marks it once you say it is finished (no or undo takes it back)
   publish <theory>     publish a Theory, like `publish All blue dice must be 5s.` or
                        `publish all blue are 5` (costs a token)
   publish              spend a token without a Theory: the Universe builds an experiment
@@ -157,6 +158,23 @@ fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io
     Ok(false)
 }
 
+/// Asks whether a build is finished: yes (or Enter) has it judged, no or undo takes it
+/// back. Anything else is asked again, never taken as a command.
+fn finished(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
+    while let Some(answer) = lines.next().transpose()? {
+        match answer.trim().to_lowercase().as_str() {
+            "yes" | "y" | "" => return Ok(true),
+            "no" | "n" | "undo" => return Ok(false),
+            other => writeln!(
+                out,
+                "Please answer yes or no first (`{}` was not taken as a command).",
+                crate::util::text::shorten(other)
+            )?,
+        }
+    }
+    Ok(false)
+}
+
 /// Asks which of several readings of a Theory is meant: its number, or `no` for none.
 /// Anything else is asked again, never taken as a command.
 fn which_reading(
@@ -213,12 +231,36 @@ pub fn session(
                 continue;
             }
             "build" | "b" => match Experiment::parse(rest) {
-                Ok(x) => game.build(&x, now),
+                Ok(x) => {
+                    if let Err(e) = game.buildable(&x) {
+                        writeln!(out, "{e}")?;
+                        continue;
+                    }
+                    // The Universe judges an experiment once it is finished: show it, and
+                    // let a typo be taken back before a Result Marker is spent.
+                    let dice = match x.len() {
+                        0 => "the null experiment, no dice".to_string(),
+                        1 => "1 die".to_string(),
+                        n => format!("{n} dice"),
+                    };
+                    writeln!(out, "You built {} ({dice}):", x.notation())?;
+                    write!(out, "{}", x.describe())?;
+                    writeln!(out, "Is it finished? The {} judges it on yes; no (or undo) takes it back. (yes/no)", role(game))?;
+                    if !finished(&mut lines, out)? {
+                        writeln!(out, "Taken back: nothing was judged, no marker spent.")?;
+                        continue;
+                    }
+                    game.build(&x, now)
+                }
                 Err(e) => {
                     writeln!(out, "{}", e.message)?;
                     continue;
                 }
             },
+            "undo" => {
+                writeln!(out, "Nothing to take back: an experiment is judged only when you say it is finished, and a judged one stays on the table, as the rules say (`remove N` takes one down for parts).")?;
+                continue;
+            }
             "point" => {
                 match rest
                     .trim_start_matches('#')
