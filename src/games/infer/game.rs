@@ -25,7 +25,7 @@ pub use super::deck::cards;
 pub use super::state::{
     Ending, Event, Game, GameError, Highlight, Lead, Origin, Placed, Publication, Stone, Variants,
     CHEATER_MIN_PLAYERS, OPENING_DICE, PUBLICATION_TOKENS, RESULT_MARKERS, STONES_PER_COLOUR,
-    STUCK_AFTER, TIMER_EXTENSION_SECS, TIMER_START_SECS,
+    STUCK_AFTER, TIMER_EXTENSION_SECS, TIMER_START_SECS, VOTE_TALK_SECS,
 };
 
 /// How a new game is set up.
@@ -82,7 +82,9 @@ impl Game {
             tokens_left: PUBLICATION_TOKENS,
             publications: Vec::new(),
             // The Cheater variant's Class always runs against the clock.
-            deadline: (setup.timer || setup.variants.cheater).then_some(now + TIMER_START_SECS),
+            // The Cheater's Class clock starts when the Class begins: once every player has
+            // seen their identity card (`card`).
+            deadline: (setup.timer && !setup.variants.cheater).then_some(now + TIMER_START_SECS),
             ending: None,
             seed: setup.seed,
             built: 0,
@@ -94,6 +96,7 @@ impl Game {
             sealed_cheater,
             cards_seen: Vec::new(),
             voting: false,
+            vote_talk_ends: None,
             leads: Vec::new(),
         };
         for follows in [true, false] {
@@ -253,8 +256,8 @@ impl Game {
     }
 
     /// The Cheater variant: a player looks at their identity card (alone at the screen).
-    pub fn card(&mut self, player: &str) -> Result<String, GameError> {
-        variants::card(self, player)
+    pub fn card(&mut self, player: &str, now: u64) -> Result<String, GameError> {
+        variants::card(self, player, now)
     }
 
     /// Takes an experiment down for parts; its marker leaves the game.
@@ -311,6 +314,7 @@ impl Game {
                 // The Class is won; the clock stops and the Vote decides who else wins.
                 self.voting = true;
                 self.deadline = None;
+                self.vote_talk_ends = Some(now + VOTE_TALK_SECS);
                 events.push(Event::VoteBegins);
                 return Ok(events);
             }

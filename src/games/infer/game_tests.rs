@@ -356,12 +356,23 @@ mod variants {
         ));
         let fresh = || Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 100).unwrap();
         let mut g = fresh();
-        assert_eq!(g.deadline, Some(100 + TIMER_START_SECS), "the Class runs against the clock");
-        // Nobody moves before every player has seen their card.
+        // Nobody moves before every player has seen their card, and the Class clock has
+        // not started: the Class begins when the last card is seen (issue 34).
+        assert_eq!(g.deadline, None, "no clock during the setup");
         assert!(
             matches!(g.build(&x("r1"), 100), Err(GameError::Variant(m)) if m.contains("identity card"))
         );
-        let cards: Vec<String> = ["Ann", "bob", "Cy"].iter().map(|p| g.card(p).unwrap()).collect();
+        let cards: Vec<String> = [("Ann", 130), ("bob", 160), ("Cy", 400)]
+            .iter()
+            .map(|(p, t)| {
+                let card = g.card(p, *t).unwrap();
+                assert_eq!(g.deadline.is_some(), *p == "Cy", "the clock starts with the last card");
+                card
+            })
+            .collect();
+        assert_eq!(g.deadline, Some(400 + TIMER_START_SECS), "the Class runs against the clock");
+        g.card("Ann", 500).unwrap();
+        assert_eq!(g.deadline, Some(400 + TIMER_START_SECS), "looking again changes nothing");
         let cheaters: Vec<&String> = cards.iter().filter(|c| c.contains("CHEATER")).collect();
         assert_eq!(cheaters.len(), 1, "{cards:?}");
         assert!(cheaters[0].contains("count red >= 1"), "the Cheater reads the Law");
@@ -379,6 +390,14 @@ mod variants {
             g.publish(Some(("count red >= 1", &law)), &budget(), 100, &mut |_| true).unwrap();
         assert_eq!(events, vec![Event::VoteBegins]);
         assert!(g.voting && g.deadline.is_none() && g.ending.is_none());
+        assert_eq!(g.vote_talk_ends, Some(100 + 120), "the Vote's 2-minute timer");
+        let status = |now: u64| {
+            let mut out = Vec::new();
+            crate::games::infer::play::show_table(&g, now, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert!(status(130).contains("talk for 1:30 more"), "{}", status(130));
+        assert!(status(221).contains("time is up, everyone points now"), "{}", status(221));
         assert!(matches!(g.build(&x("r1"), 100), Err(GameError::Variant(_))));
         assert!(g.vote(&["Ann".into()]).is_err(), "one pick per player");
         assert!(g.vote(&["Ann".into(), "Bob".into(), "Zed".into()]).is_err(), "picks are players");
@@ -407,7 +426,7 @@ mod variants {
         let v = Variants { cheater: true, ..Variants::default() };
         let mut g = Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy", "Dee"]), 0).unwrap();
         for p in ["Ann", "Bob", "Cy", "Dee"] {
-            g.card(p).unwrap();
+            g.card(p, 100).unwrap();
         }
         // Ann's experiment rules out much of what was possible, the others' nothing new.
         for e in ["r2 b2 w2", "r5", "r5 . r5", "w1"] {
@@ -448,7 +467,7 @@ mod variants {
         let names = ["Ann", "Bob", "Cy", "Dee", "Eve"];
         let mut g = Game::new(with("count red >= 1", v, &names), 0).unwrap();
         for p in names {
-            g.card(p).unwrap();
+            g.card(p, 100).unwrap();
         }
         for e in ["b2", "r1 r1", "w3 . w3"] {
             g.build(&x(e), 0).unwrap();
@@ -506,7 +525,7 @@ mod variants {
             matches!(Game::new(with("count red >= 1", v, &many), 0), Err(GameError::Variant(m)) if m.contains("2 to 10"))
         );
         let mut g = Game::new(with("count red >= 1", v, &["Ann", "Bob", "Cy"]), 0).unwrap();
-        assert!(matches!(g.card(" "), Err(GameError::Variant(m)) if m.contains("whose card")));
+        assert!(matches!(g.card(" ", 0), Err(GameError::Variant(m)) if m.contains("whose card")));
     }
 }
 

@@ -75,8 +75,20 @@ pub fn show_table(game: &Game, now: u64, out: &mut dyn Write) -> io::Result<()> 
         let left = d.saturating_sub(now);
         status += &format!("; time left: {}:{:02}", left / 60, left % 60);
     }
+    if game.variants.cheater && game.deadline.is_none() && !game.voting && game.ending.is_none() {
+        status += "; the Class and its 10-minute clock begin when every player has seen their card";
+    }
     if game.voting {
-        status += "; the Class is over: vote (`vote NAME …`, one pick per player in seat order)";
+        match game.vote_talk_ends.map(|e| e.saturating_sub(now)) {
+            Some(left) if left > 0 => {
+                status += &format!(
+                    "; the Vote: talk for {}:{:02} more (or vote now if everyone wants), then `vote NAME …`, one pick per player in seat order",
+                    left / 60,
+                    left % 60
+                )
+            }
+            _ => status += "; the Vote: time is up, everyone points now (`vote NAME …`, one pick per player in seat order)",
+        }
     } else if let Some(p) = game.active() {
         status += &format!("; {p}'s turn");
     }
@@ -121,7 +133,7 @@ fn report(
             }
             Event::VoteBegins => writeln!(
                 out,
-                "The Teacher cannot disprove the Theory: the Class is over and the clock stops.\nThe Vote: talk it over, then on three everyone points at the Cheater. Type the picks in seat order ({}): `vote NAME …`",
+                "The Teacher cannot disprove the Theory: the Class is over and the clock stops.\nThe Vote: 2 minutes to talk it over (`table` shows the time left; vote sooner if everyone wants), then on three everyone points at the Cheater. Type the picks in seat order ({}): `vote NAME …`",
                 game.players.join(", ")
             )?,
             Event::Ended(end) => {
@@ -286,7 +298,7 @@ pub fn session(
                     }
                 }
             }
-            "card" => match game.card(rest) {
+            "card" => match game.card(rest, now) {
                 Ok(text) => {
                     // The others look away before the card shows, and it leaves the screen and
                     // the scrollback before the next player looks.

@@ -15,6 +15,8 @@ pub const PUBLICATION_TOKENS: u32 = 4;
 /// Publish or Perish: the clock starts at 10 minutes and each publication adds 5.
 pub const TIMER_START_SECS: u64 = 10 * 60;
 pub const TIMER_EXTENSION_SECS: u64 = 5 * 60;
+/// The Cheater's Vote: two minutes of talk before everyone points.
+pub const VOTE_TALK_SECS: u64 = 2 * 60;
 /// The opening experiments use at most this many dice (and so must a home-made Law be
 /// demonstrable with).
 pub const OPENING_DICE: usize = search::DEMONSTRABLE_DICE;
@@ -110,6 +112,9 @@ pub struct Game {
     /// The Cheater variant: the Class is over and the table votes.
     #[serde(default)]
     pub voting: bool,
+    /// The Cheater variant: when the Vote's 2 minutes of talk end (seconds since 1970).
+    #[serde(default)]
+    pub vote_talk_ends: Option<u64>,
     /// The Cheater variant: per player, the share of the still-possible deck Laws each of
     /// their experiments ruled out (what the Teacher watches for).
     #[serde(default)]

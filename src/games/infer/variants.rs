@@ -9,6 +9,7 @@ use super::law::Sees;
 use super::shapes::Structure;
 use super::state::{
     Ending, Event, Game, GameError, Highlight, Lead, Placed, Variants, CHEATER_MIN_PLAYERS,
+    TIMER_START_SECS,
 };
 use std::collections::BTreeMap;
 
@@ -254,7 +255,7 @@ pub fn vote(game: &mut Game, picks: &[String]) -> Result<Vec<Event>, GameError> 
 }
 
 /// A player's identity card, to be read alone at the screen: the Cheater's shows the Law.
-pub fn card(game: &mut Game, player: &str) -> Result<String, GameError> {
+pub fn card(game: &mut Game, player: &str, now: u64) -> Result<String, GameError> {
     if !game.variants.cheater {
         return Err(GameError::Variant(
             "identity cards belong to the Cheater variant (--cheater)".into(),
@@ -276,6 +277,11 @@ pub fn card(game: &mut Game, player: &str) -> Result<String, GameError> {
         })?;
     if !game.cards_seen.contains(&name) {
         game.cards_seen.push(name.clone());
+        // The last card seen ends the setup: the Class begins, and its clock with it.
+        let all_seen = game.players.iter().all(|p| game.cards_seen.contains(p));
+        if all_seen && game.deadline.is_none() && !game.voting && game.ending.is_none() {
+            game.deadline = Some(now + TIMER_START_SECS);
+        }
     }
     Ok(if game.cheater().as_deref() == Some(name.as_str()) {
         format!("{name}, you are the CHEATER. The Law is: {} ({}). Help the class find it without being caught.", game.the_law().english(), game.law_text())
