@@ -46,7 +46,10 @@ fn every_sentence_of_the_corpus_reads_as_written_down() {
     for (line, said, expected) in &all {
         match (parse(said), expected) {
             (Ok(got), Expected::One(want)) if got == *want => {}
-            (Err(e), Expected::Ambiguous(want)) if e.readings == *want => {}
+            // The readings in any order, each once.
+            (Err(e), Expected::Ambiguous(want))
+                if e.readings.len() == want.len()
+                    && want.iter().all(|w| e.readings.contains(w)) => {}
             (Err(e), Expected::Refused) if e.readings.is_empty() => {}
             (got, _) => wrong.push(format!(
                 "line {line}: `{said}` gave {:?}",

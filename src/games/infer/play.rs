@@ -363,7 +363,7 @@ pub fn session(
                             for (i, l) in e.readings.iter().enumerate() {
                                 writeln!(out, "  {}. {}", i + 1, l.english())?;
                             }
-                            writeln!(out, "Which do you mean? (a number, or no to say it again)")?;
+                            writeln!(out, "Which do you mean? (its number; or no, and say it again with `publish …`)")?;
                             match which_reading(&e.readings, &mut lines, out)? {
                                 Some(i) => {
                                     said = e.readings[i].formal();

@@ -51,8 +51,10 @@ impl Law {
             // Brackets show how far `not`, `and` and `or` reach, so that a Theory read back
             // cannot be taken for another one with the same words.
             Law::Not(l) => format!("it must not be that {}", l.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
-            Law::And(a, b) => format!("{}, and {}", a.bracketed(|l| matches!(l, Law::Or(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
-            Law::Or(a, b) => format!("{}, or {}", a.bracketed(|l| matches!(l, Law::And(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
+            // A "not" beside an "and" or an "or" is bracketed too: "it must not be that A, and
+            // B" would not say how far the "not" reaches.
+            Law::And(a, b) => format!("{}, and {}", a.bracketed(|l| matches!(l, Law::Or(..) | Law::Not(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..) | Law::Not(..)))),
+            Law::Or(a, b) => format!("{}, or {}", a.bracketed(|l| matches!(l, Law::And(..) | Law::Not(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..) | Law::Not(..)))),
         }
     }
 }
@@ -119,7 +121,7 @@ fn english_property(p: &Property) -> String {
         Property::Stacked => "be in a stack".into(),
         Property::OnTable => "stand on the table".into(),
         Property::Touching(d) => format!("touch one of the {}", english_dice(d)),
-        Property::Alone => "touch no other die".into(),
+        Property::Alone => "be alone (touching no other die)".into(),
         Property::Toward(d) => format!("be in the {}", d.name()),
     }
 }

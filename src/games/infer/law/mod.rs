@@ -45,7 +45,18 @@ pub use words::FORMS as ENGLISH_FORMS;
 /// assert_eq!(e.readings.len(), 2);
 /// ```
 pub fn parse(text: &str) -> Result<Law, LawError> {
-    let formal_error = match parse_formal(text) {
+    if text.trim().is_empty() {
+        return Err(LawError {
+            message: "there is no Law here".into(),
+            span: (0, text.len()).into(),
+            help: Some("say one, like `There must be at least one red die.`, or write it in the formal language, like `count red >= 1`".into()),
+            readings: vec![],
+        });
+    }
+    // A sentence's full stop is not part of the formal language, but a formal Law said as a
+    // sentence ("Not all dice are red.") is still that Law.
+    let bare = text.trim_end().trim_end_matches(['.', '!']);
+    let formal_error = match parse_formal(bare) {
         Ok(law) => return Ok(law),
         Err(e) => e,
     };

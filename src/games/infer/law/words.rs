@@ -97,6 +97,8 @@ pub fn read(text: &str) -> Result<Law, Misread> {
         tokens,
         steps: Cell::new(0),
         far: RefCell::new((0, BTreeSet::new())),
+        known: RefCell::new(BTreeSet::new()),
+        note: RefCell::new(None),
         text_len: text.len(),
     };
     let mut laws: Vec<Law> = Vec::new();
@@ -207,7 +209,11 @@ enum Predicate {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Whole {
-    TouchEachOther,
+    /// "touch each other": all of them one group; "must not touch each other": none of
+    /// them touches another of them.
+    EachOther,
+    /// "form one group", "be together": negated, only "not one group".
+    OneGroup,
     Same(Aspect),
     Different(Aspect),
     SumCompared(Compare, Number),
@@ -218,11 +224,56 @@ enum Whole {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Determiner {
     All,
+    /// "all" said: "all dice must not be red" reads two ways (none, or not all).
+    AllSaid,
+    /// "no two": "no two dice may touch", "no two dice may show the same number".
+    NoTwo,
     No,
     Some,
     Most,
     Minority,
     Counted(Quantity),
+}
+
+/// A set of dice as said: the words before and including the noun, the words after it.
+#[derive(Clone, Debug, PartialEq)]
+struct NounPhrase {
+    said: Vec<Property>,
+    post: Vec<Property>,
+    /// Whether a noun was said ("dice", "5s"), not only adjectives.
+    noun: bool,
+    /// Whether it began with "the" or "all".
+    prefixed: bool,
+}
+
+impl NounPhrase {
+    fn dice(&self) -> Dice {
+        let mut all: Vec<Property> = Vec::new();
+        for p in self.said.iter().chain(&self.post) {
+            if !all.contains(p) {
+                all.push(p.clone());
+            }
+        }
+        Dice(all)
+    }
+
+    /// Whether a die could be all of it: one colour, one face, not odd and even at once.
+    fn possible(&self) -> bool {
+        let all = self.dice().0;
+        let colours = all.iter().filter(|p| matches!(p, Property::Colour(_))).count();
+        let faces: Vec<u8> = all
+            .iter()
+            .filter_map(|p| if let Property::Face(f) = p { Some(*f) } else { None })
+            .collect();
+        let odd = all.contains(&Property::Odd);
+        let even = all.contains(&Property::Even);
+        let parity_clash = faces.iter().any(|f| (odd && f % 2 == 0) || (even && f % 2 == 1));
+        colours <= 1
+            && faces.len() <= 1
+            && !(odd && even)
+            && !parity_clash
+            && !(all.contains(&Property::Visible) && all.contains(&Property::Hidden))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -236,6 +287,10 @@ struct Reader {
     steps: Cell<usize>,
     /// The farthest word any rule failed at, and what the rules there expected.
     far: RefCell<(usize, BTreeSet<&'static str>)>,
+    /// Every word a rule looked for: a word among them is not a misspelling.
+    known: RefCell<BTreeSet<&'static str>>,
+    /// Why words that read were still refused (a die of two colours), and where.
+    note: RefCell<Option<(usize, &'static str)>>,
     text_len: usize,
 }
 
@@ -286,8 +341,17 @@ impl Reader {
         }
     }
 
+    /// Why a reading ending at `at` was refused, kept when it is the farthest.
+    fn note(&self, at: usize, why: &'static str) {
+        let mut note = self.note.borrow_mut();
+        if note.is_none_or(|(k, _)| at >= k) {
+            *note = Some((at, why));
+        }
+    }
+
     /// The word `w` at `at`, or a note of what was expected there.
     fn lit(&self, at: usize, w: &'static str) -> Option<usize> {
+        self.known.borrow_mut().insert(w);
         if self.word(at) == Some(w) {
             Some(at + 1)
         } else {
@@ -336,10 +400,24 @@ impl Reader {
                 }
             }
         }
+        // "Unless A, B": A or B.
+        if let Some(k) = self.lit(at, "unless") {
+            for (a, k) in self.clause(k) {
+                for (b, k) in self.sentence(k) {
+                    out.push((Law::Or(Box::new(a.clone()), Box::new(b)), k));
+                }
+            }
+        }
         for k in self.opts(at, &["either", "both"]) {
             for (parts, joints, k) in self.chain(k) {
                 for law in join(parts, &joints) {
-                    out.push((law, k));
+                    out.push((law.clone(), k));
+                    // "B if A": B, or A does not hold.
+                    if let Some(k) = self.lit(k, "if") {
+                        for (a, k) in self.clause(k) {
+                            out.push((Law::Or(Box::new(negate(a)), Box::new(law.clone())), k));
+                        }
+                    }
                 }
             }
         }
@@ -380,8 +458,10 @@ impl Reader {
         // "It must not be that …", "It is not the case that …".
         for k in self.any(at, &["it"]) {
             for (neg, k) in self.be(k, false) {
+                // What follows may be joined ("that A and B"): how far the "not" reaches
+                // is read both ways when the sentence goes on after A.
                 for k in self.any(k, &["that", "the case that", "true that"]) {
-                    for (l, k) in self.clause(k) {
+                    for (l, k) in self.sentence(k) {
                         out.push((if neg { negate(l) } else { l }, k));
                     }
                 }
@@ -400,13 +480,38 @@ impl Reader {
         let mut out = Vec::new();
         let Some(k) = self.lit(at, "there") else { return out };
         for (neg, k) in self.be(k, false) {
-            for (law, k) in self.exists(k) {
-                out.push((if neg { negate(law) } else { law }, k));
+            // "There must be a red die and a blue die": what must be, joined.
+            for (parts, joints, k) in self.existences(k) {
+                for law in join(parts, &joints) {
+                    out.push((if neg { negate(law) } else { law }, k));
+                }
             }
-            // A bare plural: "there must not be red dice", "there are blue dice" (some).
-            for (d, k) in self.dice(k, false) {
-                let law = Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1));
-                out.push((if neg { negate(law) } else { law }, k));
+        }
+        out
+    }
+
+    /// What there must be, one or more joined by `and` and `or`.
+    fn existences(&self, at: usize) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
+        let mut out = Vec::new();
+        if !self.step() {
+            return out;
+        }
+        let mut first = self.exists(at);
+        // A bare plural: "there must not be red dice", "there are blue dice" (some).
+        for (d, k) in self.dice(at, false) {
+            first.push((Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1)), k));
+        }
+        for (law, k) in first {
+            out.push((vec![law.clone()], vec![], k));
+            let joint = match self.word(k) {
+                Some("and") => Joint::And,
+                Some("or") => Joint::Or,
+                _ => continue,
+            };
+            for (mut parts, mut joints, end) in self.existences(k + 1) {
+                parts.insert(0, law.clone());
+                joints.insert(0, joint);
+                out.push((parts, joints, end));
             }
         }
         out
@@ -469,12 +574,15 @@ impl Reader {
             (Compare::Gt, self.lit(at, "more")),
             (Compare::Lt, self.lit(at, "fewer")),
             (Compare::Lt, self.lit(at, "less")),
+            (Compare::Le, self.seq(at, "no more")),
+            (Compare::Ge, self.seq(at, "no fewer")),
+            (Compare::Ge, self.seq(at, "no less")),
         ] {
             let Some(k) = k else { continue };
-            for (a, k) in self.dice(k, false) {
+            for (a, k) in self.noun_phrases(k, false) {
                 let Some(k) = self.lit(k, "than") else { continue };
-                for (b, k) in self.dice(k, true) {
-                    out.push((Law::Compare(Number::Count(a.clone()), op, Number::Count(b)), k));
+                for (b, k) in self.compared_dice(k, &a) {
+                    out.push((Law::Compare(Number::Count(a.dice()), op, Number::Count(b)), k));
                 }
             }
         }
@@ -488,22 +596,22 @@ impl Reader {
         ];
         for (words, op, times) in as_many {
             let Some(k) = self.seq(at, words) else { continue };
-            for (a, k) in self.dice(k, false) {
+            for (a, k) in self.noun_phrases(k, false) {
                 let Some(k) = self.lit(k, "as") else { continue };
-                for (b, k) in self.dice(k, true) {
+                for (b, k) in self.compared_dice(k, &a) {
                     let b = Number::Count(b);
                     let b = if times == 1 { b } else { times_number(times, b) };
-                    out.push((Law::Compare(Number::Count(a.clone()), op, b), k));
+                    out.push((Law::Compare(Number::Count(a.dice()), op, b), k));
                 }
             }
         }
         // "the same number of red dice as (or and) blue dice", "an equal number of …".
         for k in self.any(at, &["the same number of", "an equal number of"]) {
-            for (a, k) in self.dice(k, false) {
+            for (a, k) in self.noun_phrases(k, false) {
                 for k in self.any(k, &["as", "and"]) {
-                    for (b, k) in self.dice(k, true) {
+                    for (b, k) in self.compared_dice(k, &a) {
                         out.push((
-                            Law::Compare(Number::Count(a.clone()), Compare::Eq, Number::Count(b)),
+                            Law::Compare(Number::Count(a.dice()), Compare::Eq, Number::Count(b)),
                             k,
                         ));
                     }
@@ -578,6 +686,10 @@ impl Reader {
                     "of consecutive numbers",
                     "showing consecutive numbers",
                     "with consecutive numbers",
+                    "counting down",
+                    "counting down by one",
+                    "in descending order",
+                    "going down by one",
                     "going up by one",
                 ],
             ) {
@@ -685,14 +797,19 @@ impl Reader {
     /// white die", "dice in the north". With `elided`, the noun may be left out, as after
     /// "than" ("more red dice than blue").
     fn dice(&self, at: usize, elided: bool) -> Alts<Dice> {
+        self.noun_phrases(at, elided).into_iter().map(|(np, k)| (np.dice(), k)).collect()
+    }
+
+    fn noun_phrases(&self, at: usize, elided: bool) -> Alts<NounPhrase> {
         let mut out = Vec::new();
         if !self.step() {
             return out;
         }
-        for at in self.opts(at, &["the", "all the", "all of the", "all"]) {
+        for start in self.opts(at, &["the", "all the", "all of the", "all"]) {
+            let prefixed = start > at;
             // Adjectives, in the order said.
             let mut props = Vec::new();
-            let mut k = at;
+            let mut k = start;
             while let Some(p) = self.word(k).and_then(adjective) {
                 props.push(p);
                 k += 1;
@@ -704,12 +821,18 @@ impl Reader {
                 heads.push((None, n));
             }
             if let Some(w) = self.word(k) {
-                let after_article = at > 0
-                    && self.word(at - 1).is_some_and(|w| {
+                let after_article = start > 0
+                    && self.word(start - 1).is_some_and(|w| {
                         matches!(w, "a" | "an" | "one" | "every" | "each" | "no" | "any")
                     });
                 if let Some(f) = face_noun(w, !props.is_empty() || after_article) {
                     heads.push((Some(Property::Face(f)), k + 1));
+                }
+                // "a six", "every one" is not a face: only two to six, after an article.
+                if let Some(f) = NUMBER_WORDS[2..=6].iter().position(|x| *x == w) {
+                    if after_article || !props.is_empty() {
+                        heads.push((Some(Property::Face(f as u8 + 2)), k + 1));
+                    }
                 }
                 match w {
                     "odds" => heads.push((Some(Property::Odd), k + 1)),
@@ -725,19 +848,44 @@ impl Reader {
                 heads.push((None, k));
             }
             for (head, k) in heads {
-                let mut props = props.clone();
-                props.extend(head);
+                let noun = head.is_some() || k > start + props.len();
+                let mut said = props.clone();
+                said.extend(head);
                 for (post, k) in self.post_modifiers(k, 0) {
-                    let mut all = props.clone();
-                    all.extend(post);
-                    if all.is_empty() && k == at {
+                    if said.is_empty() && post.is_empty() && !noun {
                         continue;
                     }
-                    out.push((Dice(all), k));
+                    let np = NounPhrase { said: said.clone(), post, noun, prefixed };
+                    // A die has one colour and one face: "a red blue die" is no die at all.
+                    if np.possible() {
+                        out.push((np, k));
+                    } else {
+                        self.note(
+                            k,
+                            "a die has one colour and one face: these words describe no die",
+                        );
+                    }
                 }
             }
         }
         out
+    }
+
+    /// The second set of a comparison, whose words may lean on the first: "more red dice in
+    /// stacks than on the table" compares red dice with red dice.
+    fn compared_dice(&self, at: usize, first: &NounPhrase) -> Alts<Dice> {
+        self.noun_phrases(at, true)
+            .into_iter()
+            .map(|(np, k)| {
+                if np.said.is_empty() && !np.noun {
+                    let mut all = first.said.clone();
+                    all.extend(np.post);
+                    (Dice(all), k)
+                } else {
+                    (np.dice(), k)
+                }
+            })
+            .collect()
     }
 
     /// Dice, or nothing said (then: the dice), as in "a group of three".
@@ -835,10 +983,15 @@ impl Reader {
         ) {
             out.push((Property::Touching(Dice(vec![])), k));
         }
+        // "touch a blue die" is one of them; "touch the blue dice", "touch all blue dice" say
+        // all of them, which no Law here says: those are not read.
         for k in self.opts(at, &["a", "an", "at least one", "some", "another", "other", "any"]) {
-            for (d, k) in self.dice(k, false) {
-                if !d.0.is_empty() {
+            for (np, k) in self.noun_phrases(k, false) {
+                let d = np.dice();
+                if !d.0.is_empty() && !np.prefixed {
                     out.push((Property::Touching(d), k));
+                } else if np.prefixed {
+                    self.note(k, "say one die to touch, like `a blue die`: touching all of them is not a Law umpire knows");
                 }
             }
         }
@@ -971,7 +1124,14 @@ impl Reader {
     fn dice_clause(&self, at: usize) -> Alts<Law> {
         let mut out = Vec::new();
         for (det, k) in self.determiner(at) {
-            let permissive = det == Determiner::No;
+            // "May" requires nothing, except after "no" ("no die may be red") and an upper
+            // bound ("at most one die may be red").
+            let permissive = matches!(
+                det,
+                Determiner::No
+                    | Determiner::NoTwo
+                    | Determiner::Counted(Quantity::Compared(Compare::Le | Compare::Lt, _))
+            );
             for (d, k) in self.dice(k, false) {
                 for (pred, k) in self.predicate(k, permissive) {
                     for law in apply(det, d.clone(), pred) {
@@ -987,6 +1147,12 @@ impl Reader {
     /// most, fewer than half, or a number of them.
     fn determiner(&self, at: usize) -> Alts<Determiner> {
         let mut out = vec![(Determiner::All, at)];
+        for k in self.any(at, &["all", "all the", "all of the"]) {
+            out.push((Determiner::AllSaid, k));
+        }
+        for k in self.any(at, &["no two", "no 2"]) {
+            out.push((Determiner::NoTwo, k));
+        }
         for k in self.any(at, &["every", "each", "each of the", "any"]) {
             out.push((Determiner::All, k));
         }
@@ -1053,12 +1219,12 @@ impl Reader {
         // "touch a blue die", "touch each other", "touch" (each other, or another die?).
         for (neg, k) in self.verb(at, "touch touches", permissive) {
             for k in self.any(k, &["each other", "one another"]) {
-                out.push((Predicate::Whole(Whole::TouchEachOther, neg), k));
+                out.push((Predicate::Whole(Whole::EachOther, neg), k));
             }
             for (p, k) in self.touch_object(k) {
                 out.push((Predicate::Each(p, neg), k));
             }
-            out.push((Predicate::Whole(Whole::TouchEachOther, neg), k));
+            out.push((Predicate::Whole(Whole::EachOther, neg), k));
             out.push((Predicate::Each(Property::Touching(Dice(vec![])), neg), k));
         }
         for (neg, k) in self.verb(at, "show shows", permissive) {
@@ -1092,7 +1258,7 @@ impl Reader {
         }
         for (neg, k) in self.verb(at, "form forms", permissive) {
             for k in self.any(k, &["one group", "a single group", "a group", "one single group"]) {
-                out.push((Predicate::Whole(Whole::TouchEachOther, neg), k));
+                out.push((Predicate::Whole(Whole::OneGroup, neg), k));
             }
         }
         for (neg, k) in self
@@ -1169,20 +1335,18 @@ impl Reader {
             }
         }
         out.extend(self.place(at).into_iter().map(|(p, k)| (each(p), k)));
-        for k in self.any(
-            at,
-            &[
-                "touching each other",
-                "touching one another",
-                "in one group",
-                "in a single group",
-                "in the same group",
-                "together",
-                "connected",
-                "one group",
-            ],
-        ) {
-            out.push((Predicate::Whole(Whole::TouchEachOther, false), k));
+        for k in self.any(at, &["touching each other", "touching one another"]) {
+            out.push((Predicate::Whole(Whole::EachOther, false), k));
+        }
+        // "Red dice must be touching": each other, or another die? Both readings.
+        if let Some(k) = self.lit(at, "touching") {
+            out.push((Predicate::Whole(Whole::EachOther, false), k));
+            out.push((each(Property::Touching(Dice(vec![]))), k));
+        }
+        let one_group =
+            ["in one group", "in a single group", "in the same group", "together", "connected"];
+        for k in self.any(at, &one_group) {
+            out.push((Predicate::Whole(Whole::OneGroup, false), k));
         }
         out.extend(self.sameness(at).into_iter().map(|(w, k)| (Predicate::Whole(w, false), k)));
         out
@@ -1271,6 +1435,19 @@ impl Reader {
             for (kind, k) in self.kind(k) {
                 let law = Law::Is(n.clone(), kind);
                 out.push((if neg { negate(law) } else { law }, k));
+            }
+            // "between 5 and 10", both included.
+            for k in self.any(k, &["between"]) {
+                for (low, k) in self.number(k) {
+                    let Some(k) = self.lit(k, "and") else { continue };
+                    for (high, k) in self.number(k) {
+                        let law = Law::And(
+                            Box::new(Law::Compare(n.clone(), Compare::Ge, low.clone())),
+                            Box::new(Law::Compare(n.clone(), Compare::Le, high)),
+                        );
+                        out.push((if neg { negate(law) } else { law }, k));
+                    }
+                }
             }
         }
         for (neg, k) in self.verb(at, "equal equals", false) {
@@ -1366,17 +1543,23 @@ impl Reader {
             return out;
         }
         for (n, k) in self.product(at) {
-            out.push((n.clone(), k));
-            for (add, words) in [(true, "plus"), (false, "minus")] {
-                if let Some(k) = self.lit(k, words) {
-                    for (m, k) in self.number(k) {
-                        let n = if add {
-                            Number::Add(Box::new(n.clone()), Box::new(m))
-                        } else {
-                            Number::Sub(Box::new(n.clone()), Box::new(m))
-                        };
-                        out.push((n, k));
-                    }
+            out.extend(self.sum_rest(n, k));
+        }
+        out
+    }
+
+    /// The rest of a sum after `left`, grouped from the left: "10 minus 2 minus 3" is 5.
+    fn sum_rest(&self, left: Number, at: usize) -> Alts<Number> {
+        let mut out = vec![(left.clone(), at)];
+        if !self.step() {
+            return out;
+        }
+        for (add, word) in [(true, "plus"), (false, "minus")] {
+            if let Some(k) = self.lit(at, word) {
+                for (m, k) in self.product(k) {
+                    let (a, b) = (Box::new(left.clone()), Box::new(m));
+                    let n = if add { Number::Add(a, b) } else { Number::Sub(a, b) };
+                    out.extend(self.sum_rest(n, k));
                 }
             }
         }
@@ -1421,7 +1604,10 @@ impl Reader {
             for k in self.any(k, &["sum of", "total of", "sum total of"]) {
                 out.extend(sets(k).into_iter().map(|(d, k)| (Number::Sum(d), k)));
             }
-            for k in self.any(k, &["sum", "total"]) {
+            for k in self.any(
+                k,
+                &["sum", "total", "sum of the faces", "sum of all faces", "sum of the numbers"],
+            ) {
                 out.push((Number::Sum(Dice(vec![])), k));
             }
             for k in self.any(k, &["product of"]) {
@@ -1531,27 +1717,30 @@ impl Reader {
         // Kinds of word first ("a colour", "a number"), then words, at most six.
         let mut ordered: Vec<&str> = expected.iter().copied().filter(|w| w.contains(' ')).collect();
         ordered.extend(expected.iter().copied().filter(|w| !w.contains(' ')));
-        let mut wanted: Vec<String> = ordered
+        // A long list of what could have come there says little: it is left out, and the
+        // nearest sentences (the help) say more.
+        let wanted: Vec<String> = ordered
             .iter()
-            .take(6)
             .map(|w| if w.contains(' ') { w.to_string() } else { format!("`{w}`") })
             .collect();
-        if ordered.len() > 6 {
-            wanted.push("…".into());
-        }
-        let mut message = if at >= self.tokens.len() {
-            format!(
-                "the sentence stops before it says a whole Law (expected {})",
-                wanted.join(", ")
-            )
+        let wanted = if (1..=5).contains(&wanted.len()) {
+            format!(" (expected {})", wanted.join(", "))
         } else {
-            format!(
-                "umpire cannot read the sentence from {found} on (expected {})",
-                wanted.join(", ")
-            )
+            String::new()
         };
+        let mut message = if at >= self.tokens.len() {
+            format!("the sentence stops before it says a whole Law{wanted}")
+        } else {
+            format!("umpire cannot read the sentence from {found} on{wanted}")
+        };
+        if let Some((k, why)) = *self.note.borrow() {
+            if k >= at {
+                message = format!("umpire cannot read this: {why}");
+            }
+        }
         if let Some(t) = self.tokens.get(at) {
-            if let Some(close) = suggestion(&t.word, expected) {
+            let known = self.known.borrow().contains(t.word.as_str());
+            if let Some(close) = suggestion(&t.word, expected).filter(|_| !known) {
                 message = format!(
                     "`{}` is not a word umpire knows here: did you mean `{close}`?",
                     t.word
@@ -1600,6 +1789,7 @@ fn times_number(n: i64, m: Number) -> Number {
 fn quantified(n: Number, q: Quantity) -> Vec<Law> {
     match q {
         Quantity::Compared(op, m) => vec![Law::Compare(n, op, Number::Literal(m))],
+        Quantity::Bare(0) => vec![Law::Compare(n, Compare::Eq, Number::Literal(0))],
         Quantity::Bare(m) => vec![
             Law::Compare(n.clone(), Compare::Ge, Number::Literal(m)),
             Law::Compare(n, Compare::Eq, Number::Literal(m)),
@@ -1651,31 +1841,43 @@ fn apply(det: Determiner, d: Dice, pred: Predicate) -> Vec<Law> {
         all.push(p.clone());
         Dice(all)
     };
+    // None of the dice touches another of them.
+    let apart = |d: &Dice| Law::No(d.clone(), Property::Touching(d.clone()));
+    let whole = |w: Whole, d: Dice| match w {
+        Whole::EachOther | Whole::OneGroup => Law::TouchEachOther(d),
+        Whole::Same(a) => Law::Same(d, a),
+        Whole::Different(a) => Law::Different(d, a),
+        Whole::SumCompared(op, n) => Law::Compare(Number::Sum(d), op, n),
+        Whole::SumIs(k) => Law::Is(Number::Sum(d), k),
+    };
+    use Determiner as D;
     vec![match (det, pred) {
-        (Determiner::All, Predicate::Each(p, false)) => Law::All(d, p),
-        (Determiner::All, Predicate::Each(p, true)) => Law::No(d, p),
-        (Determiner::All, Predicate::Whole(w, neg)) => {
-            let law = match w {
-                Whole::TouchEachOther => Law::TouchEachOther(d),
-                Whole::Same(a) => Law::Same(d, a),
-                Whole::Different(a) => Law::Different(d, a),
-                Whole::SumCompared(op, n) => Law::Compare(Number::Sum(d), op, n),
-                Whole::SumIs(k) => Law::Is(Number::Sum(d), k),
-            };
-            if neg {
-                negate(law)
-            } else {
-                law
-            }
+        (D::All | D::AllSaid, Predicate::Each(p, false)) => Law::All(d, p),
+        (D::All, Predicate::Each(p, true)) => Law::No(d, p),
+        (D::AllSaid, Predicate::Each(p, true)) => {
+            return vec![Law::No(d.clone(), p.clone()), Law::Not(Box::new(Law::All(d, p)))]
         }
-        (Determiner::No, Predicate::Each(p, false)) => Law::No(d, p),
-        (Determiner::Some, Predicate::Each(p, false)) => Law::Some(d, p),
-        (Determiner::Some, Predicate::Each(p, true)) => negate(Law::All(d, p)),
-        (Determiner::Most, Predicate::Each(p, false)) => Law::Most(d, p),
-        (Determiner::Minority, Predicate::Each(p, false)) => {
-            Law::Compare(times_number(2, Number::Count(with(&p))), Compare::Lt, Number::Count(d))
-        }
-        (Determiner::Counted(q), Predicate::Each(p, false)) => {
+        (D::All | D::AllSaid, Predicate::Whole(Whole::EachOther, true)) => apart(&d),
+        (D::All | D::AllSaid, Predicate::Whole(w, false)) => whole(w, d),
+        (D::All | D::AllSaid, Predicate::Whole(w, true)) => negate(whole(w, d)),
+        (D::No, Predicate::Each(p, false)) => Law::No(d, p),
+        (D::No, Predicate::Whole(Whole::EachOther, false)) => apart(&d),
+        (D::NoTwo, Predicate::Whole(Whole::EachOther, false)) => apart(&d),
+        (D::NoTwo, Predicate::Each(Property::Touching(t), false)) if t.0.is_empty() => apart(&d),
+        (D::NoTwo, Predicate::Whole(Whole::Same(a), false)) => Law::Different(d, a),
+        (D::Some, Predicate::Each(p, false)) => Law::Some(d, p),
+        (D::Some, Predicate::Each(p, true)) => negate(Law::All(d, p)),
+        (D::Most, Predicate::Each(p, false)) => Law::Most(d, p),
+        // Fewer than half; over no dice it holds, as "most" does (ruling I15).
+        (D::Minority, Predicate::Each(p, false)) => Law::Or(
+            Box::new(Law::Compare(Number::Count(d.clone()), Compare::Eq, Number::Literal(0))),
+            Box::new(Law::Compare(
+                times_number(2, Number::Count(with(&p))),
+                Compare::Lt,
+                Number::Count(d),
+            )),
+        ),
+        (D::Counted(q), Predicate::Each(p, false)) => {
             return quantified(Number::Count(with(&p)), q)
         }
         _ => return vec![],
