@@ -4,6 +4,7 @@
 
 use umpire::games::infer::deck::deck;
 use umpire::games::infer::experiment::Supply;
+use umpire::games::infer::game::{Game, Setup};
 use umpire::games::infer::law::{parse, Sees};
 use umpire::games::infer::search::{disprove, Found, Limits};
 use umpire::games::infer::shapes::shapes;
@@ -59,4 +60,53 @@ fn disprove_hard_pair(bencher: divan::Bencher, pair: &str) {
 #[divan::bench(sample_count = 5)]
 fn shapes_of_six_dice() -> usize {
     shapes(6, Sees { compass: false, ..Sees::everything() }).len()
+}
+
+fn game(law: &str) -> Game {
+    let setup = Setup {
+        supply: Supply::default(),
+        compass: false,
+        max_dice: 6,
+        timer: false,
+        seed: 3,
+        level: None,
+        law: Some(law.into()),
+        variants: Default::default(),
+        players: Vec::new(),
+    };
+    Game::new(setup, 0).unwrap()
+}
+
+/// A publication in a game (issue 34): a Theory that is the card's Law in other words,
+/// which no experiment separates, so every experiment up to 6 dice is ruled out. The deck's
+/// three slowest cards for that search (measured by `not (not (L))` over the whole deck).
+#[divan::bench(args = [
+    "every group (sum dice is divisible by 3)",
+    "sum red > sum blue",
+    "product dice = sum dice",
+], sample_count = 3)]
+fn publish_an_equivalent_theory(bencher: divan::Bencher, card: &str) {
+    let theory = parse(&format!("not (not ({card}))")).unwrap();
+    bencher.with_inputs(|| game(card)).bench_local_values(|mut g| {
+        g.publish(Some(("t", &theory)), &Budget::unlimited(), 0, &mut |_| true).unwrap()
+    });
+}
+
+/// Every card of the deck published as itself, in its own words (the same Law: no search).
+#[divan::bench(sample_count = 3)]
+fn publish_every_card_in_its_own_words(bencher: divan::Bencher) {
+    let cards = deck();
+    bencher
+        .with_inputs(|| cards.iter().map(|c| game(&c.text)).collect::<Vec<_>>())
+        .bench_local_values(|games| {
+            let mut won = 0;
+            for (mut g, card) in games.into_iter().zip(&cards) {
+                let said = parse(&card.says).unwrap();
+                let events = g
+                    .publish(Some((&card.says, &said)), &Budget::unlimited(), 0, &mut |_| true)
+                    .unwrap();
+                won += events.len();
+            }
+            won
+        });
 }

@@ -535,12 +535,36 @@ mod variants {
 #[test]
 fn the_law_itself_wins_without_a_search() {
     for card in super::game::cards(false, None) {
-        let mut g = Game::new(Setup { seed: 5, ..setup(&card.text, false) }, 0).unwrap();
-        let law = parse(&card.text).unwrap();
-        let no_time = Budget::time(std::time::Duration::ZERO);
-        let events = g.publish(Some((&card.text, &law)), &no_time, 0, &mut |_| true).unwrap();
-        assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{}: {events:?}", card.text);
+        // Typed in the formal language, or said in the card's own words.
+        for said in [&card.text, &card.says] {
+            let mut g = Game::new(Setup { seed: 5, ..setup(&card.text, false) }, 0).unwrap();
+            let law = parse(said).unwrap();
+            let no_time = Budget::time(std::time::Duration::ZERO);
+            let events = g.publish(Some((said, &law)), &no_time, 0, &mut |_| true).unwrap();
+            assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{said}: {events:?}");
+        }
     }
+}
+
+#[test]
+fn an_equivalent_theory_in_other_words_wins_after_one_search() {
+    // Early in a game the free dice hold all an experiment of 6 dice could use, so the
+    // search over the box would repeat the search over the free dice: it is done once.
+    let card = "every group (sum dice is divisible by 3)";
+    let mut g = Game::new(setup(card, false), 0).unwrap();
+    let free = g.free_dice();
+    assert!(g.free_dice_suffice(&free, 6));
+    let theory = parse(&format!("not (not ({card}))")).unwrap();
+    let events = g.publish(Some(("not (not …)", &theory)), &budget(), 0, &mut |_| true).unwrap();
+    assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{events:?}");
+    // With few dice free, the box is searched too (and may need parts).
+    let short = Game::new(
+        Setup { supply: Supply::parse("red:2,blue:2,white:2").unwrap(), ..setup(card, false) },
+        0,
+    )
+    .unwrap();
+    let free = short.free_dice();
+    assert!(!short.free_dice_suffice(&free, 6));
 }
 
 #[test]

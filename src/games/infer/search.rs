@@ -126,6 +126,12 @@ pub fn disprove(
     limits: &Limits,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Found, SearchError> {
+    // The same Law (however it was typed or said) agrees with itself on every experiment:
+    // nothing to search, so no clock can cut the answer short.
+    if law == theory {
+        let in_supply: usize = supply.colours.iter().map(|c| c.1 as usize).sum();
+        return Ok(Found::NoneUpTo(limits.max_dice.min(in_supply)));
+    }
     smallest(&Goal::Separates(law.clone(), theory.clone()), supply, limits, progress)
 }
 

@@ -55,9 +55,15 @@ impl Game {
         if let Some(p) = on_table {
             return Ok(Answer::Point(p.number));
         }
-        match search::disprove(law, theory, &self.free_dice(), limits, &mut |_, _| {})? {
+        let free = self.free_dice();
+        match search::disprove(law, theory, &free, limits, &mut |_, _| {})? {
             Found::Experiment(x) => return Ok(Answer::Build(x, vec![])),
             Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
+            Found::NoneUpTo(_) if self.free_dice_suffice(&free, limits.max_dice) => {
+                // Every experiment the box allows within the bound can be built from the free
+                // dice, so searching the box would repeat the search just done.
+                return Ok(Answer::Nothing);
+            }
             Found::NoneUpTo(_) => {}
         }
         match search::disprove(law, theory, &self.supply, limits, &mut |_, _| {})? {
@@ -91,6 +97,19 @@ impl Game {
             Found::Unknown { why, .. } => Ok(Answer::Undecided(why.to_string())),
             Found::NoneUpTo(_) => Ok(Answer::Nothing),
         }
+    }
+
+    /// Whether the free dice hold, of every colour, as many as an experiment of
+    /// `max_dice` dice from the box could use.
+    pub(super) fn free_dice_suffice(
+        &self,
+        free: &super::experiment::Supply,
+        max_dice: usize,
+    ) -> bool {
+        self.supply.colours.iter().all(|(colour, in_box)| {
+            let free = free.colours.iter().find(|c| &c.0 == colour).map_or(0, |c| c.1);
+            free as usize >= (*in_box as usize).min(max_dice)
+        })
     }
 
     /// The first colour the free dice have too few of for `x`, if any.
