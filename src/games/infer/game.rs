@@ -289,10 +289,15 @@ impl Game {
             Some((_, t)) => self.disproof(&law, t, &limits, consent)?,
             None => self.help(&law, &limits)?,
         };
+        // Why nothing disproves the Theory, when nothing does: what was searched.
+        let mut unbeaten = String::new();
         let (x, mut events) = match answer {
             Answer::Undecided(why) => return Ok(vec![Event::Undecided(why)]),
             Answer::PartsRefused(parts) => return Ok(vec![Event::PartsRefused(parts)]),
-            Answer::Nothing => (None, vec![]),
+            Answer::Nothing(why) => {
+                unbeaten = why;
+                (None, vec![])
+            }
             Answer::Point(n) => (None, vec![Event::PointedAt(n)]),
             Answer::Build(x, events) => (Some(x), events),
         };
@@ -319,8 +324,8 @@ impl Game {
                 return Ok(events);
             }
             None if events.is_empty() => {
-                events
-                    .push(Event::Ended(self.end(true, "the Universe cannot disprove the Theory")));
+                let why = format!("the Universe cannot disprove the Theory: {unbeaten}");
+                events.push(Event::Ended(self.end(true, &why)));
                 return Ok(events);
             }
             None => {

@@ -637,3 +637,22 @@ fn a_build_is_shown_and_judged_only_once_it_is_finished() {
     assert_eq!(g.markers_left, markers - 1, "one marker, for the finished build");
     assert_eq!(g.table.len(), 3, "the openings and one build; nothing removed");
 }
+
+#[test]
+fn a_theory_that_differs_is_disproved_on_every_card() {
+    // Each card's game is sent the next card's Law as a Theory: the Universe answers with
+    // an experiment (or points at one), within the default budget, never "undecided".
+    let cards = super::game::cards(false, None);
+    for (k, card) in cards.iter().enumerate() {
+        let other = &cards[(k + 1) % cards.len()];
+        let mut g = Game::new(Setup { seed: 7, ..setup(&card.text, false) }, 0).unwrap();
+        let events =
+            g.publish(Some((&other.says, &other.law)), &budget(), 0, &mut |_| true).unwrap();
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Placed(_) | Event::PointedAt(_))),
+            "{} against the Law {}: {events:?}",
+            other.text,
+            card.text
+        );
+    }
+}

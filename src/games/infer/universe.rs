@@ -21,8 +21,8 @@ const OPENING_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 pub(super) enum Answer {
     /// Build this (after taking down these experiments for parts).
     Build(Experiment, Vec<Event>),
-    /// Nothing disproves the Theory.
-    Nothing,
+    /// Nothing disproves the Theory: why (what was searched).
+    Nothing(String),
     /// This experiment on the table disproves it already.
     Point(usize),
     /// The budget ran out.
@@ -45,7 +45,7 @@ impl Game {
         // The Law itself (the same tree, however it was typed) cannot be disproved: no
         // search, so that a winning Theory is never lost to the clock (issue 34).
         if law == theory {
-            return Ok(Answer::Nothing);
+            return Ok(Answer::Nothing("it is the Law itself".into()));
         }
         let on_table = self.table.iter().find(|p| {
             theory
@@ -59,10 +59,12 @@ impl Game {
         match search::disprove(law, theory, &free, limits, &mut |_, _| {})? {
             Found::Experiment(x) => return Ok(Answer::Build(x, vec![])),
             Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
-            Found::NoneUpTo(_) if self.free_dice_suffice(&free, limits.max_dice) => {
+            Found::NoneUpTo(n) if self.free_dice_suffice(&free, limits.max_dice) => {
                 // Every experiment the box allows within the bound can be built from the free
                 // dice, so searching the box would repeat the search just done.
-                return Ok(Answer::Nothing);
+                return Ok(Answer::Nothing(format!(
+                    "no experiment of up to {n} dice separates it from the Law"
+                )));
             }
             Found::NoneUpTo(_) => {}
         }
@@ -95,7 +97,9 @@ impl Game {
                 Ok(Answer::Build(x, events))
             }
             Found::Unknown { why, .. } => Ok(Answer::Undecided(why.to_string())),
-            Found::NoneUpTo(_) => Ok(Answer::Nothing),
+            Found::NoneUpTo(n) => Ok(Answer::Nothing(format!(
+                "no experiment of up to {n} dice from the box separates it from the Law"
+            ))),
         }
     }
 
