@@ -646,8 +646,10 @@ fn a_theory_that_differs_is_disproved_on_every_card() {
     for (k, card) in cards.iter().enumerate() {
         let other = &cards[(k + 1) % cards.len()];
         let mut g = Game::new(Setup { seed: 7, ..setup(&card.text, false) }, 0).unwrap();
+        // The default budget of `infer play` (commands::infer::SEARCH_SECONDS).
+        let default = Budget::time(std::time::Duration::from_secs(10));
         let events =
-            g.publish(Some((&other.says, &other.law)), &budget(), 0, &mut |_| true).unwrap();
+            g.publish(Some((&other.says, &other.law)), &default, 0, &mut |_| true).unwrap();
         assert!(
             events.iter().any(|e| matches!(e, Event::Placed(_) | Event::PointedAt(_))),
             "{} against the Law {}: {events:?}",
