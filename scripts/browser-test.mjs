@@ -60,6 +60,13 @@ try {
   await page.click("#judge");
   await page.waitForFunction(() => /follow/.test(document.querySelector("#inferout").textContent));
   if (await page.$("#inferout .diag")) fail("the Infer judge answered an error: " + (await page.textContent("#inferout")));
+  // A sentence that reads two ways is answered with both readings, never one of them.
+  await page.fill("#law", "There must be two 2s.");
+  await page.click("#judge");
+  await page.waitForSelector("#inferout .diag");
+  const twoWays = await page.textContent("#inferout");
+  if (!twoWays.includes("2 ways") || !twoWays.includes("exactly 2")) fail("two readings should both show: " + twoWays);
+  await page.screenshot({ path: shot.replace(/\.png$/, "-infer.png"), fullPage: true });
   // The Clue box starts with an example log; the Deduction box starts empty.
   const deductionLog = "players: Ann, Bob, Cat\nme: Ann\nhand: Sun Null, Sun Ace, Moon 2, Moon 3, Crown 4, Crown 5, Shield Null\ntable: Sun 2, Moon Ace\n";
   for (const which of ["clue", "deduction"]) {

@@ -113,12 +113,9 @@ fn umpire_never_guesses_between_two_readings() {
     // The rules' own Common Mistake: "two 2s" may be at least two or exactly two.
     let e = parse("There must be two 2s").unwrap_err();
     assert_eq!(e.readings.len(), 2);
-    assert!(e.message.contains("at least 2") && e.message.contains("exactly 2"), "{}", e.message);
-    assert!(
-        e.message.contains("count 2s dice = 2"),
-        "each reading has its formal form: {}",
-        e.message
-    );
+    let help = e.help.unwrap();
+    assert!(help.contains("at least 2") && help.contains("exactly 2"), "{help}");
+    assert!(help.contains("count 2s dice = 2"), "each reading has its formal form: {help}");
     // Saying which settles it.
     assert!(parse("There must be exactly two 2s").is_ok());
 }

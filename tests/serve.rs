@@ -258,6 +258,23 @@ fn every_endpoint_answers_and_bad_input_points_at_its_span() {
     );
     assert_eq!(s, 400);
     assert!(v["error"]["diagnostics"][0]["labels"][0]["offset"].is_number(), "{v}");
+    // Plain English, as the page's own example says it (issue 34); two readings are refused
+    // with both.
+    let (_, v) = call(
+        &api,
+        "POST",
+        "/api/infer/judge",
+        json!({ "law": "Every group must contain a red die.", "experiment": "r1 b2 . b3" }),
+    );
+    assert_eq!(v["marker"], "X", "{v}");
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/infer/judge",
+        json!({ "law": "There must be two 2s.", "experiment": "r2" }),
+    );
+    assert_eq!(s, 400);
+    assert!(v["error"]["diagnostics"][0]["message"].as_str().unwrap().contains("2 ways"), "{v}");
     let clue =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/clue/logs/won.log"))
             .unwrap();

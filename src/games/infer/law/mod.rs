@@ -63,6 +63,8 @@ pub fn parse(text: &str) -> Result<Law, LawError> {
     match words::read(text) {
         Ok(law) => Ok(law),
         Err(words::Misread::Ambiguous(readings)) => {
+            // The readings go in the help, which is never cut short, each with its formal
+            // form to type.
             let listed: Vec<String> = readings
                 .iter()
                 .enumerate()
@@ -70,12 +72,14 @@ pub fn parse(text: &str) -> Result<Law, LawError> {
                 .collect();
             Err(LawError {
                 message: format!(
-                    "this can be read {} ways, and umpire does not guess which is meant: {}",
-                    readings.len(),
-                    listed.join("; ")
+                    "this can be read {} ways, and umpire does not guess which is meant",
+                    readings.len()
                 ),
                 span: (0, text.len()).into(),
-                help: Some("say it so that only one reading fits (\"exactly\" or \"at least\", \"each other\" or \"another die\", …), or type the formal form of the one you mean".into()),
+                help: Some(format!(
+                    "{}\nsay it so that only one reading fits (\"exactly\" or \"at least\", \"each other\" or \"another die\", …), or type the formal form of the one you mean",
+                    listed.join("\n")
+                )),
                 readings,
             })
         }
