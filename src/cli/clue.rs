@@ -67,6 +67,15 @@ pub enum ClueAction {
     },
     /// Removes the log's last event line.
     Undo { log: PathBuf },
+    /// Lists a deck's cards by kind, with the other names each is known by (any of them may
+    /// be written in a log, in any case, with or without accents).
+    Deck {
+        /// `classic`, `ivory-tower`, or a deck file (JSON).
+        #[arg(default_value = clue::DECK)]
+        deck: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Replaces line N of the log with a new text (an empty text deletes it).
     Edit {
         log: PathBuf,
@@ -108,6 +117,15 @@ pub fn run(action: ClueAction) -> Outcome {
         }
         ClueAction::Add { log, event, anyway } => said(clue::add_event(&log, &event, anyway)),
         ClueAction::Undo { log } => said(clue::undo_event(&log)),
+        ClueAction::Deck { deck, json } => {
+            let cards = clue::deck_cards(&deck).map_err(failure)?;
+            if json {
+                print_json(&umpire::commands::json(&cards));
+            } else {
+                print!("{}", cards.text());
+            }
+            Ok(Answer::Yes)
+        }
         ClueAction::Edit { log, line, text, anyway } => {
             said(clue::edit_line(&log, line, &text, anyway))
         }

@@ -409,3 +409,74 @@ fn change_log(
         .map_err(|e| LogGameError::Refused(format!("cannot save {}: {e}", path.display())))?;
     Ok(said)
 }
+
+/// A deck's cards by kind, each with its other names.
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckCards {
+    pub name: String,
+    pub kinds: Vec<DeckKind>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckKind {
+    pub kind: String,
+    pub cards: Vec<DeckCard>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckCard {
+    pub name: String,
+    /// Other names the card is known by (matching ignores case, accents and punctuation).
+    pub aliases: Vec<String>,
+}
+
+/// The cards of a deck: `classic`, `ivory-tower`, or a deck file.
+pub fn deck_cards(deck: &str) -> Result<DeckCards, LogGameError> {
+    let deck = match Deck::builtin(deck) {
+        Some(d) => d,
+        None => {
+            let text =
+                read_text(Path::new(deck), MAX_LOG_BYTES).map_err(LogGameError::Unreadable)?;
+            Deck::from_json(&text).map_err(LogGameError::Refused)?
+        }
+    };
+    let mut next = 0;
+    let kinds = deck
+        .kinds
+        .iter()
+        .map(|k| DeckKind {
+            kind: k.kind.clone(),
+            cards: k
+                .cards
+                .iter()
+                .map(|_| {
+                    let names = deck.names_of(next);
+                    next += 1;
+                    DeckCard {
+                        name: names[0].to_string(),
+                        aliases: names[1..].iter().map(|n| n.to_string()).collect(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(DeckCards { name: deck.name.clone(), kinds })
+}
+
+impl DeckCards {
+    /// A heading per kind, a line per card with its other names.
+    pub fn text(&self) -> String {
+        let mut out = format!("{}\n", self.name);
+        for k in &self.kinds {
+            out += &format!("── {}\n", k.kind);
+            for c in &k.cards {
+                if c.aliases.is_empty() {
+                    out += &format!("  {}\n", c.name);
+                } else {
+                    out += &format!("  {}  (also: {})\n", c.name, c.aliases.join("; "));
+                }
+            }
+        }
+        out
+    }
+}

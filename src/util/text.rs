@@ -160,6 +160,56 @@ pub fn latin_spelling(name: &str) -> Option<String> {
     Some(name.chars().map(|c| looks_like_latin(c).unwrap_or(c)).collect())
 }
 
+/// The edit distance between two words (optimal string alignment: a letter added, dropped,
+/// changed, or two neighbours swapped, as in "bleu", is one edit), for "did you mean".
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    // Optimal string alignment: a swap of two neighbouring letters ("bleu") is one edit.
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// A name as people type it, for matching names: accents and case dropped ("Gödel" is
+/// "godel"), apostrophes and dots dropped ("Mrs. White's" is "mrs whites"), any other mark
+/// a space, runs of spaces one.
+///
+/// ```
+/// use umpire::util::text::fold_name;
+/// assert_eq!(fold_name("  Gödel's   Chalkboard-padded Room "), "godels chalkboard padded room");
+/// assert_eq!(fold_name("Ulysses S. \"Grant\" Rider"), "ulysses s grant rider");
+/// ```
+pub fn fold_name(name: &str) -> String {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    let mut out = String::new();
+    for c in name.nfkd().filter(|c| !is_combining_mark(*c)) {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if matches!(c, '\'' | '’' | '.') {
+            continue;
+        } else if !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    out.trim().to_string()
+}
+
 #[cfg(test)]
 mod typed_text_tests {
     use super::*;

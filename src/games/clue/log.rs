@@ -60,6 +60,7 @@ pub fn parse(
 ) -> Result<Log, LogError> {
     let mut deck = Deck::builtin("classic").expect("built in");
     let mut players: Vec<(String, u32)> = Vec::new();
+    let mut players_span: SourceSpan = (0, 0).into();
     let mut me: Option<usize> = None;
     let mut pending: Vec<(usize, SourceSpan, String)> = Vec::new();
     for crate::games::logs::Statement { line, span, text: content } in
@@ -84,6 +85,7 @@ pub fn parse(
                 };
             }
             "players" => {
+                players_span = span;
                 for seat in rest.split(',') {
                     let mut words: Vec<&str> = seat.split_whitespace().collect();
                     let last = words.pop().unwrap_or("");
@@ -139,6 +141,7 @@ pub fn parse(
             Some("add `players: Ann 6, Bob 6, Cat 6` (seat order, hand sizes)"),
         ));
     }
+    check_seats(&players, &deck, players_span)?;
     let find_player = |name: &str, span: SourceSpan| -> Result<usize, LogError> {
         let want = name.trim().to_lowercase();
         players.iter().position(|(p, _)| p.to_lowercase() == want).ok_or_else(|| {
@@ -228,9 +231,78 @@ pub fn parse(
     let me = me.ok_or_else(|| {
         error("the log does not say who is `me`", (0, 0).into(), Some("add `me: Ann`"))
     })?;
+    // My hand line holds as many cards as the `players:` line says I hold.
+    for e in &entries {
+        if let Event::Hand { cards } = &e.event {
+            let size = players[me].1 as usize;
+            if cards.len() != size {
+                return Err(error(
+                    format!("the hand names {} cards, but {} holds {size}", cards.len(), players[me].0),
+                    e.span,
+                    Some("list every card in your hand, or correct the hand size on the `players:` line"),
+                ));
+            }
+        }
+    }
     let (names, sizes): (Vec<String>, Vec<u32>) = players.into_iter().unzip();
     check_sequence(&names, &deck, me, &entries)?;
     Ok(Log { deck, players: names, hand_sizes: sizes, me, entries })
+}
+
+/// What the `players:` line must be for a deal the rules allow (ruling C12): at least two
+/// players, each named once; the hands hold every card but the envelope's; and they are a
+/// deal round the table, one card at a time (no hand two cards bigger than another, and the
+/// bigger hands side by side from where the deal began).
+fn check_seats(players: &[(String, u32)], deck: &Deck, span: SourceSpan) -> Result<(), LogError> {
+    if players.len() < 2 {
+        return Err(error(
+            "Clue needs at least two players",
+            span,
+            Some("name every player at the table, in seat order: `players: Ann 9, Bob 9`"),
+        ));
+    }
+    for (i, (name, _)) in players.iter().enumerate() {
+        if players[..i].iter().any(|(other, _)| other.to_lowercase() == name.to_lowercase()) {
+            return Err(error(
+                format!("`{name}` sits at the table twice"),
+                span,
+                Some("give each player a name of their own"),
+            ));
+        }
+    }
+    let dealt: u64 = players.iter().map(|(_, size)| u64::from(*size)).sum();
+    let to_deal = (deck.len() - deck.kinds.len()) as u64;
+    if dealt != to_deal {
+        return Err(error(
+            format!(
+                "the hands hold {dealt} cards, but {} deals {to_deal} ({} cards, one of each kind in the envelope)",
+                deck.name,
+                deck.len()
+            ),
+            span,
+            Some("the hand sizes add up to the cards dealt"),
+        ));
+    }
+    let sizes: Vec<u32> = players.iter().map(|(_, size)| *size).collect();
+    let (low, high) =
+        (*sizes.iter().min().expect("players"), *sizes.iter().max().expect("players"));
+    // Round the table, the bigger hands make one run (which may wrap past the last seat).
+    let steps_down = (0..sizes.len()).filter(|&i| sizes[i] > sizes[(i + 1) % sizes.len()]).count();
+    if high - low > 1 || steps_down > 1 {
+        let fair = (0..players.len())
+            .map(|i| {
+                let extra = usize::from((i as u64) < to_deal % players.len() as u64);
+                format!("{} {}", players[i].0, to_deal / players.len() as u64 + extra as u64)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(error(
+            "these hands cannot come from dealing round the table one card at a time",
+            span,
+            Some(&format!("hands differ by one card at most, the bigger ones side by side from where the deal began: for example `players: {fair}`")),
+        ));
+    }
+    Ok(())
 }
 
 /// What the rules forbid in one event on its own, as (what is wrong, a hint): a suggestion

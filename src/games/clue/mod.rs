@@ -17,6 +17,7 @@ pub mod solve;
 #[cfg(test)]
 mod tests;
 
+use crate::util::text::{edit_distance, fold_name};
 use serde::{Deserialize, Serialize};
 
 /// One kind of card (suspects, weapons, rooms): the envelope holds exactly one of each.
@@ -31,6 +32,11 @@ pub struct Kind {
 pub struct Deck {
     pub name: String,
     pub kinds: Vec<Kind>,
+    /// Other names for cards, as people say them or as other editions print them: card →
+    /// names (`"Scarlet": ["Miss Scarlet", "Miss Scarlett"]`). Matching ignores case,
+    /// accents and punctuation.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub aliases: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl Deck {
@@ -41,7 +47,7 @@ impl Deck {
             "ivory-tower" => include_str!("../../../corpus/clue/ivory-tower.json"),
             _ => return None,
         };
-        Some(serde_json::from_str(text).expect("the built-in decks are valid"))
+        Some(Deck::from_json(text).expect("the built-in decks are valid (a test reads them)"))
     }
 
     /// Reads a deck file; checks that names are unique and every kind has a card.
@@ -54,6 +60,21 @@ impl Deck {
         for c in deck.cards() {
             if !seen.insert(c.to_lowercase()) {
                 return Err(format!("the card `{c}` is named twice"));
+            }
+        }
+        let cards: Vec<String> = deck.cards().map(|c| fold_name(c)).collect();
+        let mut names = std::collections::HashMap::new();
+        for (card, aliases) in &deck.aliases {
+            let Some(i) = cards.iter().position(|c| *c == fold_name(card)) else {
+                return Err(format!("the aliases of `{card}` name no card of the deck"));
+            };
+            for alias in aliases {
+                let folded = fold_name(alias);
+                let clash = cards.iter().position(|c| *c == folded).filter(|&j| j != i);
+                let other = names.insert(folded.clone(), i).filter(|&j| j != i);
+                if folded.is_empty() || clash.is_some() || other.is_some() {
+                    return Err(format!("the alias `{alias}` is empty or names another card"));
+                }
             }
         }
         if deck.cards().count() > 60 {
@@ -95,27 +116,78 @@ impl Deck {
             .expect("a card of the deck")
     }
 
-    /// The card a name means: the whole name, else the one card it is a prefix of
-    /// (ignoring case and surrounding spaces).
+    /// Every name of card `i`: its own, then its aliases.
+    pub fn names_of(&self, i: usize) -> Vec<&str> {
+        let own = self.name_of(i);
+        let mut names = vec![own];
+        if let Some(aliases) = self.aliases.get(own) {
+            names.extend(aliases.iter().map(String::as_str));
+        }
+        names
+    }
+
+    /// The card a name means, ignoring case, accents and punctuation: a card's name or an
+    /// alias, else the one card one of whose names it begins, else the one card whose names
+    /// hold all its words ("Mustard" for "Colonel Mustard"). A name that means no card is
+    /// refused with the closest names.
     pub fn find(&self, name: &str) -> Result<usize, String> {
-        let want = name.trim().to_lowercase();
+        let want = fold_name(name);
         if want.is_empty() {
             return Err("a card name is missing".into());
         }
-        let names: Vec<String> = self.cards().map(|c| c.to_lowercase()).collect();
-        if let Some(i) = names.iter().position(|c| *c == want) {
-            return Ok(i);
-        }
-        let matches: Vec<usize> =
-            (0..names.len()).filter(|&i| names[i].starts_with(&want)).collect();
-        match matches.as_slice() {
-            [one] => Ok(*one),
-            [] => Err(format!("there is no card `{}` in {}", name.trim(), self.name)),
-            many => Err(format!(
-                "`{}` could be {}",
+        let names: Vec<Vec<String>> = (0..self.len())
+            .map(|i| self.names_of(i).iter().map(|n| fold_name(n)).collect())
+            .collect();
+        let unique = |hit: &dyn Fn(&str) -> bool| -> Option<Result<usize, String>> {
+            let cards: Vec<usize> =
+                (0..names.len()).filter(|&i| names[i].iter().any(|n| hit(n))).collect();
+            match cards.as_slice() {
+                [] => None,
+                [one] => Some(Ok(*one)),
+                many => Some(Err(format!(
+                    "`{}` could be {}",
+                    name.trim(),
+                    many.iter()
+                        .map(|&i| self.name_of(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ))),
+            }
+        };
+        let words: Vec<&str> = want.split(' ').collect();
+        unique(&|n| n == want)
+            .or_else(|| unique(&|n| n.starts_with(&want)))
+            .or_else(|| unique(&|n| words.iter().all(|w| n.split(' ').any(|x| x == *w))))
+            .unwrap_or_else(|| Err(self.unknown(name, &want, &names)))
+    }
+
+    /// "There is no card …": with the closest names, or the deck's cards when none is close.
+    fn unknown(&self, name: &str, want: &str, names: &[Vec<String>]) -> String {
+        let mut close: Vec<(usize, usize)> = names
+            .iter()
+            .enumerate()
+            .map(|(i, ns)| {
+                (ns.iter().map(|n| edit_distance(want, n)).min().unwrap_or(usize::MAX), i)
+            })
+            .filter(|(d, _)| *d <= (want.chars().count() / 3).max(2))
+            .collect();
+        close.sort();
+        let listed: Vec<String> =
+            close.iter().take(3).map(|&(_, i)| format!("`{}`", self.name_of(i))).collect();
+        if listed.is_empty() {
+            format!(
+                "there is no card `{}` in {} (its cards: {}; `umpire clue deck` lists their other names)",
                 name.trim(),
-                many.iter().map(|&i| self.name_of(i).to_string()).collect::<Vec<_>>().join(" or ")
-            )),
+                self.name,
+                self.cards().cloned().collect::<Vec<_>>().join(", ")
+            )
+        } else {
+            format!(
+                "there is no card `{}` in {}: did you mean {}?",
+                name.trim(),
+                self.name,
+                listed.join(" or ")
+            )
         }
     }
 }

@@ -19,6 +19,7 @@ fn small_deck() -> Deck {
             kind("what", &["axe", "bat"]),
             kind("where", &["cellar", "den", "attic"]),
         ],
+        aliases: Default::default(),
     }
 }
 
@@ -221,19 +222,23 @@ fn bad_logs_are_diagnostics() {
     let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
     assert!(parse("players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scar, Moose\n")
         .contains("no card `Moose`"));
-    assert!(parse("players: Ann 6, Bob 6\nme: Ann\nhand: L\n")
+    assert!(parse("players: Ann 9, Bob 9\nme: Ann\nhand: L\n")
         .contains("`L` could be Lead Pipe or Library or Lounge"));
     assert!(parse("players: Ann six\n").contains("not a player with a hand size"));
     assert!(parse("players: Ann 99999999999\n").contains("larger than any deck"));
     assert!(parse("deck: classic\nplayers: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Knife, Rope, Knife, Hall, Study, Plum\n").contains("named twice"));
-    assert!(parse("players: Ann 6\nme: Zed\n").contains("no player `Zed`"));
+    assert!(parse("players: Ann 9, Bob 9\nme: Zed\n").contains("no player `Zed`"));
     assert!(parse("hello\n").contains("a log line is"));
-    assert!(parse("players: Ann 6\n").contains("who is `me`"));
+    assert!(parse("players: Ann 9, Bob 9\n").contains("who is `me`"));
     let crowd: Vec<String> = (0..70).map(|i| format!("P{i} {}", u32::from(i < 18))).collect();
     assert!(parse(&format!("players: {}\nme: P0\n", crowd.join(", "))).contains("at most 63"));
     assert!(parse("players: Ann 4294967295, Bob 4294967295\nme: Ann\n")
         .contains("larger than the deck"));
-    let sizes = classic_log("players: Ann 5, Bob 6, Cat 6\nme: Ann\n");
+    // Hands that do not add up to the cards dealt are refused when read (issue 35), and by
+    // the solver for a log built in code.
+    assert!(parse("players: Ann 5, Bob 6, Cat 6\nme: Ann\n").contains("the hands hold 17 cards"));
+    let mut sizes = classic_log("players: Ann 6, Bob 6, Cat 6\nme: Ann\n");
+    sizes.hand_sizes[0] = 5;
     assert!(matches!(solve(&sizes, None, &Budget::unlimited()), Err(SolveError::Setup { .. })));
     let text = "players: Ann 6, Bob 6, Cat 6\nme: Ann\nsuggest Bob: Plum, Rope; passed Cat\n";
     let e = super::log::parse(text, &|_| Err("no files".into())).unwrap_err();
@@ -550,4 +555,70 @@ fn when_everyone_has_accused_wrongly_nobody_wins() {
     let me_out = classic_log("players: Ann 9, Bob 9\nme: Ann\nhand: Scarlet, Mustard, White, Knife, Rope, Kitchen, Ballroom, Study, Hall\naccuse Ann: Plum, Wrench, Library wrong\n");
     let s = solve(&me_out, None, &Budget::unlimited()).unwrap();
     assert!(super::solve::notebook(&me_out, &s).contains("You accused wrongly on line 4: you may not suggest or accuse again, but you still show cards."));
+}
+
+#[test]
+fn cards_are_known_by_their_printed_names_and_near_misses_get_suggestions() {
+    // Issue 35: the seed's own names, and the classic deck's in its editions.
+    for deck in ["classic", "ivory-tower"] {
+        let d = Deck::builtin(deck).unwrap();
+        for i in 0..d.len() {
+            for name in d.names_of(i) {
+                assert_eq!(d.find(name), Ok(i), "{deck}: `{name}`");
+                assert_eq!(d.find(&name.to_uppercase()), Ok(i), "{deck}: `{name}` in capitals");
+            }
+        }
+    }
+    let tower = Deck::builtin("ivory-tower").unwrap();
+    let card = |n: &str| tower.find(n).map(|i| tower.name_of(i).to_string());
+    for (said, card_name) in [
+        ("Ulysses", "Grant Rider"),
+        ("Theory of Evolution", "Evolution"),
+        ("Unified Field Theory", "Unified Field"),
+        ("Gödel's Incompleteness Theorems", "Incompleteness"),
+        ("Godels incompleteness theorems", "Incompleteness"),
+        ("Chalkboard-padded Room", "Chalkboard Room"),
+        ("chalkboard padded room", "Chalkboard Room"),
+        ("Aramak (TM) Feeding Trough", "Feeding Trough"),
+    ] {
+        assert_eq!(card(said).as_deref(), Ok(card_name), "{said}");
+    }
+    let classic = Deck::builtin("classic").unwrap();
+    let card = |n: &str| classic.find(n).map(|i| classic.name_of(i).to_string());
+    for (said, card_name) in [
+        ("Colonel Mustard", "Mustard"),
+        ("Mrs. White", "White"),
+        ("mrs white", "White"),
+        ("Professor Plum", "Plum"),
+        ("Pipe", "Lead Pipe"),
+        ("Dagger", "Knife"),
+        ("Spanner", "Wrench"),
+        ("Lead Piping", "Lead Pipe"),
+    ] {
+        assert_eq!(card(said).as_deref(), Ok(card_name), "{said}");
+    }
+    let miss = classic.find("Mustrad").unwrap_err();
+    assert!(miss.contains("did you mean `Mustard`"), "{miss}");
+    let far = classic.find("Xylophone").unwrap_err();
+    assert!(far.contains("Scarlet, Mustard") && far.contains("clue deck"), "{far}");
+}
+
+#[test]
+fn a_log_must_describe_a_deal_the_rules_allow() {
+    let parse = |t: &str| parse(t, &|_| Err("no files".into())).map(|_| ()).unwrap_err().message;
+    // Issue 35: five cards for a hand of six; a deal that round the table cannot give; one
+    // player; a name twice.
+    let short =
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scarlet, Knife, Kitchen, Ballroom, Hall\n";
+    assert!(parse(short).contains("the hand names 5 cards, but Ann holds 6"), "{}", parse(short));
+    let lopsided = "players: Ann 10, Bob 4, Cat 4\nme: Ann\n";
+    assert!(parse(lopsided).contains("dealing round the table"), "{}", parse(lopsided));
+    assert!(parse("players: Ann 5, Bob 4, Cat 5, Dan 4\nme: Ann\n").contains("round the table"));
+    assert!(parse("players: Ann 18\nme: Ann\n").contains("at least two players"));
+    assert!(parse("players: Ann 9, ann 9\nme: Ann\n").contains("sits at the table twice"));
+    // Deals that can be: from any seat, the bigger hands side by side.
+    let fine = |t: &str| super::log::parse(t, &|_| Err("no files".into())).is_ok();
+    assert!(fine("players: Ann 5, Bob 5, Cat 4, Dan 4\nme: Ann\n"));
+    assert!(fine("players: Ann 4, Bob 5, Cat 5, Dan 4\nme: Ann\n"));
+    assert!(fine("players: Ann 5, Bob 4, Cat 4, Dan 5\nme: Ann\n"));
 }

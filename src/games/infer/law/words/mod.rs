@@ -20,6 +20,7 @@ mod phrases;
 
 use super::{Law, Property};
 use crate::games::infer::experiment::COLOURS;
+use crate::util::text::edit_distance;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 
@@ -399,30 +400,6 @@ fn suggestion(word: &str, expected: &BTreeSet<&'static str>) -> Option<String> {
         .min()
         // Letters are dropped more often than added: between two as close, the longer.
         .map(|(_, _, w)| w.to_string())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    // Optimal string alignment: a swap of two neighbouring letters ("bleu") is one edit.
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// The three forms of [`FORMS`] closest to the text: the most words in the same order (a
