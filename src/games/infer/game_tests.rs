@@ -617,8 +617,8 @@ fn a_build_is_shown_and_judged_only_once_it_is_finished() {
     let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();
     let markers = g.markers_left;
     // A typo taken back with `no`, one with `undo`, a command typed at the question asked
-    // again; then Enter says it is finished.
-    let input = "build b5 b3\nno\nbuild b5 b4\nremove 1\nundo\nundo\nbuild b5 . b5\n\n";
+    // again; a blank line is asked again too, then yes says it is finished.
+    let input = "build b5 b3\nno\nbuild b5 b4\nremove 1\nundo\nundo\nbuild b5 . b5\n\nyes\n";
     let mut out = Vec::new();
     let mut save = |_: &Game| Ok(());
     let mut table = Table { now: &|| 0, budget: &budget, searched: &|| {}, save: &mut save };

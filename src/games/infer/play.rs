@@ -170,12 +170,12 @@ fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io
     Ok(false)
 }
 
-/// Asks whether a build is finished: yes (or Enter) has it judged, no or undo takes it
-/// back. Anything else is asked again, never taken as a command.
+/// Asks whether a build is finished: yes has it judged, no or undo takes it back (a blank
+/// line is asked again: a marker is not spent on a stray Enter). Anything else is asked again, never taken as a command.
 fn finished(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
     while let Some(answer) = lines.next().transpose()? {
         match answer.trim().to_lowercase().as_str() {
-            "yes" | "y" | "" => return Ok(true),
+            "yes" | "y" => return Ok(true),
             "no" | "n" | "undo" => return Ok(false),
             other => writeln!(
                 out,

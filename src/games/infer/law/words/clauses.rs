@@ -113,15 +113,25 @@ impl Reader {
 
     /// What there must be, one or more joined by `and` and `or`.
     pub(super) fn existences(&self, at: usize) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
+        self.existences_from(at, true)
+    }
+
+    /// `first`: whether this is the first of the joined parts. Only the first may be a bare
+    /// plural: in "no red or blue dice", "blue dice" leans on the "no", which umpire does not
+    /// carry over, so it is not read as "some blue dice".
+    fn existences_from(&self, at: usize, first: bool) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
         let mut out = Vec::new();
         if !self.step() {
             return out;
         }
-        let mut first = self.exists(at);
+        let mut parts = self.exists(at);
         // A bare plural: "there must not be red dice", "there are blue dice" (some).
-        for (d, k) in self.dice(at, false) {
-            first.push((Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1)), k));
+        if first {
+            for (d, k) in self.dice(at, false) {
+                parts.push((Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1)), k));
+            }
         }
+        let first = parts;
         for (law, k) in first {
             out.push((vec![law.clone()], vec![], k));
             let joint = match self.word(k) {
@@ -129,7 +139,7 @@ impl Reader {
                 Some("or") => Joint::Or,
                 _ => continue,
             };
-            for (mut parts, mut joints, end) in self.existences(k + 1) {
+            for (mut parts, mut joints, end) in self.existences_from(k + 1, false) {
                 parts.insert(0, law.clone());
                 joints.insert(0, joint);
                 out.push((parts, joints, end));
@@ -261,18 +271,7 @@ impl Reader {
             }
             v
         };
-        for k in self.any(
-            at,
-            &[
-                "a line of",
-                "a row of",
-                "a run of",
-                "a sequence of",
-                "a straight of",
-                "an ascending run of",
-                "an ascending sequence of",
-            ],
-        ) {
+        for k in self.any(at, &["a line of", "a row of", "a straight of"]) {
             lengths.extend(length(k));
         }
         for (n, k) in length(at) {
@@ -282,10 +281,9 @@ impl Reader {
                 lengths.push((n, k));
             }
         }
-        let ascending = self.word(at).is_some_and(|w| w == "an")
-            || self.seq(at, "a run of").is_some()
-            || self.seq(at, "a sequence of").is_some()
-            || self.seq(at, "a straight of").is_some();
+        // "Ascending" or "in order" need not step by one (1, 3, 5): only words that say
+        // "by one" are a run (a straight is one).
+        let ascending = self.seq(at, "a straight of").is_some();
         for (n, k) in lengths {
             let n32 = u32::try_from(n).unwrap_or(u32::MAX);
             if n < 2 {
@@ -301,15 +299,11 @@ impl Reader {
                     "counting up",
                     "counting up by one",
                     "counting up by 1",
-                    "in ascending order",
-                    "in sequence",
-                    "in order",
                     "of consecutive numbers",
                     "showing consecutive numbers",
                     "with consecutive numbers",
                     "counting down",
                     "counting down by one",
-                    "in descending order",
                     "going down by one",
                     "going up by one",
                 ],
@@ -446,8 +440,16 @@ impl Reader {
         for k in self.any(at, &["no two", "no 2"]) {
             out.push((Determiner::NoTwo, k));
         }
-        for k in self.any(at, &["every", "each", "each of the", "any"]) {
+        for k in self.any(at, &["every", "each", "each of the"]) {
+            out.push((Determiner::AllSaid, k));
+        }
+        for k in self.any(at, &["any"]) {
             out.push((Determiner::All, k));
+        }
+        // "A red die must touch a blue die": every red die, or some red die? Both readings.
+        for k in self.any(at, &["a", "an"]) {
+            out.push((Determiner::All, k));
+            out.push((Determiner::Some, k));
         }
         for k in self.any(at, &["no", "none of the"]) {
             out.push((Determiner::No, k));
@@ -518,7 +520,7 @@ impl Reader {
                 out.push((Predicate::Each(p, neg), k));
             }
             out.push((Predicate::Whole(Whole::EachOther, neg), k));
-            out.push((Predicate::Each(Property::Touching(Dice(vec![])), neg), k));
+            out.push((Predicate::Whole(Whole::TouchSomething, neg), k));
         }
         for (neg, k) in self.verb(at, "show shows", permissive) {
             for (p, k) in self.shown(k) {
@@ -634,7 +636,7 @@ impl Reader {
         // "Red dice must be touching": each other, or another die? Both readings.
         if let Some(k) = self.lit(at, "touching") {
             out.push((Predicate::Whole(Whole::EachOther, false), k));
-            out.push((each(Property::Touching(Dice(vec![]))), k));
+            out.push((Predicate::Whole(Whole::TouchSomething, false), k));
         }
         let one_group =
             ["in one group", "in a single group", "in the same group", "together", "connected"];

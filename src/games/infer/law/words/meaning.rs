@@ -29,6 +29,8 @@ pub(super) enum Whole {
     EachOther,
     /// "form one group", "be together": negated, only "not one group".
     OneGroup,
+    /// A bare "touch" read as "each touches some die" (the other reading is `EachOther`).
+    TouchSomething,
     Same(Aspect),
     Different(Aspect),
     SumCompared(Compare, Number),
@@ -160,8 +162,10 @@ pub(super) fn apply(det: Determiner, d: Dice, pred: Predicate) -> Vec<Law> {
     };
     // None of the dice touches another of them.
     let apart = |d: &Dice| Law::No(d.clone(), Property::Touching(d.clone()));
+    let touching = || Property::Touching(Dice(vec![]));
     let whole = |w: Whole, d: Dice| match w {
         Whole::EachOther | Whole::OneGroup => Law::TouchEachOther(d),
+        Whole::TouchSomething => Law::All(d, Property::Touching(Dice(vec![]))),
         Whole::Same(a) => Law::Same(d, a),
         Whole::Different(a) => Law::Different(d, a),
         Whole::SumCompared(op, n) => Law::Compare(Number::Sum(d), op, n),
@@ -174,7 +178,21 @@ pub(super) fn apply(det: Determiner, d: Dice, pred: Predicate) -> Vec<Law> {
         (D::AllSaid, Predicate::Each(p, true)) => {
             return vec![Law::No(d.clone(), p.clone()), Law::Not(Box::new(Law::All(d, p)))]
         }
-        (D::All | D::AllSaid, Predicate::Whole(Whole::EachOther, true)) => apart(&d),
+        (D::All, Predicate::Whole(Whole::EachOther, true)) => apart(&d),
+        // "All dice must not touch each other": none of them touching another, or not all
+        // of them one group? Both readings.
+        (D::AllSaid, Predicate::Whole(Whole::EachOther, true)) => {
+            return vec![apart(&d), Law::Not(Box::new(Law::TouchEachOther(d)))]
+        }
+        (D::All, Predicate::Whole(Whole::TouchSomething, true)) => Law::No(d, touching()),
+        (D::AllSaid, Predicate::Whole(Whole::TouchSomething, true)) => {
+            return vec![
+                Law::No(d.clone(), touching()),
+                Law::Not(Box::new(Law::All(d, touching()))),
+            ]
+        }
+        (D::No, Predicate::Whole(Whole::TouchSomething, false)) => Law::No(d, touching()),
+        (D::NoTwo, Predicate::Whole(Whole::TouchSomething, false)) => apart(&d),
         (D::All | D::AllSaid, Predicate::Whole(w, false)) => whole(w, d),
         (D::All | D::AllSaid, Predicate::Whole(w, true)) => negate(whole(w, d)),
         (D::No, Predicate::Each(p, false)) => Law::No(d, p),

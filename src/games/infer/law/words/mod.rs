@@ -394,6 +394,9 @@ fn suggestion(word: &str, expected: &BTreeSet<&'static str>) -> Option<String> {
         return None;
     }
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    // Slips rarely fall on the first letter, and "of" is no misspelt "if".
+    let first = word.chars().next();
+    pool.retain(|w| w.chars().next() == first);
     pool.into_iter()
         .map(|w| (edit_distance(word, w), std::cmp::Reverse(w.len()), w))
         .filter(|(d, _, _)| *d <= limit)

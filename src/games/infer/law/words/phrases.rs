@@ -252,10 +252,19 @@ impl Reader {
     /// `permissive` ("No die may be red"), "may be" and "can be" count as "must be".
     pub(super) fn be(&self, at: usize, permissive: bool) -> Alts<bool> {
         let mut out = Vec::new();
+        // After a negation, "all" and "always" would be read under it ("must not all be red":
+        // not all of them): not read at all rather than read as "none".
+        let adverbs = |neg: bool, k: usize, words: &[&'static str]| {
+            if neg {
+                vec![k]
+            } else {
+                self.opts(k, words)
+            }
+        };
         for (neg, k) in self.modal(at, permissive) {
-            for k in self.opts(k, &["always", "all", "each"]) {
+            for k in adverbs(neg, k, &["always", "all", "each"]) {
                 if let Some(k) = self.lit(k, "be") {
-                    for k in self.opts(k, &["all", "entirely", "completely"]) {
+                    for k in adverbs(neg, k, &["all", "entirely", "completely"]) {
                         out.push((neg, k));
                     }
                 }
@@ -279,7 +288,9 @@ impl Reader {
         let forms: Vec<&'static str> = forms.split_whitespace().collect();
         let base = forms[0];
         for (neg, k) in self.modal(at, permissive) {
-            for k in self.opts(k, &["always", "all", "each"]) {
+            // "must not all touch" is "not all of them": not read, rather than read as "none".
+            let adverbs = if neg { vec![k] } else { self.opts(k, &["always", "all", "each"]) };
+            for k in adverbs {
                 if let Some(k) = self.lit(k, base) {
                     out.push((neg, k));
                 }
