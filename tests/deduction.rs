@@ -46,6 +46,15 @@ fn a_computer_game_is_reproducible_and_ends_with_a_winner() {
 
 #[test]
 fn an_illegal_log_is_refused_and_a_finished_game_is_over() {
+    // Issue 35: the same player twice.
+    let dir = std::env::temp_dir().join(format!("umpire-deduction-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twice = dir.join("twice.log");
+    std::fs::write(&twice, "players: Ann, ann, Cat\nme: Ann\n").unwrap();
+    let out = umpire(&["deduction", "solve", twice.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sits at the table twice"));
+    std::fs::remove_dir_all(dir).unwrap();
     let bad = "corpus/deduction/logs/asks-after-announcing.log";
     let out = umpire(&["deduction", "solve", bad]);
     assert_eq!(out.status.code(), Some(2));

@@ -190,4 +190,11 @@ fn a_seeded_game_rolls_the_same_dice_and_an_early_end_is_reported() {
     let too_many =
         umpire_with_input(&["dice", "play", "--players", "a,b,c,d,e,f", "--seed", "1"], "");
     assert_eq!(too_many.status.code(), Some(2));
+    // Issue 35: a name twice is refused; `help` lists what can be typed.
+    let twice = umpire_with_input(&["dice", "play", "--players", "Ann,ann", "--seed", "1"], "");
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(stderr(&twice).contains("named twice"), "{}", stderr(&twice));
+    let help = umpire_with_input(&["dice", "play", "--seed", "1"], "help\nquit\n");
+    assert!(stdout(&help).contains("`?` asks the coach, `help` shows this"), "{}", stdout(&help));
+    assert!(!stdout(&help).contains("is not a die"), "{}", stdout(&help));
 }

@@ -139,6 +139,15 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                         Some("like `players: Ann, Bob, Cat`"),
                     ));
                 }
+                if let Some(twice) = players.iter().enumerate().find_map(|(i, p)| {
+                    players[..i].iter().any(|q| q.to_lowercase() == p.to_lowercase()).then_some(p)
+                }) {
+                    return Err(error(
+                        format!("`{twice}` sits at the table twice"),
+                        span,
+                        Some("give each player a name of their own"),
+                    ));
+                }
                 continue;
             }
             "me" => {

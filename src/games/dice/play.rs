@@ -32,7 +32,17 @@ pub enum PlayError {
     Io(#[from] std::io::Error),
     #[error("a game needs 1 to 5 players, {0} given")]
     Players(usize),
+    #[error("`{0}` is named twice: give each player a name of their own")]
+    SameName(String),
 }
+
+/// What can be typed at the table's questions.
+const HELP: &str = "\
+  at `keep which dice?`: the dice to keep, as digits (`35` keeps a 3 and a 5), `none` to
+    throw them all again, `stop` to end the turn (when the rules allow it)
+  at a roll to type (--typed): the faces thrown, as digits, like `13356`
+  at `which box?`: a box number; Enter scores the inverted sum when its box is open
+  anywhere: `?` asks the coach, `help` shows this, `quit` leaves the game";
 
 impl crate::util::failure::Classify for PlayError {}
 
@@ -62,6 +72,11 @@ impl<'io> Table<'io> {
     ) -> Result<Table<'io>, PlayError> {
         if players.is_empty() || players.len() > 5 {
             return Err(PlayError::Players(players.len()));
+        }
+        if let Some(twice) = players.iter().enumerate().find_map(|(i, p)| {
+            players[..i].iter().any(|q| q.to_lowercase() == p.to_lowercase()).then_some(p)
+        }) {
+            return Err(PlayError::SameName(twice.clone()));
         }
         let seed = match dice {
             Dice::Seeded(s) => s,
@@ -104,6 +119,10 @@ impl<'io> Table<'io> {
                     if n == 1 { "die" } else { "dice" },
                     if n == 1 { "it" } else { "them" }
                 ))?;
+                if text == "help" {
+                    writeln!(self.out, "{HELP}")?;
+                    continue;
+                }
                 match parse_dice(&text, n..=n) {
                     Ok(d) => return Ok(d),
                     Err(e) => writeln!(self.out, "  {e}")?,
@@ -177,6 +196,10 @@ impl<'io> Table<'io> {
                         self.show_advice(p, &dice, rerolls_left, coach)?;
                         continue;
                     }
+                    "help" => {
+                        writeln!(self.out, "{HELP}")?;
+                        continue;
+                    }
                     "stop" | "all" if self.rules.stop_early => break None,
                     "none" | "-" => break Some(Vec::new()),
                     _ => match parse_dice(&answer, 0..=DICE).and_then(|k| keep_from(&dice, k)) {
@@ -242,6 +265,10 @@ impl<'io> Table<'io> {
             let answer = self.line(&question)?;
             if answer == "?" {
                 self.show_advice(p, dice, 0, coach)?;
+                continue;
+            }
+            if answer == "help" {
+                writeln!(self.out, "{HELP}")?;
                 continue;
             }
             if answer.is_empty() && self.sheets[p].is_open(sum) {
