@@ -86,3 +86,26 @@ fn an_illegal_log_is_refused_and_a_finished_game_is_over() {
     assert_eq!(v["game_over"]["winner"], "Ann");
     assert_eq!(v["questions"], serde_json::json!([]));
 }
+
+#[test]
+fn a_person_plays_a_whole_game_is_asked_questions_first_and_told_when_certain() {
+    // Issue 35: a whole game typed by a person (Ann, seed 1): the question is printed before
+    // the tile shown (and before "show which?" when there is a choice), `notes` and `?` work at the announce prompt, and umpire says "you are
+    // certain now" the moment the missing tile is forced, so the person can announce it as
+    // soon as a computer player would.
+    let typed = include_str!("../corpus/deduction/human-game-seed1.txt");
+    let out = crate::support::umpire_with_input(
+        &["deduction", "play", "--human", "Ann", "--seed", "1"],
+        typed,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    let asked = text.find("asks you about").expect("asked about a tile I hold");
+    let show = text.find("(you show").expect("a tile shown");
+    assert!(asked < show, "the question comes first: {text}");
+    assert!(!text.contains("\n: "), "an answer line never starts with a stray colon: {text}");
+    assert!(text.contains("Not certain yet: the likeliest missing tile is"), "{text}");
+    let certain = text.find("You are certain now: the missing tile is Moon Ace").expect("told");
+    let won = text.find("Ann announces Moon Ace: right! Ann wins.").expect("won");
+    assert!(certain < won, "{text}");
+}

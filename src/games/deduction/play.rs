@@ -121,6 +121,7 @@ fn run(
     }
     let mut turn = 0;
     let mut seat = 0;
+    let mut told_certain = false;
     while turn < max_turns {
         if game.out.iter().all(|&o| o) {
             break;
@@ -159,6 +160,14 @@ fn run(
         } else if matching.is_empty() {
             Answer::No
         } else if Some(answerer) == human {
+            // The question first, then which tile to show.
+            writeln!(
+                output,
+                ": {} asks you about {}; you hold {}.",
+                players[asker],
+                about.name(),
+                names(&matching)
+            )?;
             Answer::Yes(Some(choose_to_show(&matching, input, output)?))
         } else {
             Answer::Yes(Some(matching[rng.below(matching.len() as u64) as usize]))
@@ -174,11 +183,31 @@ fn run(
                 coin: None,
             });
         }
-        writeln!(output, "{}{said}", if Some(asker) == human { "" } else { ": " })?;
+        // After "Bob asks you about …" the answer goes on a line of its own.
+        let asked_me = Some(answerer) == human && !how_many && !matching.is_empty();
+        writeln!(output, "{}{said}", if Some(asker) == human || asked_me { "" } else { ": " })?;
         game.record(event, asker, answerer);
+        // The moment I am certain, I am told (the computer players announce at once).
+        if let Some(h) = human.filter(|&h| !game.out[h] && !told_certain) {
+            if let Some(tile) =
+                solve(&game.logs[h], None, &budget()).map_err(std::io::Error::other)?.announce()
+            {
+                told_certain = true;
+                writeln!(
+                    output,
+                    "You are certain now: the missing tile is {}{}.",
+                    tile_name(tile),
+                    if Some(asker) == human {
+                        " (announce it now)"
+                    } else {
+                        " (announce it on your turn)"
+                    }
+                )?;
+            }
+        }
         // The asker may announce.
         let claim = if Some(asker) == human {
-            claim_person(input, output)?
+            claim_person(&game.logs[asker], input, output)?
         } else {
             solve(&game.logs[asker], None, &budget()).map_err(std::io::Error::other)?.announce()
         };
@@ -313,15 +342,40 @@ fn choose_to_show(
     }
 }
 
-fn claim_person(input: &mut dyn BufRead, output: &mut dyn Write) -> std::io::Result<Option<usize>> {
+/// Whether I announce: a tile, or Enter to pass; `notes` and `?` show what I know first.
+fn claim_person(
+    log: &Log,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<Option<usize>> {
     loop {
-        let Some(line) =
-            read_line(input, output, "announce the missing tile? (a tile, or Enter to pass)> ")?
+        let Some(line) = read_line(
+            input,
+            output,
+            "announce the missing tile? (a tile, Enter to pass, `notes`, `?`)> ",
+        )?
         else {
             return Ok(None);
         };
         if line.is_empty() {
             return Ok(None);
+        }
+        if line == "notes" || line == "?" {
+            let s = solve(log, None, &Budget::time(Duration::from_secs(30)))
+                .map_err(std::io::Error::other)?;
+            if line == "notes" {
+                write!(output, "{}", notebook(&s))?;
+            } else {
+                match s.announce() {
+                    Some(t) => writeln!(output, "You are certain: the missing tile is {}.", tile_name(t))?,
+                    None => writeln!(
+                        output,
+                        "Not certain yet: the likeliest missing tile is {} (`notes` shows every chance).",
+                        tile_name(s.likeliest())
+                    )?,
+                }
+            }
+            continue;
         }
         match parse_tile(&line) {
             Some(t) => return Ok(Some(t)),
