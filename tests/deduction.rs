@@ -109,3 +109,54 @@ fn a_person_plays_a_whole_game_is_asked_questions_first_and_told_when_certain() 
     let won = text.find("Ann announces Moon Ace: right! Ann wins.").expect("won");
     assert!(certain < won, "{text}");
 }
+
+#[test]
+fn a_deduction_log_is_kept_like_a_clue_log() {
+    // Issue 35: new / add / undo / edit, each change checked as `solve` checks a log.
+    let dir = std::env::temp_dir().join(format!("umpire-deduction-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.log");
+    let path = log.to_str().unwrap();
+    let run = |args: &[&str]| umpire(args);
+    let new = run(&[
+        "deduction",
+        "new",
+        path,
+        "--players",
+        "Ann, Bob, Cat",
+        "--me",
+        "Ann",
+        "--hand",
+        "Sun Null, Sun Ace, Moon 2, Moon 3, Crown 4, Crown 5, Shield Null",
+        "--table",
+        "Sun 2, Moon Ace",
+    ]);
+    assert!(new.status.success(), "{}", String::from_utf8_lossy(&new.stderr));
+    assert!(run(&["deduction", "add", path, "coin: Sun 4"]).status.success());
+    assert!(run(&["deduction", "add", path, "Bob asks Cat: how many Suns? 1"]).status.success());
+    let before = std::fs::read_to_string(&log).unwrap();
+    let bad = run(&["deduction", "add", path, "Bob asks Cat: how many Suns? 9"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), before, "a refused line is not saved");
+    let undo = run(&["deduction", "undo", path]);
+    assert!(String::from_utf8_lossy(&undo.stdout).contains("removed line 6"));
+    let edit = run(&["deduction", "edit", path, "--line", "5", "coin: Moon 4"]);
+    assert!(edit.status.success(), "{}", String::from_utf8_lossy(&edit.stderr));
+    assert!(std::fs::read_to_string(&log).unwrap().ends_with("coin: Moon 4\n"));
+    assert!(run(&["deduction", "solve", path]).status.success());
+    let again = run(&[
+        "deduction",
+        "new",
+        path,
+        "--players",
+        "Ann, Bob, Cat",
+        "--me",
+        "Ann",
+        "--hand",
+        "Sun Null",
+        "--table",
+        "Sun 2",
+    ]);
+    assert_eq!(again.status.code(), Some(2), "an existing log is never overwritten");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -31,6 +31,43 @@ pub enum DeductionAction {
         #[arg(long)]
         json: bool,
     },
+    /// Starts a log: the players in seat order, who I am, my hand and the tiles face up. The
+    /// file must not exist yet; it is checked as `solve` checks a log.
+    New {
+        log: PathBuf,
+        /// Seat order: `Ann, Bob, Cat`.
+        #[arg(long)]
+        players: String,
+        /// Which player I am.
+        #[arg(long)]
+        me: String,
+        /// My tiles: `Sun Null, Sun Ace, Moon 2, …`.
+        #[arg(long)]
+        hand: String,
+        /// The tiles face up on the table: `Sun 2, Moon Ace`.
+        #[arg(long)]
+        table: String,
+    },
+    /// Appends a line to the log (`coin: Sun 4`, `Bob asks Cat: how many Suns? 1`), after
+    /// checking it reads and fits the log.
+    Add {
+        log: PathBuf,
+        event: String,
+        /// Save it even if it contradicts earlier lines (to fix those next).
+        #[arg(long)]
+        anyway: bool,
+    },
+    /// Removes the log's last event line.
+    Undo { log: PathBuf },
+    /// Replaces line N of the log with a new text (an empty text deletes it).
+    Edit {
+        log: PathBuf,
+        #[arg(long, value_name = "N")]
+        line: usize,
+        text: String,
+        #[arg(long)]
+        anyway: bool,
+    },
     /// A game against computer players (3–5 seats), seeded; one seat may be you.
     Play {
         /// The players in seat order.
@@ -48,7 +85,23 @@ pub enum DeductionAction {
 }
 
 pub fn run(action: DeductionAction) -> Outcome {
+    let said = |change: Result<String, umpire::commands::logs::LogGameError>| -> Outcome {
+        println!("{}", change.map_err(failure)?);
+        Ok(Answer::Yes)
+    };
     match action {
+        DeductionAction::New { log, players, me, hand, table } => {
+            let request = deduction::NewLog { players, me, hand, table };
+            print!("{}", deduction::new_log(&log, &request).map_err(failure)?);
+            Ok(Answer::Yes)
+        }
+        DeductionAction::Add { log, event, anyway } => {
+            said(deduction::add_event(&log, &event, anyway))
+        }
+        DeductionAction::Undo { log } => said(deduction::undo_event(&log)),
+        DeductionAction::Edit { log, line, text, anyway } => {
+            said(deduction::edit_line(&log, line, &text, anyway))
+        }
         DeductionAction::Solve { log, upto, json } => {
             let log = deduction::open_log(&log).map_err(failure)?;
             let notebook = deduction::solve(&log, upto, &budget(SOLVE_TIME)).map_err(failure)?;

@@ -2,14 +2,14 @@
 //! (the notebook), advice on the next suggestion, and the log's editing (`new`, `add`,
 //! `undo`, `edit`), each change checked before it is saved.
 
+use super::logs::{add_line, create_log, edit_line as edit_log_line, undo_line};
 use super::logs::{read_log, unparsed, Chance, GameState, LogGameError};
 use crate::games::clue::advise::{advise as rate_suggestions, room_kind};
 use crate::games::clue::log::{parse, Log};
 use crate::games::clue::solve::{notebook, solve as count_deals, state_line, upto_events};
 use crate::games::clue::Deck;
-use crate::games::logs::Standing;
+use crate::games::logs::{SolveError, Standing};
 use crate::solve::Budget;
-use crate::util::files::Exclusive;
 use crate::util::input::{read_text, MAX_LOG_BYTES};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -321,35 +321,18 @@ pub struct NewLog {
 pub fn new_log(path: &Path, request: &NewLog) -> Result<String, LogGameError> {
     let NewLog { deck, players, me, hand } = request;
     let header = format!("deck: {deck}\nplayers: {players}\nme: {me}\nhand: {hand}\n");
-    let lock = lock(path)?;
-    if path.exists() {
-        return Err(LogGameError::Refused(format!(
-            "{} already exists; add events to it with `umpire clue add`",
-            path.display()
-        )));
-    }
-    let parsed = parse_file(path, &header)?;
-    count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)).map_err(LogGameError::Unsolved)?;
-    lock.write(header.as_bytes())
-        .map_err(|e| LogGameError::Refused(format!("cannot save {}: {e}", path.display())))?;
-    Ok(header)
+    create_log(path, &header, "clue", &checker(path))
 }
 
 /// Appends an event line, after checking it reads and fits the log (with `anyway`, even if
 /// it contradicts earlier lines). Returns what was done, in a line.
 pub fn add_event(path: &Path, event: &str, anyway: bool) -> Result<String, LogGameError> {
-    change_log(path, anyway, |lines| {
-        lines.push(event.to_string());
-        Ok(format!("added: {event}"))
-    })
+    add_line(path, event, anyway, &checker(path))
 }
 
 /// Removes the log's last event line.
 pub fn undo_event(path: &Path) -> Result<String, LogGameError> {
-    change_log(path, true, |lines| {
-        let last = lines.iter().rposition(|l| is_event(l)).ok_or("the log has no event to undo")?;
-        Ok(format!("removed line {}: {}", last + 1, lines.remove(last)))
-    })
+    undo_line(path, is_event, &checker(path))
 }
 
 /// Replaces line `line` (from 1) with `text`; an empty text deletes it.
@@ -359,16 +342,7 @@ pub fn edit_line(
     text: &str,
     anyway: bool,
 ) -> Result<String, LogGameError> {
-    change_log(path, anyway, |lines| {
-        if line == 0 || line > lines.len() {
-            return Err(format!("the log has no line {line} (it has {} lines)", lines.len()));
-        }
-        let old = std::mem::replace(&mut lines[line - 1], text.to_string());
-        if text.trim().is_empty() {
-            lines.remove(line - 1);
-        }
-        Ok(format!("line {line} was: {old}"))
-    })
+    edit_log_line(path, line, text, anyway, &checker(path))
 }
 
 fn is_event(line: &str) -> bool {
@@ -377,37 +351,12 @@ fn is_event(line: &str) -> bool {
     matches!(word.as_str(), "suggest" | "accuse" | "seen")
 }
 
-fn lock(path: &Path) -> Result<Exclusive, LogGameError> {
-    Exclusive::acquire(path)
-        .map_err(|e| LogGameError::Refused(format!("cannot lock {}: {e}", path.display())))
-}
-
-/// Changes the log's lines, checks the result, and saves it atomically (the old log stays
-/// whole if anything fails). Without `anyway`, a change that makes the log contradictory is
-/// refused, with the conflicting lines named.
-fn change_log(
-    path: &Path,
-    anyway: bool,
-    change: impl FnOnce(&mut Vec<String>) -> Result<String, String>,
-) -> Result<String, LogGameError> {
-    // One writer at a time: the log is read, changed and written under its lock, so two
-    // `clue add` at once both land.
-    let lock = lock(path)?;
-    let text = read_log(path)?;
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let said = change(&mut lines).map_err(LogGameError::Refused)?;
-    let new_text = lines.join("\n") + "\n";
-    let unchanged = |why, hint| LogGameError::Unchanged { why: Box::new(why), hint };
-    let parsed = parse_file(path, &new_text).map_err(|e| unchanged(e, ""))?;
-    if let Err(e) = count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)) {
-        if !anyway || !e.is_contradiction() {
-            let hint = if anyway { "" } else { " (--anyway saves a contradictory log)" };
-            return Err(unchanged(LogGameError::Unsolved(e), hint));
-        }
+/// A log's text checked as the log in `path` would be: it reads, and its deals count.
+fn checker(path: &Path) -> impl Fn(&str) -> Result<Result<(), SolveError>, LogGameError> + '_ {
+    move |text| {
+        let parsed = parse_file(path, text)?;
+        Ok(count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)).map(|_| ()))
     }
-    lock.write(new_text.as_bytes())
-        .map_err(|e| LogGameError::Refused(format!("cannot save {}: {e}", path.display())))?;
-    Ok(said)
 }
 
 /// A deck's cards by kind, each with its other names.

@@ -2,6 +2,7 @@
 //! everything it implies about the missing tile (the notebook), the question to ask with a
 //! drawn coin, and a seeded game against computer players.
 
+use super::logs::{add_line, create_log, edit_line as edit_log_line, undo_line};
 use super::logs::{read_log, unparsed, Chance, GameState, LogGameError};
 use crate::games::deduction::log::{parse, Log};
 use crate::games::deduction::play::play as play_game;
@@ -9,7 +10,7 @@ use crate::games::deduction::solve::{
     advise as rate_questions, notebook, solve as count_deals, state_line, upto_events,
 };
 use crate::games::deduction::{deal_for, parse_tile, tile_name, TILES};
-use crate::games::logs::Standing;
+use crate::games::logs::{SolveError, Standing};
 use crate::solve::Budget;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -258,4 +259,60 @@ pub fn play(
         None => None,
     };
     play_game(players, seat, *seed, *max_turns, input, output).map_err(LogGameError::Io)
+}
+
+/// A new log's header: the players in seat order, who I am, my hand and the tiles face up.
+#[derive(Clone, Debug)]
+pub struct NewLog {
+    /// Seat order: `Ann, Bob, Cat`.
+    pub players: String,
+    pub me: String,
+    /// My tiles: `Sun Null, Sun Ace, …`.
+    pub hand: String,
+    /// The tiles face up on the table: `Sun 2, Moon Ace`.
+    pub table: String,
+}
+
+/// Starts a log in `path`, which must not exist yet; the header is checked as a log (the
+/// same checks as `solve`) before it is written. Returns the header.
+pub fn new_log(path: &Path, request: &NewLog) -> Result<String, LogGameError> {
+    let NewLog { players, me, hand, table } = request;
+    let header = format!("players: {players}\nme: {me}\nhand: {hand}\ntable: {table}\n");
+    create_log(path, &header, "deduction", &checker(path))
+}
+
+/// Appends a line (a coin drawn, a question and its answer, an announcement), after checking
+/// it reads and fits the log (with `anyway`, even if it contradicts earlier lines).
+pub fn add_event(path: &Path, event: &str, anyway: bool) -> Result<String, LogGameError> {
+    add_line(path, event, anyway, &checker(path))
+}
+
+/// Removes the log's last event line (a question, an announcement or a coin).
+pub fn undo_event(path: &Path) -> Result<String, LogGameError> {
+    undo_line(path, is_event, &checker(path))
+}
+
+/// Replaces line `line` (from 1) with `text`; an empty text deletes it.
+pub fn edit_line(
+    path: &Path,
+    line: usize,
+    text: &str,
+    anyway: bool,
+) -> Result<String, LogGameError> {
+    edit_log_line(path, line, text, anyway, &checker(path))
+}
+
+/// Every line but the header, comments and blank lines is an event.
+fn is_event(line: &str) -> bool {
+    let content = line.split('#').next().unwrap_or("").trim();
+    let head = content.split(':').next().unwrap_or("").trim().to_lowercase();
+    !content.is_empty() && !matches!(head.as_str(), "players" | "me" | "hand" | "table")
+}
+
+/// A log's text checked as the log in `path` would be: it reads, and its deals count.
+fn checker(path: &Path) -> impl Fn(&str) -> Result<Result<(), SolveError>, LogGameError> + '_ {
+    move |text| {
+        let parsed = parse_named(&path.display().to_string(), text)?;
+        Ok(count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)).map(|_| ()))
+    }
 }

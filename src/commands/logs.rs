@@ -4,6 +4,7 @@
 
 use crate::games::logs::{LogError, Over, SolveError, Standing};
 use crate::util::failure::{Classify, FailureKind};
+use crate::util::files::Exclusive;
 use crate::util::input::{read_text, InputError, MAX_LOG_BYTES};
 use serde::Serialize;
 use std::path::Path;
@@ -116,4 +117,107 @@ impl<Ending> GameState<Ending> {
             .collect();
         GameState { game_over, out }
     }
+}
+
+/// Checks a log's text: `Err` when it does not read, `Ok(Err)` when it reads but has no
+/// answer (a contradiction, a setup that does not add up, a count out of time).
+pub type CheckLog<'a> = dyn Fn(&str) -> Result<Result<(), SolveError>, LogGameError> + 'a;
+
+fn lock_log(path: &Path) -> Result<Exclusive, LogGameError> {
+    Exclusive::acquire(path)
+        .map_err(|e| LogGameError::Refused(format!("cannot lock {}: {e}", path.display())))
+}
+
+/// Starts a log in `path`, which must not exist yet, with `header`, checked before it is
+/// written. `game` names the command that adds to it (`clue`, `deduction`).
+pub fn create_log(
+    path: &Path,
+    header: &str,
+    game: &str,
+    check: &CheckLog,
+) -> Result<String, LogGameError> {
+    let lock = lock_log(path)?;
+    if path.exists() {
+        return Err(LogGameError::Refused(format!(
+            "{} already exists; add events to it with `umpire {game} add`",
+            path.display()
+        )));
+    }
+    check(header)?.map_err(LogGameError::Unsolved)?;
+    lock.write(header.as_bytes())
+        .map_err(|e| LogGameError::Refused(format!("cannot save {}: {e}", path.display())))?;
+    Ok(header.to_string())
+}
+
+/// Changes a log's lines, checks the result, and saves it atomically (the old log stays
+/// whole if anything fails). Without `anyway`, a change that makes the log contradictory is
+/// refused, with the conflicting lines named. Returns what was done, in a line.
+pub fn change_log(
+    path: &Path,
+    anyway: bool,
+    check: &CheckLog,
+    change: impl FnOnce(&mut Vec<String>) -> Result<String, String>,
+) -> Result<String, LogGameError> {
+    // One writer at a time: the log is read, changed and written under its lock, so two
+    // changes at once both land.
+    let lock = lock_log(path)?;
+    let text = read_log(path)?;
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let said = change(&mut lines).map_err(LogGameError::Refused)?;
+    let new_text = lines.join("\n") + "\n";
+    let unchanged = |why, hint| LogGameError::Unchanged { why: Box::new(why), hint };
+    if let Err(e) = check(&new_text).map_err(|e| unchanged(e, ""))? {
+        if !anyway || !e.is_contradiction() {
+            let hint = if anyway { "" } else { " (--anyway saves a contradictory log)" };
+            return Err(unchanged(LogGameError::Unsolved(e), hint));
+        }
+    }
+    lock.write(new_text.as_bytes())
+        .map_err(|e| LogGameError::Refused(format!("cannot save {}: {e}", path.display())))?;
+    Ok(said)
+}
+
+/// Appends a line to a log.
+pub fn add_line(
+    path: &Path,
+    line: &str,
+    anyway: bool,
+    check: &CheckLog,
+) -> Result<String, LogGameError> {
+    change_log(path, anyway, check, |lines| {
+        lines.push(line.to_string());
+        Ok(format!("added: {line}"))
+    })
+}
+
+/// Removes a log's last event line (`is_event` tells them from the header).
+pub fn undo_line(
+    path: &Path,
+    is_event: fn(&str) -> bool,
+    check: &CheckLog,
+) -> Result<String, LogGameError> {
+    change_log(path, true, check, |lines| {
+        let last = lines.iter().rposition(|l| is_event(l)).ok_or("the log has no event to undo")?;
+        Ok(format!("removed line {}: {}", last + 1, lines.remove(last)))
+    })
+}
+
+/// Replaces line `line` (from 1) of a log with `text`; an empty text deletes it.
+pub fn edit_line(
+    path: &Path,
+    line: usize,
+    text: &str,
+    anyway: bool,
+    check: &CheckLog,
+) -> Result<String, LogGameError> {
+    change_log(path, anyway, check, |lines| {
+        if line == 0 || line > lines.len() {
+            return Err(format!("the log has no line {line} (it has {} lines)", lines.len()));
+        }
+        let old = std::mem::replace(&mut lines[line - 1], text.to_string());
+        if text.trim().is_empty() {
+            lines.remove(line - 1);
+        }
+        Ok(format!("line {line} was: {old}"))
+    })
 }
