@@ -198,3 +198,25 @@ fn a_seeded_game_rolls_the_same_dice_and_an_early_end_is_reported() {
     assert!(stdout(&help).contains("`?` asks the coach, `help` shows this"), "{}", stdout(&help));
     assert!(!stdout(&help).contains("is not a die"), "{}", stdout(&help));
 }
+
+#[test]
+fn a_whole_game_ends_naming_the_winner_and_the_sheets_show_at_any_question() {
+    // Issue 35: `sheet` at a question shows every sheet; the end names the winner.
+    let mut typed = String::from("sheet\n");
+    for _ in 0..400 {
+        typed.push('\n');
+        for b in (1..=20).rev() {
+            typed.push_str(&format!("{b}\n"));
+        }
+    }
+    let out = umpire_with_input(&["dice", "play", "--players", "Ann,Bob", "--seed", "5"], &typed);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("Ann (0 points): 1:· 2:·"), "the sheets at the first question: {text}");
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.ends_with("points.")
+            && (last.contains(" wins with ") || last.contains("share the win")),
+        "{last}"
+    );
+}

@@ -42,7 +42,8 @@ const HELP: &str = "\
     throw them all again, `stop` to end the turn (when the rules allow it)
   at a roll to type (--typed): the faces thrown, as digits, like `13356`
   at `which box?`: a box number; Enter scores the inverted sum when its box is open
-  anywhere: `?` asks the coach, `help` shows this, `quit` leaves the game";
+  anywhere: `?` asks the coach, `sheet` shows every score sheet, `help` shows this, `quit`
+    leaves the game";
 
 impl crate::util::failure::Classify for PlayError {}
 
@@ -96,20 +97,24 @@ impl<'io> Table<'io> {
     }
 
     fn line(&mut self, prompt: &str) -> Result<String, PlayError> {
-        write!(self.out, "{prompt}")?;
-        self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Err(PlayError::InputEnded);
+        loop {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                return Err(PlayError::InputEnded);
+            }
+            let line = line.trim().to_string();
+            match line.as_str() {
+                "quit" | "q" => return Err(PlayError::Quit),
+                // At any question, the sheets or the help; then the question again.
+                "sheet" => self.show_sheets()?,
+                "help" => writeln!(self.out, "{HELP}")?,
+                _ => return Ok(line),
+            }
         }
-        let line = line.trim().to_string();
-        if line == "quit" || line == "q" {
-            return Err(PlayError::Quit);
-        }
-        Ok(line)
     }
 
-    /// Throws `n` dice: umpire's, or typed by the player.
     fn throw(&mut self, n: usize) -> Result<Vec<u8>, PlayError> {
         match self.dice {
             Dice::Seeded(_) => Ok(throw(&mut self.rng, n)),
@@ -119,10 +124,6 @@ impl<'io> Table<'io> {
                     if n == 1 { "die" } else { "dice" },
                     if n == 1 { "it" } else { "them" }
                 ))?;
-                if text == "help" {
-                    writeln!(self.out, "{HELP}")?;
-                    continue;
-                }
                 match parse_dice(&text, n..=n) {
                     Ok(d) => return Ok(d),
                     Err(e) => writeln!(self.out, "  {e}")?,
@@ -159,7 +160,46 @@ impl<'io> Table<'io> {
             };
             writeln!(self.out, "{:>4}  {}{bonus_text}", totals[p], self.players[p])?;
         }
+        // The rules: the highest total wins (they name no tie-break, so a tie is shared).
+        if self.players.len() > 1 {
+            let best = *totals.iter().max().expect("players");
+            let winners: Vec<&str> = (0..self.players.len())
+                .filter(|&p| totals[p] == best)
+                .map(|p| self.players[p].as_str())
+                .collect();
+            match winners.as_slice() {
+                [one] => writeln!(self.out, "{one} wins with {best} points.")?,
+                many => {
+                    writeln!(self.out, "{} share the win with {best} points.", many.join(" and "))?
+                }
+            }
+        }
         Ok(totals)
+    }
+
+    /// Every player's sheet: each box with what is written in it (`·` open, `0` crossed out).
+    fn show_sheets(&mut self) -> Result<(), PlayError> {
+        for p in 0..self.players.len() {
+            let s = &self.sheets[p];
+            let boxes: Vec<String> = s
+                .sheet
+                .boxes
+                .iter()
+                .zip(&s.entries)
+                .map(|(b, e)| match e {
+                    Some(points) => format!("{b}:{points}"),
+                    None => format!("{b}:·"),
+                })
+                .collect();
+            writeln!(
+                self.out,
+                "  {} ({} points): {}",
+                self.players[p],
+                s.total(),
+                boxes.join(" ")
+            )?;
+        }
+        Ok(())
     }
 
     fn open_boxes(&self, p: usize) -> String {
@@ -194,10 +234,6 @@ impl<'io> Table<'io> {
                 match answer.as_str() {
                     "?" => {
                         self.show_advice(p, &dice, rerolls_left, coach)?;
-                        continue;
-                    }
-                    "help" => {
-                        writeln!(self.out, "{HELP}")?;
                         continue;
                     }
                     "stop" | "all" if self.rules.stop_early => break None,
@@ -265,10 +301,6 @@ impl<'io> Table<'io> {
             let answer = self.line(&question)?;
             if answer == "?" {
                 self.show_advice(p, dice, 0, coach)?;
-                continue;
-            }
-            if answer == "help" {
-                writeln!(self.out, "{HELP}")?;
                 continue;
             }
             if answer.is_empty() && self.sheets[p].is_open(sum) {
