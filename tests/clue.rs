@@ -190,3 +190,27 @@ fn a_correct_accusation_the_log_rules_out_names_the_lines() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn refute_says_which_card_to_show() {
+    // Issue 35: when refuting, show the card that reveals least: one the suggester has seen
+    // from me already, then one shown before, then any.
+    let dir = std::env::temp_dir().join(format!("umpire-clue-refute-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("r.log");
+    std::fs::write(
+        &log,
+        "players: Ann 6, Bob 6, Cat 6\nme: Ann\nhand: Scarlet, Mustard, Knife, Kitchen, Ballroom, Study\n\
+         suggest Bob: Scarlet, Rope, Hall; passed Cat; shown by Ann: Scarlet\n\
+         suggest Cat: Plum, Knife, Study; shown by Ann: Knife\n",
+    )
+    .unwrap();
+    let path = log.to_str().unwrap();
+    let show = |s: &str| String::from_utf8(umpire(&["clue", "refute", path, s]).stdout).unwrap();
+    assert!(show("Bob: Scarlet, Knife, Kitchen").starts_with("Show Bob the Scarlet."));
+    assert!(show("Cat: Scarlet, Knife, Kitchen").starts_with("Show Cat the Knife."));
+    assert!(show("Bob: Mustard, Knife, Kitchen").starts_with("Show Bob the Knife."));
+    assert!(show("Cat: Peacock, Rope, Lounge").contains("pass"));
+    assert_eq!(umpire(&["clue", "refute", path, "Ann: Plum, Rope, Hall"]).status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -67,6 +67,15 @@ pub enum ClueAction {
     },
     /// Removes the log's last event line.
     Undo { log: PathBuf },
+    /// Which of my cards to show when someone's suggestion names some I hold: one they have
+    /// seen from me already, else one I have shown before, else any (ruling C13).
+    Refute {
+        log: PathBuf,
+        /// The suggestion: `Bob: Plum, Rope, Hall`.
+        suggestion: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Lists a deck's cards by kind, with the other names each is known by (any of them may
     /// be written in a log, in any case, with or without accents).
     Deck {
@@ -117,6 +126,15 @@ pub fn run(action: ClueAction) -> Outcome {
         }
         ClueAction::Add { log, event, anyway } => said(clue::add_event(&log, &event, anyway)),
         ClueAction::Undo { log } => said(clue::undo_event(&log)),
+        ClueAction::Refute { log, suggestion, json } => {
+            let refutation = clue::refute(&open(&log)?, &suggestion).map_err(failure)?;
+            if json {
+                print_json(&umpire::commands::json(&refutation));
+            } else {
+                print!("{}", refutation.text());
+            }
+            Ok(Answer::Yes)
+        }
         ClueAction::Deck { deck, json } => {
             let cards = clue::deck_cards(&deck).map_err(failure)?;
             if json {

@@ -4,7 +4,9 @@
 
 use super::logs::{add_line, create_log, edit_line as edit_log_line, undo_line};
 use super::logs::{read_log, unparsed, Chance, GameState, LogGameError};
-use crate::games::clue::advise::{advise as rate_suggestions, room_kind};
+use crate::games::clue::advise::{
+    advise as rate_suggestions, cards_to_show, room_kind, ShowReason,
+};
 use crate::games::clue::log::{parse, Log};
 use crate::games::clue::solve::{notebook, solve as count_deals, state_line, upto_events};
 use crate::games::clue::Deck;
@@ -425,6 +427,72 @@ impl DeckCards {
                     out += &format!("  {}  (also: {})\n", c.name, c.aliases.join("; "));
                 }
             }
+        }
+        out
+    }
+}
+
+/// Which card to show, when refuting a suggestion.
+#[derive(Clone, Debug, Serialize)]
+pub struct Refutation {
+    pub suggester: String,
+    /// My cards among those suggested, best to show first.
+    pub cards: Vec<CardToShow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CardToShow {
+    pub card: String,
+    pub reason: ShowReason,
+}
+
+/// Which of my cards to show when `suggestion` (`Bob: Plum, Rope, Hall`) is made and I can
+/// refute it (ruling C13).
+pub fn refute(log: &ClueLog, suggestion: &str) -> Result<Refutation, LogGameError> {
+    let log = &log.log;
+    let (who, named) = suggestion.split_once(':').ok_or_else(|| {
+        LogGameError::Refused("write the suggestion as `Bob: Plum, Rope, Hall`".into())
+    })?;
+    let suggester = log
+        .players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(who.trim()))
+        .ok_or_else(|| LogGameError::Refused(format!("there is no player `{}`", who.trim())))?;
+    if suggester == log.me {
+        return Err(LogGameError::Refused(
+            "that is your own suggestion: the others refute it".into(),
+        ));
+    }
+    let cards = named
+        .split(',')
+        .map(|c| log.deck.find(c).map_err(LogGameError::Refused))
+        .collect::<Result<Vec<usize>, _>>()?;
+    let cards = cards_to_show(log, suggester, &cards)
+        .into_iter()
+        .map(|(c, reason)| CardToShow { card: log.deck.name_of(c).to_string(), reason })
+        .collect();
+    Ok(Refutation { suggester: log.players[suggester].clone(), cards })
+}
+
+impl Refutation {
+    pub fn text(&self) -> String {
+        let Some(first) = self.cards.first() else {
+            return "You hold none of these cards: pass.\n".into();
+        };
+        let mut out = format!("Show {} the {}.\n", self.suggester, first.card);
+        for c in &self.cards {
+            let why = match &c.reason {
+                ShowReason::SeenBy { line } => {
+                    format!("{} has seen it from you already (line {line}): nothing new", self.suggester)
+                }
+                ShowReason::ShownBefore { lines } => format!(
+                    "shown before (line{} {}): the fewer cards anyone has seen from you, the better",
+                    if lines.len() == 1 { "" } else { "s" },
+                    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+                ),
+                ShowReason::NeverShown => "nobody has seen it from you yet".into(),
+            };
+            out += &format!("  {}: {why}\n", c.card);
         }
         out
     }

@@ -263,3 +263,62 @@ mod tests {
         }
     }
 }
+
+/// Why a card is a good one to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShowReason {
+    /// The suggester has seen it from me already, on this line: they learn nothing new.
+    SeenBy { line: usize },
+    /// Others have seen it from me (the lines): showing it again keeps the set of cards
+    /// anyone has seen from me small.
+    ShownBefore { lines: Vec<usize> },
+    /// Nobody has seen it from me yet.
+    NeverShown,
+}
+
+/// Which of my cards to show when `suggester` names `cards` and I can refute, best first
+/// (ruling C13): one they have seen from me already, then one I have shown others (most
+/// often first), then the rest in deck order. Empty when I hold none of them.
+pub fn cards_to_show(log: &Log, suggester: usize, cards: &[usize]) -> Vec<(usize, ShowReason)> {
+    let mine: Vec<usize> = log
+        .entries
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::Hand { cards } => Some(cards.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let mut shown: Vec<(usize, usize, usize)> = Vec::new(); // (card, to, line)
+    for e in &log.entries {
+        if let Event::Suggest { by, shown_by: Some(me), card: Some(card), .. } = &e.event {
+            if *me == log.me {
+                shown.push((*card, *by, e.line));
+            }
+        }
+    }
+    let mut ranked: Vec<(usize, ShowReason)> = cards
+        .iter()
+        .copied()
+        .filter(|c| mine.contains(c))
+        .map(|c| {
+            let to_them = shown.iter().find(|(card, to, _)| *card == c && *to == suggester);
+            let lines: Vec<usize> =
+                shown.iter().filter(|(card, _, _)| *card == c).map(|(_, _, l)| *l).collect();
+            let reason = match (to_them, lines.is_empty()) {
+                (Some(&(_, _, line)), _) => ShowReason::SeenBy { line },
+                (None, false) => ShowReason::ShownBefore { lines },
+                (None, true) => ShowReason::NeverShown,
+            };
+            (c, reason)
+        })
+        .collect();
+    let rank = |r: &ShowReason| match r {
+        ShowReason::SeenBy { .. } => (0, 0),
+        ShowReason::ShownBefore { lines } => (1, usize::MAX - lines.len()),
+        ShowReason::NeverShown => (2, 0),
+    };
+    ranked.sort_by_key(|(c, r)| (rank(r), *c));
+    ranked
+}
