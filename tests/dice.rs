@@ -220,3 +220,52 @@ fn a_whole_game_ends_naming_the_winner_and_the_sheets_show_at_any_question() {
         "{last}"
     );
 }
+
+#[test]
+fn a_saved_dice_game_goes_on_where_it_stopped_and_a_damaged_one_is_refused() {
+    // Issue 35: `dice play --save FILE` saves after every turn; the same command goes on.
+    let dir = scratch("dice-save");
+    let file = dir.join("game.json");
+    let path = file.to_str().unwrap();
+    let block = |turns: usize| {
+        let mut typed = String::new();
+        for _ in 0..turns {
+            typed.push('\n');
+            for b in (1..=20).rev() {
+                typed.push_str(&format!("{b}\n"));
+            }
+        }
+        typed
+    };
+    let args = ["dice", "play", "--players", "Ann,Bob", "--seed", "9", "--save", path];
+    let first = umpire_with_input(&args, &(block(3) + "quit\n"));
+    assert_eq!(first.status.code(), Some(2), "quit leaves: {}", stderr(&first));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let round = saved["round"].as_u64().unwrap();
+    assert!(round >= 1 && saved["dice_state"].is_u64(), "{saved}");
+    let ann: Vec<serde_json::Value> = saved["entries"][0].as_array().unwrap().clone();
+    let shown: Vec<String> = (1..=20)
+        .zip(&ann)
+        .map(|(b, e)| format!("{b}:{}", e.as_u64().map_or("·".to_string(), |v| v.to_string())))
+        .collect();
+    let again = umpire_with_input(&args, &(String::from("sheet\n") + &block(400)));
+    let text = stdout(&again);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        text.contains(&format!("Going on with the game saved in {path}: round {round}/20")),
+        "{text}"
+    );
+    assert!(text.contains(&shown.join(" ")), "Ann's sheet as saved: {text}");
+    assert!(text.lines().last().unwrap().ends_with("points."), "{text}");
+    // A sheet that could not be: refused, not played.
+    let mut bad = saved.clone();
+    bad["entries"][0][2] = serde_json::json!(7);
+    bad["round"] = serde_json::json!(2);
+    bad["seat"] = serde_json::json!(0);
+    std::fs::write(&file, bad.to_string()).unwrap();
+    let refused = umpire_with_input(&args, "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("cannot be trusted"), "{}", stderr(&refused));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -86,6 +86,10 @@ pub enum DiceAction {
         /// The players roll real dice and type them.
         #[arg(long)]
         typed: bool,
+        /// Save the game in this file after every turn; when the file exists, the game saved
+        /// in it goes on (with its own players, rules and dice).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
         #[command(flatten)]
         game: GameOptions,
     },
@@ -193,7 +197,7 @@ pub fn run(action: DiceAction) -> Outcome {
             }
             Ok(Answer::Yes)
         }
-        DiceAction::Play { players, seed, typed, game } => {
+        DiceAction::Play { players, seed, typed, save, game } => {
             let options = game.options();
             // The sheet is checked before a seed is drawn and shown.
             options.sheet().map_err(failure)?;
@@ -207,7 +211,8 @@ pub fn run(action: DiceAction) -> Outcome {
                 });
                 dice::Dice::Seeded(seed)
             };
-            let request = PlayRequest { players: &players, options: &options, dice };
+            let request =
+                PlayRequest { players: &players, options: &options, dice, save: save.as_deref() };
             let mut loader = |out: &mut dyn std::io::Write| {
                 let _ = writeln!(out, "(loading the coach's strategy table)");
                 strategy_for(&game, false, None).ok()

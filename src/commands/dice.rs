@@ -3,7 +3,7 @@
 //! coach's advice, robot games and the score-sheet game's setup.
 
 use crate::games::dice::coach::advise as coach;
-use crate::games::dice::play::{robot_games, PlayError, Table};
+use crate::games::dice::play::{robot_games, PlayError, SavedGame, Table};
 use crate::games::dice::plot::{bar_chart, Series};
 use crate::games::dice::roll::{
     face_set, first_roll_counts, inverted_sum, parse_dice, Frac, ORDERED_ROLLS, ROLLS,
@@ -420,6 +420,9 @@ pub struct PlayRequest<'a> {
     pub players: &'a str,
     pub options: &'a DiceOptions,
     pub dice: Dice,
+    /// The file the game is saved in after every turn; when it exists, the game in it goes
+    /// on (its players, rules and dice, not the request's).
+    pub save: Option<&'a Path>,
 }
 
 /// Plays a game with `input` and `output`; `coach` gives the strategy table the first time
@@ -430,16 +433,56 @@ pub fn play(
     output: &mut dyn Write,
     coach: &mut CoachLoader<'_>,
 ) -> Result<Vec<u32>, DiceError> {
-    let names: Vec<String> = request
-        .players
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    let sheet = request.options.sheet()?;
-    let mut table = Table::new(names, request.options.rules(), sheet, request.dice, input, output)
-        .map_err(DiceError::Play)?;
+    let saved = match request.save {
+        Some(path) if path.exists() => Some(read_saved(path)?),
+        _ => None,
+    };
+    let mut save_to = |game: &SavedGame| -> std::io::Result<()> {
+        let path = request.save.expect("a saver only with a file");
+        let json = serde_json::to_string_pretty(game).expect("a game serializes");
+        write_atomically(path, json.as_bytes())
+    };
+    let mut table = match saved {
+        Some(game) => {
+            let (round, seat) = (game.round, game.seat);
+            let whose = game.players.get(seat).cloned().unwrap_or_default();
+            let mut table = Table::resume(game, input, output).map_err(DiceError::Play)?;
+            let rounds = table.sheets[0].sheet.boxes.len();
+            let path = request.save.expect("read from it").display();
+            if round <= rounds {
+                writeln!(table.out(), "Going on with the game saved in {path}: round {round}/{rounds}, {whose}'s turn.")
+                    .map_err(|e| DiceError::Play(e.into()))?;
+            }
+            table
+        }
+        None => {
+            let names: Vec<String> = request
+                .players
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+            let sheet = request.options.sheet()?;
+            Table::new(names, request.options.rules(), sheet, request.dice, input, output)
+                .map_err(DiceError::Play)?
+        }
+    };
+    if request.save.is_some() {
+        table = table.saving(&mut save_to);
+    }
     table.play(coach).map_err(DiceError::Play)
+}
+
+/// A saved game's file, read and parsed (its contents are checked by `Table::resume`).
+fn read_saved(path: &Path) -> Result<SavedGame, DiceError> {
+    let text = crate::util::input::read_text(path, crate::util::input::MAX_LOG_BYTES)
+        .map_err(|e| refused(format!("cannot read {}: {}", path.display(), e.reason())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        DiceError::Play(PlayError::Damaged(format!(
+            "{} is not a saved dice game ({e})",
+            path.display()
+        )))
+    })
 }
 
 /// A fresh seed, for dice nobody asked to replay.

@@ -28,6 +28,11 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// Where the sequence stands: `SplitMix64::new(r.state())` goes on exactly as `r` would.
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;

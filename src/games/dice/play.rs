@@ -10,6 +10,7 @@ use super::roll::{face_set, inverted_sum, parse_dice, DICE, ROLLS};
 use super::strategy::{End, Strategy};
 use super::{Rules, ScoreSheet, Scoring, Sheet};
 use crate::util::random::SplitMix64;
+use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
 /// Who rolls the dice.
@@ -34,7 +35,33 @@ pub enum PlayError {
     Players(usize),
     #[error("`{0}` is named twice: give each player a name of their own")]
     SameName(String),
+    #[error("the saved game cannot be trusted: {0}")]
+    Damaged(String),
 }
+
+/// A game as saved after every turn: enough to go on exactly where it stopped, with the
+/// same dice a seeded game would have rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: u32,
+    pub players: Vec<String>,
+    pub rules: Rules,
+    pub sheet: Sheet,
+    /// The seeded dice's generator, where it stands; none for dice typed at the table.
+    pub dice_state: Option<u64>,
+    /// Each player's sheet: per box, the points written (0 for a crossed-out box).
+    pub entries: Vec<Vec<Option<u32>>>,
+    /// The turn to play next: its round (from 1; one past the last when the game is over)
+    /// and seat.
+    pub round: usize,
+    pub seat: usize,
+}
+
+/// The format of [`SavedGame`] files this umpire writes and reads.
+pub const SAVED_FORMAT: u32 = 1;
+
+/// Called with the game after every turn, to save it.
+pub type Saver<'a> = dyn FnMut(&SavedGame) -> std::io::Result<()> + 'a;
 
 /// What can be typed at the table's questions.
 const HELP: &str = "\
@@ -57,6 +84,9 @@ pub struct Table<'io> {
     pub sheets: Vec<ScoreSheet>,
     dice: Dice,
     rng: SplitMix64,
+    /// The turn to play first (round from 1, seat).
+    start: (usize, usize),
+    saver: Option<&'io mut Saver<'io>>,
     input: &'io mut dyn BufRead,
     out: &'io mut dyn Write,
     coach: Option<Strategy>,
@@ -90,10 +120,96 @@ impl<'io> Table<'io> {
             sheets,
             dice,
             rng: SplitMix64::new(seed),
+            start: (1, 0),
+            saver: None,
             input,
             out,
             coach: None,
         })
+    }
+
+    /// The table of a saved game, checked before it is trusted: the players, each sheet
+    /// (only the box's points or 0 in a box), and as many boxes filled as turns played.
+    pub fn resume(
+        saved: SavedGame,
+        input: &'io mut dyn BufRead,
+        out: &'io mut dyn Write,
+    ) -> Result<Table<'io>, PlayError> {
+        let damaged = |why: String| PlayError::Damaged(why);
+        if saved.format != SAVED_FORMAT {
+            return Err(damaged(format!(
+                "format {} (this umpire reads {SAVED_FORMAT})",
+                saved.format
+            )));
+        }
+        let dice = match saved.dice_state {
+            Some(state) => Dice::Seeded(state),
+            None => Dice::Typed,
+        };
+        let mut table =
+            Table::new(saved.players.clone(), saved.rules, saved.sheet.clone(), dice, input, out)?;
+        let rounds = saved.sheet.boxes.len();
+        let (n, boxes) = (saved.players.len(), &saved.sheet.boxes);
+        if saved.entries.len() != n || saved.seat >= n || !(1..=rounds + 1).contains(&saved.round) {
+            return Err(damaged("the players, the round and the seat do not fit together".into()));
+        }
+        for (p, entries) in saved.entries.iter().enumerate() {
+            if entries.len() != boxes.len() {
+                return Err(damaged(format!(
+                    "{}'s sheet has {} boxes, not {}",
+                    saved.players[p],
+                    entries.len(),
+                    boxes.len()
+                )));
+            }
+            for (b, e) in boxes.iter().zip(entries) {
+                if e.is_some_and(|v| v != 0 && v != *b) {
+                    return Err(damaged(format!(
+                        "{}'s box {b} holds {}",
+                        saved.players[p],
+                        e.unwrap_or(0)
+                    )));
+                }
+            }
+            let played = saved.round - 1 + usize::from(p < saved.seat);
+            if entries.iter().filter(|e| e.is_some()).count() != played.min(rounds) {
+                return Err(damaged(format!(
+                    "{}'s sheet does not have one box filled per turn played",
+                    saved.players[p]
+                )));
+            }
+            table.sheets[p].entries = entries.clone();
+        }
+        table.start = (saved.round, saved.seat);
+        Ok(table)
+    }
+
+    /// Where the table writes (for a word before the game goes on).
+    pub fn out(&mut self) -> &mut dyn Write {
+        self.out
+    }
+
+    /// Saves the game with `saver` after every turn.
+    pub fn saving(mut self, saver: &'io mut Saver<'io>) -> Table<'io> {
+        self.saver = Some(saver);
+        self
+    }
+
+    /// The game as it stands, with the turn to play next.
+    fn snapshot(&self, round: usize, seat: usize) -> SavedGame {
+        SavedGame {
+            format: SAVED_FORMAT,
+            players: self.players.clone(),
+            rules: self.rules,
+            sheet: self.sheets[0].sheet.clone(),
+            dice_state: match self.dice {
+                Dice::Seeded(_) => Some(self.rng.state()),
+                Dice::Typed => None,
+            },
+            entries: self.sheets.iter().map(|s| s.entries.clone()).collect(),
+            round,
+            seat,
+        }
     }
 
     fn line(&mut self, prompt: &str) -> Result<String, PlayError> {
@@ -135,8 +251,11 @@ impl<'io> Table<'io> {
     /// Plays the whole game; returns the final totals.
     pub fn play(&mut self, coach: &mut CoachLoader<'_>) -> Result<Vec<u32>, PlayError> {
         let rounds = self.sheets[0].sheet.boxes.len();
-        for round in 1..=rounds {
-            for p in 0..self.players.len() {
+        let n = self.players.len();
+        let (first_round, first_seat) = self.start;
+        for round in first_round..=rounds {
+            let from = if round == first_round { first_seat } else { 0 };
+            for p in from..n {
                 writeln!(
                     self.out,
                     "\n── round {round}/{rounds}: {} ({} points) ──",
@@ -144,6 +263,11 @@ impl<'io> Table<'io> {
                     self.sheets[p].total()
                 )?;
                 self.turn(p, coach)?;
+                let next = if p + 1 == n { (round + 1, 0) } else { (round, p + 1) };
+                let saved = self.snapshot(next.0, next.1);
+                if let Some(save) = self.saver.as_mut() {
+                    save(&saved)?;
+                }
             }
         }
         let totals: Vec<u32> = self.sheets.iter().map(ScoreSheet::total).collect();
