@@ -195,7 +195,11 @@ fn a_seeded_game_rolls_the_same_dice_and_an_early_end_is_reported() {
     assert_eq!(twice.status.code(), Some(2));
     assert!(stderr(&twice).contains("named twice"), "{}", stderr(&twice));
     let help = umpire_with_input(&["dice", "play", "--seed", "1"], "help\nquit\n");
-    assert!(stdout(&help).contains("`?` asks the coach, `help` shows this"), "{}", stdout(&help));
+    assert!(
+        stdout(&help).contains("`?` asks the coach, `sheet` shows every score sheet"),
+        "{}",
+        stdout(&help)
+    );
     assert!(!stdout(&help).contains("is not a die"), "{}", stdout(&help));
 }
 
