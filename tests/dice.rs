@@ -273,3 +273,38 @@ fn a_saved_dice_game_goes_on_where_it_stopped_and_a_damaged_one_is_refused() {
     assert!(stderr(&refused).contains("cannot be trusted"), "{}", stderr(&refused));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn undo_plays_the_last_turn_again_with_the_same_dice() {
+    // Issue 35: `undo` takes back the last entry: the turn is played again, its box empty,
+    // and seeded dice roll as they did.
+    let mut typed = String::from("\n");
+    for b in (1..=20).rev() {
+        typed.push_str(&format!("{b}\n"));
+    }
+    let out = umpire_with_input(
+        &["dice", "play", "--players", "Ann,Bob", "--seed", "4"],
+        &(typed.clone() + "undo\nsheet\nquit\n"),
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Taken back: Ann's turn is played again."), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let taken = lines.iter().position(|l| l.contains("Taken back:")).unwrap();
+    let header = lines[taken..].iter().find(|l| l.starts_with("── round")).unwrap();
+    let before = lines.iter().position(|l| l == header).unwrap();
+    assert!(before < taken, "the turn taken back was played before: {text}");
+    let roll_after =
+        |from: usize| *lines[from..].iter().find(|l| l.starts_with("roll 1:")).unwrap();
+    let replayed = lines[taken..].iter().position(|l| l == header).unwrap() + taken;
+    assert_eq!(roll_after(before), roll_after(replayed), "the same dice: {text}");
+    // Its box is empty again: as many boxes filled as turns before it.
+    let round: usize =
+        header.split('/').next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
+    let name = header.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    let tag = format!("{name} (");
+    let sheet = lines.iter().rev().find(|l| l.contains(&tag) && l.contains(" 1:")).unwrap();
+    let sheet = &sheet[sheet.find(&tag).unwrap()..];
+    let filled =
+        sheet.split("): ").nth(1).unwrap().split(' ').filter(|b| !b.ends_with('·')).count();
+    assert_eq!(filled, round - 1, "{sheet}");
+}

@@ -37,6 +37,10 @@ pub enum PlayError {
     SameName(String),
     #[error("the saved game cannot be trusted: {0}")]
     Damaged(String),
+    /// `undo` was typed: the game goes back a turn (handled by [`Table::play`], never
+    /// returned by it).
+    #[error("undo")]
+    Undo,
 }
 
 /// A game as saved after every turn: enough to go on exactly where it stopped, with the
@@ -69,8 +73,8 @@ const HELP: &str = "\
     throw them all again, `stop` to end the turn (when the rules allow it)
   at a roll to type (--typed): the faces thrown, as digits, like `13356`
   at `which box?`: a box number; Enter scores the inverted sum when its box is open
-  anywhere: `?` asks the coach, `sheet` shows every score sheet, `help` shows this, `quit`
-    leaves the game";
+  anywhere: `?` asks the coach, `sheet` shows every score sheet, `undo` plays the last turn
+    again (taking back its box), `help` shows this, `quit` leaves the game";
 
 impl crate::util::failure::Classify for PlayError {}
 
@@ -195,6 +199,16 @@ impl<'io> Table<'io> {
         self
     }
 
+    /// Puts the sheets and the dice back as they were in `saved`.
+    fn restore(&mut self, saved: &SavedGame) {
+        for (sheet, entries) in self.sheets.iter_mut().zip(&saved.entries) {
+            sheet.entries = entries.clone();
+        }
+        if let Some(state) = saved.dice_state {
+            self.rng = SplitMix64::new(state);
+        }
+    }
+
     /// The game as it stands, with the turn to play next.
     fn snapshot(&self, round: usize, seat: usize) -> SavedGame {
         SavedGame {
@@ -223,6 +237,7 @@ impl<'io> Table<'io> {
             let line = line.trim().to_string();
             match line.as_str() {
                 "quit" | "q" => return Err(PlayError::Quit),
+                "undo" => return Err(PlayError::Undo),
                 // At any question, the sheets or the help; then the question again.
                 "sheet" => self.show_sheets()?,
                 "help" => writeln!(self.out, "{HELP}")?,
@@ -252,22 +267,39 @@ impl<'io> Table<'io> {
     pub fn play(&mut self, coach: &mut CoachLoader<'_>) -> Result<Vec<u32>, PlayError> {
         let rounds = self.sheets[0].sheet.boxes.len();
         let n = self.players.len();
-        let (first_round, first_seat) = self.start;
-        for round in first_round..=rounds {
-            let from = if round == first_round { first_seat } else { 0 };
-            for p in from..n {
-                writeln!(
-                    self.out,
-                    "\n── round {round}/{rounds}: {} ({} points) ──",
-                    self.players[p],
-                    self.sheets[p].total()
-                )?;
-                self.turn(p, coach)?;
-                let next = if p + 1 == n { (round + 1, 0) } else { (round, p + 1) };
-                let saved = self.snapshot(next.0, next.1);
-                if let Some(save) = self.saver.as_mut() {
-                    save(&saved)?;
+        let (mut round, mut p) = self.start;
+        // The game at the start of each turn played, for `undo`.
+        let mut history: Vec<SavedGame> = Vec::new();
+        while round <= rounds {
+            history.push(self.snapshot(round, p));
+            writeln!(
+                self.out,
+                "\n── round {round}/{rounds}: {} ({} points) ──",
+                self.players[p],
+                self.sheets[p].total()
+            )?;
+            match self.turn(p, coach) {
+                Ok(()) => {}
+                Err(PlayError::Undo) => {
+                    // Back to the start of the last turn finished (its entry is taken back,
+                    // and seeded dice roll as they did), or of this one if none was.
+                    let this = history.pop().expect("pushed above");
+                    let back = history.pop().unwrap_or(this);
+                    self.restore(&back);
+                    (round, p) = (back.round, back.seat);
+                    writeln!(self.out, "Taken back: {}'s turn is played again.", self.players[p])?;
+                    let saved = self.snapshot(round, p);
+                    if let Some(save) = self.saver.as_mut() {
+                        save(&saved)?;
+                    }
+                    continue;
                 }
+                Err(e) => return Err(e),
+            }
+            (round, p) = if p + 1 == n { (round + 1, 0) } else { (round, p + 1) };
+            let saved = self.snapshot(round, p);
+            if let Some(save) = self.saver.as_mut() {
+                save(&saved)?;
             }
         }
         let totals: Vec<u32> = self.sheets.iter().map(ScoreSheet::total).collect();
