@@ -94,8 +94,11 @@ fn a_person_plays_a_whole_game_is_asked_questions_first_and_told_when_certain() 
     // certain now" the moment the missing tile is forced, so the person can announce it as
     // soon as a computer player would.
     let typed = include_str!("../corpus/deduction/human-game-seed1.txt");
+    let dir = std::env::temp_dir().join(format!("umpire-deduction-human-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("played.log");
     let out = crate::support::umpire_with_input(
-        &["deduction", "play", "--human", "Ann", "--seed", "1"],
+        &["deduction", "play", "--human", "Ann", "--seed", "1", "--log", log.to_str().unwrap()],
         typed,
     );
     let text = String::from_utf8(out.stdout).unwrap();
@@ -108,6 +111,15 @@ fn a_person_plays_a_whole_game_is_asked_questions_first_and_told_when_certain() 
     let certain = text.find("You are certain now: the missing tile is Moon Ace").expect("told");
     let won = text.find("Ann announces Moon Ace: right! Ann wins.").expect("won");
     assert!(certain < won, "{text}");
+    // The game's log, as Ann kept it, is a log `deduction solve` reads (issue 35).
+    let solved = umpire(&["deduction", "solve", log.to_str().unwrap()]);
+    let notebook = String::from_utf8(solved.stdout).unwrap();
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    assert!(
+        notebook.contains("Ann announced Moon Ace correctly") && notebook.contains("wins"),
+        "{notebook}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -81,6 +81,10 @@ pub enum DeductionAction {
         /// Stop after this many turns if nobody has deduced the tile.
         #[arg(long, default_value_t = MAX_TURNS)]
         max_turns: usize,
+        /// Write your log (the first seat's, without --human) to this file when the game
+        /// ends or stops: `umpire deduction solve FILE` reads it.
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
     },
 }
 
@@ -123,8 +127,8 @@ pub fn run(action: DeductionAction) -> Outcome {
             }
             Ok(Answer::Yes)
         }
-        DeductionAction::Play { players, human, seed, max_turns } => {
-            let request = PlayRequest { players, human, seed, max_turns };
+        DeductionAction::Play { players, human, seed, max_turns, log } => {
+            let request = PlayRequest { players, human, seed, max_turns, log };
             let stdin = std::io::stdin();
             match deduction::play(&request, &mut stdin.lock(), &mut std::io::stdout()) {
                 Ok(Ending::Won { .. }) => Ok(Answer::Yes),

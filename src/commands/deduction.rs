@@ -237,6 +237,8 @@ pub struct PlayRequest {
     pub seed: u64,
     /// Stop after this many turns if nobody has deduced the tile.
     pub max_turns: usize,
+    /// Write my log here when the game ends (or stops), for `deduction solve`.
+    pub log: Option<std::path::PathBuf>,
 }
 
 /// Plays a game: the person's moves come from `input`, the transcript goes to `output`.
@@ -245,7 +247,7 @@ pub fn play(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<Ending, LogGameError> {
-    let PlayRequest { players, human, seed, max_turns } = request;
+    let PlayRequest { players, human, seed, max_turns, log } = request;
     if deal_for(players.len()).is_none() {
         return Err(LogGameError::Refused("Deduction is for 3 to 5 players".into()));
     }
@@ -258,7 +260,16 @@ pub fn play(
         },
         None => None,
     };
-    play_game(players, seat, *seed, *max_turns, input, output).map_err(LogGameError::Io)
+    let (ending, logs) =
+        play_game(players, seat, *seed, *max_turns, input, output).map_err(LogGameError::Io)?;
+    // My log (the first seat's when the computer plays them all), for `deduction solve`.
+    if let Some(path) = log {
+        let text = logs[seat.unwrap_or(0)].text();
+        crate::util::files::write_atomically(path, text.as_bytes()).map_err(|e| {
+            LogGameError::Refused(format!("cannot save the log {}: {e}", path.display()))
+        })?;
+    }
+    Ok(ending)
 }
 
 /// A new log's header: the players in seat order, who I am, my hand and the tiles face up.

@@ -64,6 +64,21 @@ impl Log {
         standing
     }
 
+    /// The whole log as text (`grammar/deduction-log.ebnf`), which [`parse`] reads back:
+    /// the players, who I am, then each event, a question after the coin it was asked with.
+    pub fn text(&self) -> String {
+        let mut out =
+            format!("players: {}\nme: {}\n", self.players.join(", "), self.players[self.me]);
+        for e in &self.entries {
+            if let Event::Ask { coin: Some(coin), .. } = e.event {
+                out += &format!("coin: {}\n", tile_name(coin));
+            }
+            out += &self.line(&e.event);
+            out.push('\n');
+        }
+        out
+    }
+
     /// The event as a log line (`grammar/deduction-log.ebnf`).
     pub fn line(&self, event: &Event) -> String {
         let tiles = |ts: &[usize]| ts.iter().map(|&t| tile_name(t)).collect::<Vec<_>>().join(", ");

@@ -70,7 +70,7 @@ fn entry(event: Event, line: usize) -> Entry {
 }
 
 /// Plays a game. `human` is the seat typed at `input`; every other seat is the computer.
-/// Returns how it ended; the transcript goes to `output`.
+/// Returns how it ended and the log each seat kept; the transcript goes to `output`.
 pub fn play(
     players: &[String],
     human: Option<usize>,
@@ -78,8 +78,8 @@ pub fn play(
     max_turns: usize,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-) -> std::io::Result<Ending> {
-    run(players, human, seed, max_turns, input, output).map(|(ending, _)| ending)
+) -> std::io::Result<(Ending, Vec<Log>)> {
+    run(players, human, seed, max_turns, input, output)
 }
 
 /// A game the computer plays alone, and the log each seat kept (seat order, ending with the

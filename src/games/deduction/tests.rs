@@ -263,7 +263,7 @@ fn computer_players_win_and_only_announce_the_truth() {
         let players: Vec<String> =
             ["Ann", "Bob", "Cat", "Dan", "Eve"][..n].iter().map(|s| s.to_string()).collect();
         let mut out = Vec::new();
-        let ending = play(&players, None, seed, 300, &mut std::io::empty(), &mut out).unwrap();
+        let (ending, _) = play(&players, None, seed, 300, &mut std::io::empty(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             matches!(ending, Ending::Won { .. }),
@@ -279,7 +279,7 @@ fn a_person_can_play_a_seat() {
     // Ask for advice, then ask an ill-formed question, then stop typing: the game ends.
     let mut input = "?\nZed have 3\n".as_bytes();
     let mut out = Vec::new();
-    let ending = play(&players, Some(0), 5, 300, &mut input, &mut out).unwrap();
+    let (ending, _) = play(&players, Some(0), 5, 300, &mut input, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("Your hand (Ann)"), "{text}");
     assert!(text.contains("Questions, best first"), "{text}");
