@@ -1,5 +1,7 @@
 //! What the two log games, Clue and Deduction, answer alike: why a log command has no
-//! answer ([`LogGameError`]), where a game stands (who is out, who won) and an exact chance.
+//! answer ([`LogGameError`]), where a game stands (who is out, who won), an exact chance,
+//! and the editing of a log file (create, add, undo, edit: each change checked by the
+//! game's own reader and counter, saved atomically under the file's lock).
 //! As `games::logs` is to the two solvers, this is to their commands.
 
 use crate::games::logs::{LogError, Over, SolveError, Standing};
