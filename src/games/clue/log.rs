@@ -261,6 +261,20 @@ fn check_seats(players: &[(String, u32)], deck: &Deck, span: SourceSpan) -> Resu
             Some("name every player at the table, in seat order: `players: Ann 9, Bob 9`"),
         ));
     }
+    // Each player takes a token of the first kind (the suspects, the characters).
+    let tokens = deck.kinds[0].cards.len();
+    if players.len() > tokens {
+        return Err(error(
+            format!(
+                "{} players, but {} has {tokens} {} tokens: one each",
+                players.len(),
+                deck.name,
+                deck.kinds[0].kind
+            ),
+            span,
+            Some("the rules give each player a token of their own"),
+        ));
+    }
     for (i, (name, _)) in players.iter().enumerate() {
         if players[..i].iter().any(|(other, _)| other.to_lowercase() == name.to_lowercase()) {
             return Err(error(

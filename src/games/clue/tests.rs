@@ -615,6 +615,12 @@ fn a_log_must_describe_a_deal_the_rules_allow() {
     assert!(parse(lopsided).contains("dealing round the table"), "{}", parse(lopsided));
     assert!(parse("players: Ann 5, Bob 4, Cat 5, Dan 4\nme: Ann\n").contains("round the table"));
     assert!(parse("players: Ann 18\nme: Ann\n").contains("at least two players"));
+    let seven = "players: A 3, B 3, C 3, D 3, E 2, F 2, G 2\nme: A\n";
+    assert!(
+        parse(seven).contains("7 players, but Clue (classic) has 6 suspect tokens"),
+        "{}",
+        parse(seven)
+    );
     assert!(parse("players: Ann 9, ann 9\nme: Ann\n").contains("sits at the table twice"));
     // Deals that can be: from any seat, the bigger hands side by side.
     let fine = |t: &str| super::log::parse(t, &|_| Err("no files".into())).is_ok();
