@@ -154,8 +154,8 @@ fn open(log: &Path) -> Result<clue::ClueLog, Failure> {
     clue::open_log(log).map_err(failure)
 }
 
-/// A change to the log, said in a line.
-fn said(change: Result<String, LogGameError>) -> Outcome {
+/// A change to a log (Clue's or Deduction's), said in a line.
+pub(crate) fn said(change: Result<String, LogGameError>) -> Outcome {
     println!("{}", change.map_err(failure)?);
     Ok(Answer::Yes)
 }

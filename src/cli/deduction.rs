@@ -2,7 +2,7 @@
 //! the work is the command layer's ([`umpire::commands::deduction`]).
 
 use crate::budget::budget;
-use crate::clue::failure;
+use crate::clue::{failure, said};
 use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -89,10 +89,6 @@ pub enum DeductionAction {
 }
 
 pub fn run(action: DeductionAction) -> Outcome {
-    let said = |change: Result<String, umpire::commands::logs::LogGameError>| -> Outcome {
-        println!("{}", change.map_err(failure)?);
-        Ok(Answer::Yes)
-    };
     match action {
         DeductionAction::New { log, players, me, hand, table } => {
             let request = deduction::NewLog { players, me, hand, table };

@@ -210,6 +210,18 @@ pub fn fold_name(name: &str) -> String {
     out.trim().to_string()
 }
 
+/// The first name said a second time, case aside ("Ann" and "ann" are one player).
+///
+/// ```
+/// use umpire::util::text::repeated_name;
+/// assert_eq!(repeated_name(["Ann", "Bob", "ann"]), Some("ann"));
+/// assert_eq!(repeated_name(["Ann", "Bob"]), None);
+/// ```
+pub fn repeated_name<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    names.into_iter().find(|n| !seen.insert(n.to_lowercase()))
+}
+
 #[cfg(test)]
 mod typed_text_tests {
     use super::*;

@@ -275,14 +275,12 @@ fn check_seats(players: &[(String, u32)], deck: &Deck, span: SourceSpan) -> Resu
             Some("the rules give each player a token of their own"),
         ));
     }
-    for (i, (name, _)) in players.iter().enumerate() {
-        if players[..i].iter().any(|(other, _)| other.to_lowercase() == name.to_lowercase()) {
-            return Err(error(
-                format!("`{name}` sits at the table twice"),
-                span,
-                Some("give each player a name of their own"),
-            ));
-        }
+    if let Some(name) = crate::util::text::repeated_name(players.iter().map(|(p, _)| p.as_str())) {
+        return Err(error(
+            format!("`{name}` sits at the table twice"),
+            span,
+            Some("give each player a name of their own"),
+        ));
     }
     let dealt: u64 = players.iter().map(|(_, size)| u64::from(*size)).sum();
     let to_deal = (deck.len() - deck.kinds.len()) as u64;

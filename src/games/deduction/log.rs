@@ -154,9 +154,9 @@ pub fn parse(text: &str) -> Result<Log, LogError> {
                         Some("like `players: Ann, Bob, Cat`"),
                     ));
                 }
-                if let Some(twice) = players.iter().enumerate().find_map(|(i, p)| {
-                    players[..i].iter().any(|q| q.to_lowercase() == p.to_lowercase()).then_some(p)
-                }) {
+                if let Some(twice) =
+                    crate::util::text::repeated_name(players.iter().map(String::as_str))
+                {
                     return Err(error(
                         format!("`{twice}` sits at the table twice"),
                         span,

@@ -108,10 +108,8 @@ impl<'io> Table<'io> {
         if players.is_empty() || players.len() > 5 {
             return Err(PlayError::Players(players.len()));
         }
-        if let Some(twice) = players.iter().enumerate().find_map(|(i, p)| {
-            players[..i].iter().any(|q| q.to_lowercase() == p.to_lowercase()).then_some(p)
-        }) {
-            return Err(PlayError::SameName(twice.clone()));
+        if let Some(twice) = crate::util::text::repeated_name(players.iter().map(String::as_str)) {
+            return Err(PlayError::SameName(twice.to_string()));
         }
         let seed = match dice {
             Dice::Seeded(s) => s,

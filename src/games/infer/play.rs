@@ -153,61 +153,64 @@ fn report(
     Ok(over)
 }
 
-/// The answer to a yes/no question. Anything else is asked again rather than taken as a
-/// "no" (issue 34: a command typed there, `remove 1`, was lost); the end of the input is no.
-fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
-    while let Some(answer) = lines.next().transpose()? {
-        match answer.trim().to_lowercase().as_str() {
-            "yes" | "y" => return Ok(true),
-            "no" | "n" => return Ok(false),
-            other => writeln!(
-                out,
-                "Please answer yes or no first (`{}` was not taken as a command).",
-                crate::util::text::shorten(other)
-            )?,
-        }
-    }
-    Ok(false)
-}
-
-/// Asks whether a build is finished: yes has it judged, no or undo takes it back (a blank
-/// line is asked again: a marker is not spent on a stray Enter). Anything else is asked again, never taken as a command.
-fn finished(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
-    while let Some(answer) = lines.next().transpose()? {
-        match answer.trim().to_lowercase().as_str() {
-            "yes" | "y" => return Ok(true),
-            "no" | "n" | "undo" => return Ok(false),
-            other => writeln!(
-                out,
-                "Please answer yes or no first (`{}` was not taken as a command).",
-                crate::util::text::shorten(other)
-            )?,
-        }
-    }
-    Ok(false)
-}
-
-/// Asks which of several readings of a Theory is meant: its number, or `no` for none.
-/// Anything else is asked again, never taken as a command.
-fn which_reading(
-    readings: &[Law],
+/// Asks until `read` takes an answer: anything else is asked again rather than taken as a
+/// command (issue 34: `remove 1` typed at a question was lost). `None` at the end of the
+/// input.
+fn ask<T>(
     lines: &mut io::Lines<&mut dyn BufRead>,
     out: &mut dyn Write,
-) -> io::Result<Option<usize>> {
+    wanted: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> io::Result<Option<T>> {
     while let Some(answer) = lines.next().transpose()? {
         let answer = answer.trim().to_lowercase();
-        match answer.parse::<usize>() {
-            Ok(n) if (1..=readings.len()).contains(&n) => return Ok(Some(n - 1)),
-            _ if answer == "no" || answer == "n" => return Ok(None),
-            _ => writeln!(
+        match read(&answer) {
+            Some(t) => return Ok(Some(t)),
+            None => writeln!(
                 out,
-                "Please answer with a number from 1 to {}, or no (`{}` was not taken as a command).",
-                readings.len(),
+                "Please answer {wanted} first (`{}` was not taken as a command).",
                 crate::util::text::shorten(&answer)
             )?,
         }
     }
     Ok(None)
+}
+
+/// The answer to a yes/no question; the end of the input is no.
+fn yes_or_no(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
+    let answer = ask(lines, out, "yes or no", |a| match a {
+        "yes" | "y" => Some(true),
+        "no" | "n" => Some(false),
+        _ => None,
+    })?;
+    Ok(answer.unwrap_or(false))
+}
+
+/// Whether a build is finished: yes has it judged, no or undo takes it back (a blank line
+/// is asked again: a marker is not spent on a stray Enter).
+fn finished(lines: &mut io::Lines<&mut dyn BufRead>, out: &mut dyn Write) -> io::Result<bool> {
+    let answer = ask(lines, out, "yes or no", |a| match a {
+        "yes" | "y" => Some(true),
+        "no" | "n" | "undo" => Some(false),
+        _ => None,
+    })?;
+    Ok(answer.unwrap_or(false))
+}
+
+/// Which of several readings of a Theory is meant: its number, or `no` (and the end of the
+/// input) for none.
+fn which_reading(
+    readings: &[Law],
+    lines: &mut io::Lines<&mut dyn BufRead>,
+    out: &mut dyn Write,
+) -> io::Result<Option<usize>> {
+    let wanted = format!("with a number from 1 to {}, or no,", readings.len());
+    let answer = ask(lines, out, &wanted, |a| match a.parse::<usize>() {
+        Ok(n) if (1..=readings.len()).contains(&n) => Some(Some(n - 1)),
+        _ if a == "no" || a == "n" => Some(None),
+        _ => None,
+    })?;
+    Ok(answer.flatten())
 }
 
 /// Plays until the input ends, `quit`, or the game ends.
