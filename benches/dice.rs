@@ -3,9 +3,9 @@
 
 use std::sync::OnceLock;
 use umpire::games::dice::coach::advise;
-use umpire::games::dice::roll::first_roll_counts;
+use umpire::games::dice::roll::{first_roll_counts, Lanes, LANES};
 use umpire::games::dice::strategy::Strategy;
-use umpire::games::dice::turn::{target_odds, Turn};
+use umpire::games::dice::turn::{target_odds, Payoff, Turn};
 use umpire::games::dice::{Rules, ScoreSheet, Sheet};
 use umpire::solve::Budget;
 
@@ -49,7 +49,29 @@ fn one_turn_f64(bencher: divan::Bencher) {
     });
 }
 
-/// The coach on the standard sheet, table in memory (computing it first takes ~20 s).
+/// `LANES` sheet states' turns solved side by side, as the backward induction does them.
+#[divan::bench]
+fn turns_in_lanes(bencher: divan::Bencher) {
+    let small = Strategy::compute(
+        Rules::default(),
+        Sheet::with_boxes(vec![1, 2], false).unwrap(),
+        &Budget::unlimited(),
+        &|_| {},
+    )
+    .unwrap();
+    let end = small.turn_end(ScoreSheet::new(small.sheet.clone()).position());
+    let payoff = Payoff {
+        value: end.payoff.value.map(|v| Lanes(std::array::from_fn(|i| v + i as f64))),
+        available: end.payoff.available.map(|a| [a; LANES]),
+    };
+    let mut turn = Turn::<Lanes>::new();
+    bencher.bench_local(|| {
+        turn.solve(&payoff, &Rules::default());
+        turn.start
+    });
+}
+
+/// The coach on the standard sheet, table in memory (computing it first takes ~6 s).
 #[divan::bench(args = ["12455", "11111", "23456"])]
 fn coach_advice(bencher: divan::Bencher, dice: &str) {
     let strategy = full_table();

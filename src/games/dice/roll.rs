@@ -83,6 +83,10 @@ pub struct Combinatorics {
     /// roll `r` owns `sub_keeps[sub_start[r]..sub_start[r+1]]`.
     pub sub_keeps: Vec<u16>,
     pub sub_start: Vec<u32>,
+    /// For each keep, the keeps of one die fewer (one per face it shows), flattened:
+    /// keep `k` owns `parent_keeps[parent_start[k]..parent_start[k+1]]`.
+    parent_keeps: Vec<u16>,
+    parent_start: Vec<u32>,
     index_of_code: Vec<u16>,
 }
 
@@ -140,6 +144,16 @@ impl Combinatorics {
             }
             sub_start.push(sub_keeps.len() as u32);
         }
+        let mut parent_keeps = Vec::new();
+        let mut parent_start = vec![0u32];
+        for k in &keeps {
+            for f in (0..6).filter(|&f| k[f] > 0) {
+                let mut c = *k;
+                c[f] -= 1;
+                parent_keeps.push(index_of_code[counts_code(&c)]);
+            }
+            parent_start.push(parent_keeps.len() as u32);
+        }
         Combinatorics {
             keeps,
             keep_size,
@@ -150,6 +164,8 @@ impl Combinatorics {
             roll_ways,
             sub_keeps,
             sub_start,
+            parent_keeps,
+            parent_start,
             index_of_code,
         }
     }
@@ -177,6 +193,12 @@ impl Combinatorics {
     /// The keeps a roll allows.
     pub fn keeps_of_roll(&self, roll: usize) -> &[u16] {
         &self.sub_keeps[self.sub_start[roll] as usize..self.sub_start[roll + 1] as usize]
+    }
+
+    /// The keeps one die smaller than `keep` (one for each face it shows). Every keep's
+    /// sub-multisets are reached through these, so a maximum over them is a walk up by size.
+    pub fn parents(&self, keep: usize) -> &[u16] {
+        &self.parent_keeps[self.parent_start[keep] as usize..self.parent_start[keep + 1] as usize]
     }
 
     /// The keep made of keep `a` and keep `b` together (at most five dice).
@@ -292,14 +314,20 @@ impl PartialOrd for Frac {
 }
 
 /// What a turn's dynamic program computes with: `f64` for expected scores, [`Frac`] for
-/// exact probabilities.
-pub trait Value: Copy + PartialOrd + Send + Sync {
+/// exact probabilities, [`Lanes`] for several `f64` turns solved side by side.
+pub trait Value: Copy + Send + Sync {
+    /// A yes or no for each turn the value carries (a `bool` for one turn).
+    type Flag: Copy + Send + Sync;
     fn zero() -> Self;
     fn plus(self, other: Self) -> Self;
     /// `self · n`
     fn times(self, n: u32) -> Self;
     /// `self / 6`
     fn sixth(self) -> Self;
+    /// The larger of the two (ties: either).
+    fn max(self, other: Self) -> Self;
+    /// `if_set` where `flag` says yes, `otherwise` where it says no.
+    fn select(flag: Self::Flag, if_set: Self, otherwise: Self) -> Self;
     /// `self / 6⁵`
     fn over_ordered_rolls(self) -> Self {
         self.sixth().sixth().sixth().sixth().sixth()
@@ -307,8 +335,23 @@ pub trait Value: Copy + PartialOrd + Send + Sync {
 }
 
 impl Value for f64 {
+    type Flag = bool;
     fn zero() -> f64 {
         0.0
+    }
+    fn max(self, other: f64) -> f64 {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+    fn select(flag: bool, if_set: f64, otherwise: f64) -> f64 {
+        if flag {
+            if_set
+        } else {
+            otherwise
+        }
     }
     fn plus(self, other: f64) -> f64 {
         self + other
@@ -325,8 +368,23 @@ impl Value for f64 {
 }
 
 impl Value for Frac {
+    type Flag = bool;
     fn zero() -> Frac {
         Frac::ZERO
+    }
+    fn max(self, other: Frac) -> Frac {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+    fn select(flag: bool, if_set: Frac, otherwise: Frac) -> Frac {
+        if flag {
+            if_set
+        } else {
+            otherwise
+        }
     }
     fn plus(self, other: Frac) -> Frac {
         let (a, b, pow) = self.aligned(other);
@@ -341,6 +399,46 @@ impl Value for Frac {
         } else {
             Frac { num: self.num, pow: self.pow + 1 }
         }
+    }
+}
+
+/// How many turns a [`Lanes`] value solves at once.
+pub const LANES: usize = 8;
+
+/// [`LANES`] independent `f64` values, one per turn. The turn's dynamic program has the same
+/// shape for every sheet state, so solving several states together turns each step into a
+/// few vector instructions and hides the latency of the long chains of sums and maxima.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lanes(pub [f64; LANES]);
+
+impl Lanes {
+    fn zip(self, other: Lanes, f: impl Fn(f64, f64) -> f64) -> Lanes {
+        Lanes(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+}
+
+impl Value for Lanes {
+    type Flag = [bool; LANES];
+    fn zero() -> Lanes {
+        Lanes([0.0; LANES])
+    }
+    fn plus(self, other: Lanes) -> Lanes {
+        self.zip(other, |a, b| a + b)
+    }
+    fn times(self, n: u32) -> Lanes {
+        Lanes(self.0.map(|a| a * n as f64))
+    }
+    fn sixth(self) -> Lanes {
+        Lanes(self.0.map(|a| a / 6.0))
+    }
+    fn over_ordered_rolls(self) -> Lanes {
+        Lanes(self.0.map(|a| a / ORDERED_ROLLS as f64))
+    }
+    fn max(self, other: Lanes) -> Lanes {
+        self.zip(other, Value::max)
+    }
+    fn select(flag: [bool; LANES], if_set: Lanes, otherwise: Lanes) -> Lanes {
+        Lanes(std::array::from_fn(|i| if flag[i] { if_set.0[i] } else { otherwise.0[i] }))
     }
 }
 

@@ -7,13 +7,15 @@
 //! the turn's dynamic program ([`Turn`]) where ending with a face set pays the box it scores
 //! (plus a bonus it completes) plus the value of the state it leads to — or, on a miss, the
 //! best box to cross out. States with more used boxes come first; each layer runs in
-//! parallel (rayon), in chunks that check the budget and report progress.
+//! parallel (rayon), in chunks that check the budget and report progress, and within a chunk
+//! [`LANES`] states' turns are solved side by side (see [`Lanes`]): the full table takes
+//! about 6 s on two cores (BENCHMARKS.md).
 //!
 //! The table is saved as a small JSON header (format, rules, sheet) and the values as
 //! little-endian `f64`, written atomically; loading checks that the header matches the
 //! rules and sheet asked for, so a coach never advises from another game's table.
 
-use super::roll::inverted_sum;
+use super::roll::{inverted_sum, Lanes, LANES};
 use super::turn::{Payoff, Turn};
 use super::{Position, Rules, Sheet};
 use crate::solve::{Budget, Exhausted};
@@ -241,18 +243,28 @@ impl Strategy {
             let layout_ref = &layout;
             let chunks: Vec<Vec<f64>> = states
                 .par_chunks(2048)
-                .map_init(Turn::<f64>::new, |turn, chunk| {
+                .map_init(Turn::<Lanes>::new, |turn, chunk| {
                     if let Some(why) = budget.spent() {
                         return Err(why);
                     }
-                    let out = chunk
-                        .iter()
-                        .map(|&p| {
-                            let end = layout_ref.turn_end(&rules, p, |q| table[layout_ref.slot(q)]);
-                            turn.solve(&end.payoff, &rules);
-                            turn.start
-                        })
-                        .collect();
+                    let mut out = Vec::with_capacity(chunk.len());
+                    for group in chunk.chunks(LANES) {
+                        // A short last group repeats its last state in the spare lanes.
+                        let ends: [TurnEnd; LANES] = std::array::from_fn(|i| {
+                            let p = group[i.min(group.len() - 1)];
+                            layout_ref.turn_end(&rules, p, |q| table[layout_ref.slot(q)])
+                        });
+                        let payoff = Payoff {
+                            value: std::array::from_fn(|f| {
+                                Lanes(std::array::from_fn(|i| ends[i].payoff.value[f]))
+                            }),
+                            available: std::array::from_fn(|f| {
+                                std::array::from_fn(|i| ends[i].payoff.available[f])
+                            }),
+                        };
+                        turn.solve(&payoff, &rules);
+                        out.extend_from_slice(&turn.start.0[..group.len()]);
+                    }
                     progress(chunk.len() as u64);
                     Ok(out)
                 })
