@@ -261,7 +261,13 @@ fn a_saved_dice_game_goes_on_where_it_stopped_and_a_damaged_one_is_refused() {
         "{text}"
     );
     assert!(text.contains(&shown.join(" ")), "Ann's sheet as saved: {text}");
-    assert!(text.lines().last().unwrap().ends_with("points."), "{text}");
+    // The winner, then how to review the saved game.
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[lines.len() - 2].ends_with("points."), "{text}");
+    assert_eq!(
+        lines[lines.len() - 1],
+        format!("(`umpire dice review {path}` holds each choice against the optimal strategy)")
+    );
     // A sheet that could not be: refused, not played.
     let mut bad = saved.clone();
     bad["entries"][0][2] = serde_json::json!(7);
@@ -307,4 +313,78 @@ fn undo_plays_the_last_turn_again_with_the_same_dice() {
     let filled =
         sheet.split("): ").nth(1).unwrap().split(' ').filter(|b| !b.ends_with('·')).count();
     assert_eq!(filled, round - 1, "{sheet}");
+}
+
+/// Answers for a whole game on a small sheet: throw everything once, keep the 4s, then stop
+/// and name boxes from 6 down (a wrong answer is asked again, so the stream always fits).
+fn careless_answers() -> String {
+    let mut typed = String::from("none\n44\n");
+    for _ in 0..200 {
+        typed.push_str("stop\n6\n5\n4\n3\n2\n1\n");
+    }
+    typed
+}
+
+#[test]
+fn a_reviewed_game_names_each_costly_choice_and_a_saved_one_is_reviewed_alike() {
+    // Issue 35: the review after a game lists each choice that cost expected points against
+    // the optimal strategy, with how much; `dice review FILE` reviews a saved game.
+    let dir = scratch("review");
+    let (file, table) = (dir.join("game.json"), dir.join("six.table"));
+    let (path, table) = (file.to_str().unwrap(), table.to_str().unwrap());
+    let args = ["dice", "play", "--players", "Ann,Bob", "--seed", "3", "--boxes", "1-6"];
+    let played = umpire_with_input(
+        &[&args[..], &["--save", path, "--table", table, "--review"]].concat(),
+        &careless_answers(),
+    );
+    let text = stdout(&played);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let (_, review) = text.split_once("── each choice against the optimal strategy ──\n").unwrap();
+    assert!(review.starts_with("Ann: ") && review.contains("\nBob: "), "{review}");
+    // Throwing all five dice first is poor play on this sheet: it is named with its cost.
+    assert!(
+        review.contains("round 1, dice 14446, 2 rerolls left: reroll all five dice"),
+        "{review}"
+    );
+    // The same review from the saved file, in words and as JSON.
+    let again = umpire_with_input(&["dice", "review", path, "--table", table], "");
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again), review);
+    let json = umpire_with_input(&["dice", "review", path, "--table", table, "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let ann = &json["players"][0];
+    let costs: Vec<f64> =
+        ann["costly"].as_array().unwrap().iter().map(|c| c["cost"].as_f64().unwrap()).collect();
+    assert!(!costs.is_empty() && costs.iter().all(|&c| c > 0.005), "{ann}");
+    assert!((costs.iter().sum::<f64>() - ann["total_cost"].as_f64().unwrap()).abs() < 1e-9);
+    // A choice that could not have been made is refused, naming it; the file is left alone.
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    saved["decisions"][0]["dice"] = serde_json::json!([1, 4, 4, 4, 7]);
+    std::fs::write(&file, saved.to_string()).unwrap();
+    let forged = umpire_with_input(&["dice", "review", path, "--table", table], "");
+    assert_eq!(forged.status.code(), Some(2));
+    assert!(stderr(&forged).contains("the choice of round 1 has dice that could not be"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved.to_string());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_resumed_game_asks_the_coach_of_its_own_rules_and_sheet() {
+    // A saved game goes on with its own sheet, so the coach must advise from that sheet's
+    // table, not from the one the resuming command's options name.
+    let dir = scratch("resume-coach");
+    let (file, table) = (dir.join("game.json"), dir.join("six.table"));
+    let (path, table) = (file.to_str().unwrap(), table.to_str().unwrap());
+    let first = umpire_with_input(
+        &["dice", "play", "--seed", "2", "--boxes", "1-6", "--save", path, "--table", table],
+        "?\nquit\n",
+    );
+    assert!(stdout(&first).contains("best: "), "{}", stdout(&first));
+    let resumed =
+        umpire_with_input(&["dice", "play", "--save", path, "--table", table], "?\nquit\n");
+    let text = stdout(&resumed);
+    assert!(text.contains("round 1/6"), "{text}");
+    assert!(text.contains("best: ") && !text.contains("not available"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
 }

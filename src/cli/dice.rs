@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use umpire::commands::dice::{self, DiceError, DiceOptions, PlayRequest, Scoring, Strategy};
+use umpire::commands::dice::{Sheet, StrategyTable};
 use umpire::commands::dice::{CHOICES_SHOWN, PLAYERS, REROLLS_LEFT};
 use umpire::commands::dice::{SIMULATED_GAMES, SIMULATION_SEED};
 use umpire::solve::Budget;
@@ -90,8 +91,23 @@ pub enum DiceAction {
         /// in it goes on (with its own players, rules and dice).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// At the end, list each choice that cost expected points against the optimal
+        /// strategy, with how much.
+        #[arg(long)]
+        review: bool,
         #[command(flatten)]
         game: GameOptions,
+    },
+    /// Each choice of a game saved with `play --save` held against the optimal strategy:
+    /// the ones that cost expected points, with how much.
+    Review {
+        /// The saved game (finished or not).
+        file: PathBuf,
+        /// The strategy table file (default: in the user's cache directory).
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
     },
     /// Robot games following the coach: their average checks the expected score.
     Simulate {
@@ -130,6 +146,11 @@ pub struct GameOptions {
 }
 
 impl GameOptions {
+    /// The strategy table these options play by.
+    fn table(&self) -> Result<StrategyTable, Failure> {
+        self.options().table().map_err(failure)
+    }
+
     fn options(&self) -> DiceOptions {
         DiceOptions {
             stop_early: !self.no_stop_early,
@@ -174,7 +195,7 @@ pub fn run(action: DiceAction) -> Outcome {
         }
         DiceAction::Optimal { game, recompute, timeout, json } => {
             let started = Instant::now();
-            let strategy = strategy_for(&game, recompute, timeout)?;
+            let strategy = strategy_for(&game.table()?, recompute, timeout)?;
             let optimal = dice::optimal(&strategy, started.elapsed().as_secs_f64());
             if json {
                 print_json(&umpire::commands::json(&optimal));
@@ -187,7 +208,7 @@ pub fn run(action: DiceAction) -> Outcome {
             let shown = dice::read_dice(&shown).map_err(failure)?;
             let sheet = game.options().score_sheet(&scored, &zeroed).map_err(failure)?;
             dice::check_rerolls(rerolls_left).map_err(failure)?;
-            let strategy = strategy_for(&game, false, None)?;
+            let strategy = strategy_for(&game.table()?, false, None)?;
             let advice = dice::advise(&strategy, &sheet, &shown, rerolls_left).map_err(failure)?;
             if json {
                 // The coach's own field order, as it has always been printed.
@@ -197,7 +218,7 @@ pub fn run(action: DiceAction) -> Outcome {
             }
             Ok(Answer::Yes)
         }
-        DiceAction::Play { players, seed, typed, save, game } => {
+        DiceAction::Play { players, seed, typed, save, review, game } => {
             let options = game.options();
             // The sheet is checked before a seed is drawn and shown.
             options.sheet().map_err(failure)?;
@@ -211,20 +232,39 @@ pub fn run(action: DiceAction) -> Outcome {
                 });
                 dice::Dice::Seeded(seed)
             };
-            let request =
-                PlayRequest { players: &players, options: &options, dice, save: save.as_deref() };
-            let mut loader = |out: &mut dyn std::io::Write| {
+            let request = PlayRequest {
+                players: &players,
+                options: &options,
+                dice,
+                save: save.as_deref(),
+                review,
+            };
+            // The table of the game's own rules and sheet (a saved game keeps its own).
+            let mut loader = |rules, sheet: &Sheet, out: &mut dyn std::io::Write| {
                 let _ = writeln!(out, "(loading the coach's strategy table)");
-                strategy_for(&game, false, None).ok()
+                let table = StrategyTable::of(rules, sheet.clone(), game.table.clone());
+                strategy_for(&table, false, None).ok()
             };
             let stdin = std::io::stdin();
             dice::play(&request, &mut stdin.lock(), &mut std::io::stdout(), &mut loader)
                 .map_err(failure)?;
             Ok(Answer::Yes)
         }
+        DiceAction::Review { file, table, json } => {
+            let saved = dice::saved_game(&file).map_err(failure)?;
+            let table = StrategyTable::of(saved.rules, saved.sheet.clone(), table);
+            let strategy = strategy_for(&table, false, None)?;
+            let review = dice::review_game(&saved, &strategy);
+            if json {
+                print_json(&umpire::commands::json(&review));
+            } else {
+                print!("{}", review.render());
+            }
+            Ok(Answer::Yes)
+        }
         DiceAction::Simulate { games, seed, game, json } => {
             dice::check_games(games).map_err(failure)?;
-            let strategy = strategy_for(&game, false, None)?;
+            let strategy = strategy_for(&game.table()?, false, None)?;
             let simulation = dice::simulate(&strategy, games, seed);
             if json {
                 print_json(&umpire::commands::json(&simulation));
@@ -248,11 +288,10 @@ fn failure(e: DiceError) -> Failure {
 
 /// Loads the strategy table for these options, or computes (and saves) it with a progress bar.
 fn strategy_for(
-    game: &GameOptions,
+    table: &StrategyTable,
     recompute: bool,
     timeout: Option<Duration>,
 ) -> Result<Strategy, Failure> {
-    let table = game.options().table().map_err(failure)?;
     if !recompute {
         if let Some(s) = table.load().map_err(failure)? {
             return Ok(s);

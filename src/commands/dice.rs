@@ -5,12 +5,13 @@
 use crate::games::dice::coach::advise as coach;
 use crate::games::dice::play::{robot_games, PlayError, SavedGame, Table};
 use crate::games::dice::plot::{bar_chart, Series};
+use crate::games::dice::review::review;
 use crate::games::dice::roll::{
     face_set, first_roll_counts, inverted_sum, parse_dice, Frac, ORDERED_ROLLS, ROLLS,
 };
 use crate::games::dice::strategy::TableError;
 use crate::games::dice::turn::target_odds;
-use crate::games::dice::{parse_box_list, Rules, ScoreSheet, Sheet, RESULTS};
+use crate::games::dice::{parse_box_list, ScoreSheet, RESULTS};
 use crate::solve::{Budget, Exhausted};
 use crate::util::failure::{Classify, FailureKind};
 use crate::util::files::write_atomically;
@@ -22,8 +23,9 @@ use std::time::{Duration, Instant};
 
 pub use crate::games::dice::coach::Advice;
 pub use crate::games::dice::play::{CoachLoader, Dice};
+pub use crate::games::dice::review::Review;
 pub use crate::games::dice::strategy::Strategy;
-pub use crate::games::dice::Scoring;
+pub use crate::games::dice::{Rules, Scoring, Sheet};
 
 /// The rerolls left in the position the coach is asked about unless told otherwise: the
 /// turn's first roll.
@@ -312,9 +314,7 @@ impl DiceOptions {
 
     /// The strategy table these options play by.
     pub fn table(&self) -> Result<StrategyTable, DiceError> {
-        let (rules, sheet) = (self.rules(), self.sheet()?);
-        let path = self.table.clone().unwrap_or_else(|| Strategy::default_path(&rules, &sheet));
-        Ok(StrategyTable { rules, sheet, path })
+        Ok(StrategyTable::of(self.rules(), self.sheet()?, self.table.clone()))
     }
 }
 
@@ -337,6 +337,12 @@ pub struct Computed {
 }
 
 impl StrategyTable {
+    /// The table of a game's rules and sheet, kept in `file` (none: the user's cache).
+    pub fn of(rules: Rules, sheet: Sheet, file: Option<PathBuf>) -> StrategyTable {
+        let path = file.unwrap_or_else(|| Strategy::default_path(&rules, &sheet));
+        StrategyTable { rules, sheet, path }
+    }
+
     /// How many states a computation evaluates (for a progress bar).
     pub fn states(&self) -> u64 {
         Strategy::state_count(&self.sheet)
@@ -423,6 +429,8 @@ pub struct PlayRequest<'a> {
     /// The file the game is saved in after every turn; when it exists, the game in it goes
     /// on (its players, rules and dice, not the request's).
     pub save: Option<&'a Path>,
+    /// At the end, review each choice against the optimal strategy.
+    pub review: bool,
 }
 
 /// Plays a game with `input` and `output`; `coach` gives the strategy table the first time
@@ -470,7 +478,38 @@ pub fn play(
     if request.save.is_some() {
         table = table.saving(&mut save_to);
     }
-    table.play(coach).map_err(DiceError::Play)
+    let totals = table.play(coach).map_err(DiceError::Play)?;
+    let said = if request.review {
+        match table.review(coach) {
+            Some(review) => {
+                format!("\n── each choice against the optimal strategy ──\n{}", review.render())
+            }
+            None => "The review needs the coach's strategy table, which is not available.\n".into(),
+        }
+    } else if let Some(path) = request.save {
+        format!(
+            "(`umpire dice review {}` holds each choice against the optimal strategy)\n",
+            path.display()
+        )
+    } else {
+        String::new()
+    };
+    write!(table.out(), "{said}").map_err(|e| DiceError::Play(e.into()))?;
+    Ok(totals)
+}
+
+/// A saved game (finished or not), read and checked as for going on with it.
+pub fn saved_game(path: &Path) -> Result<SavedGame, DiceError> {
+    let game = read_saved(path)?;
+    let (mut nothing, mut nowhere) = (std::io::empty(), std::io::sink());
+    Table::resume(game.clone(), &mut nothing, &mut nowhere).map_err(DiceError::Play)?;
+    Ok(game)
+}
+
+/// Each choice made in a saved game held against the optimal strategy of its rules and
+/// sheet (`strategy` must be that table: see [`StrategyTable::of`]).
+pub fn review_game(game: &SavedGame, strategy: &Strategy) -> Review {
+    review(strategy, &game.players, &game.decisions)
 }
 
 /// A saved game's file, read and parsed (its contents are checked by `Table::resume`).

@@ -5,6 +5,7 @@
 //! - [`strategy`]: backward induction over every score-sheet state, saved to a table file.
 //! - [`coach`]: the best choice for a position, its expected value, the chance of each outcome.
 //! - [`play`]: a score-sheet game for 1–5 players at the table.
+//! - [`review`]: after a game, each choice that cost expected points against the strategy.
 //! - [`plot`]: SVG pictures of the odds.
 //!
 //! # Where the constraint core fits, and where it does not
@@ -23,6 +24,7 @@
 pub mod coach;
 pub mod play;
 pub mod plot;
+pub mod review;
 pub mod roll;
 pub mod strategy;
 pub mod turn;

@@ -6,6 +6,7 @@
 //! lines from any input, so a whole game can be scripted (and is, in the tests).
 
 use super::coach::advise;
+use super::review::{review, Chosen, Decision, Review};
 use super::roll::{face_set, inverted_sum, parse_dice, DICE, ROLLS};
 use super::strategy::{End, Strategy};
 use super::{Rules, ScoreSheet, Scoring, Sheet};
@@ -59,6 +60,9 @@ pub struct SavedGame {
     /// and seat.
     pub round: usize,
     pub seat: usize,
+    /// Every choice made so far, for the review (absent in saves from before reviews).
+    #[serde(default)]
+    pub decisions: Vec<Decision>,
 }
 
 /// The format of [`SavedGame`] files this umpire writes and reads.
@@ -78,8 +82,9 @@ const HELP: &str = "\
 
 impl crate::util::failure::Classify for PlayError {}
 
-/// Where the coach's table comes from when a player first asks (it may take a while).
-pub type CoachLoader<'a> = dyn FnMut(&mut dyn Write) -> Option<Strategy> + 'a;
+/// Where the coach's table for the game's rules and sheet comes from when a player first
+/// asks (it may take a while; the writer is the table's, for a word meanwhile).
+pub type CoachLoader<'a> = dyn FnMut(Rules, &Sheet, &mut dyn Write) -> Option<Strategy> + 'a;
 
 /// The game: players, their sheets, the dice.
 pub struct Table<'io> {
@@ -94,6 +99,10 @@ pub struct Table<'io> {
     input: &'io mut dyn BufRead,
     out: &'io mut dyn Write,
     coach: Option<Strategy>,
+    /// Every choice made, in order (for the review).
+    decisions: Vec<Decision>,
+    /// The turn being played: round (from 1) and seat.
+    now: (usize, usize),
 }
 
 impl<'io> Table<'io> {
@@ -127,6 +136,8 @@ impl<'io> Table<'io> {
             input,
             out,
             coach: None,
+            decisions: Vec::new(),
+            now: (1, 0),
         })
     }
 
@@ -182,6 +193,10 @@ impl<'io> Table<'io> {
             }
             table.sheets[p].entries = entries.clone();
         }
+        for d in &saved.decisions {
+            d.check(&saved.sheet, n).map_err(damaged)?;
+        }
+        table.decisions = saved.decisions;
         table.start = (saved.round, saved.seat);
         Ok(table)
     }
@@ -205,6 +220,7 @@ impl<'io> Table<'io> {
         if let Some(state) = saved.dice_state {
             self.rng = SplitMix64::new(state);
         }
+        self.decisions = saved.decisions.clone();
     }
 
     /// The game as it stands, with the turn to play next.
@@ -221,7 +237,31 @@ impl<'io> Table<'io> {
             entries: self.sheets.iter().map(|s| s.entries.clone()).collect(),
             round,
             seat,
+            decisions: self.decisions.clone(),
         }
+    }
+
+    /// Notes a choice of the turn being played, with the position it was made in.
+    fn decided(&mut self, dice: &[u8], rerolls_left: usize, chosen: Chosen) {
+        let (round, seat) = self.now;
+        self.decisions.push(Decision {
+            round,
+            seat,
+            entries: self.sheets[seat].entries.clone(),
+            dice: dice.to_vec(),
+            rerolls_left,
+            chosen,
+        });
+    }
+
+    /// The review of the choices made so far against the coach's strategy (loaded with
+    /// `coach` if no player asked for it yet); none when the coach is not available.
+    pub fn review(&mut self, coach: &mut CoachLoader<'_>) -> Option<Review> {
+        if self.coach.is_none() {
+            self.coach = coach(self.rules, &self.sheets[0].sheet, self.out);
+        }
+        let strategy = self.coach.as_ref()?;
+        Some(review(strategy, &self.players, &self.decisions))
     }
 
     fn line(&mut self, prompt: &str) -> Result<String, PlayError> {
@@ -268,6 +308,11 @@ impl<'io> Table<'io> {
         let (mut round, mut p) = self.start;
         // The game at the start of each turn played, for `undo`.
         let mut history: Vec<SavedGame> = Vec::new();
+        // Saved from the start, so a game left in its first turn is not lost.
+        let saved = self.snapshot(round, p);
+        if let Some(save) = self.saver.as_mut() {
+            save(&saved)?;
+        }
         while round <= rounds {
             history.push(self.snapshot(round, p));
             writeln!(
@@ -276,6 +321,7 @@ impl<'io> Table<'io> {
                 self.players[p],
                 self.sheets[p].total()
             )?;
+            self.now = (round, p);
             match self.turn(p, coach) {
                 Ok(()) => {}
                 Err(PlayError::Undo) => {
@@ -402,6 +448,11 @@ impl<'io> Table<'io> {
                     },
                 }
             };
+            let chosen = match &keep {
+                Some(k) => Chosen::Keep { keep: k.clone() },
+                None => Chosen::Stop,
+            };
+            self.decided(&dice, rerolls_left, chosen);
             let Some(mut kept) = keep else { break };
             let thrown = self.throw(DICE - kept.len())?;
             kept.extend(thrown);
@@ -418,7 +469,7 @@ impl<'io> Table<'io> {
         coach: &mut CoachLoader<'_>,
     ) -> Result<(), PlayError> {
         if self.coach.is_none() {
-            self.coach = coach(self.out);
+            self.coach = coach(self.rules, &self.sheets[0].sheet, self.out);
         }
         match &self.coach {
             Some(strategy) => match advise(strategy, &self.sheets[p], dice, rerolls_left) {
@@ -458,12 +509,14 @@ impl<'io> Table<'io> {
                 continue;
             }
             if answer.is_empty() && self.sheets[p].is_open(sum) {
+                self.decided(dice, 0, Chosen::Box { end: End::Score(sum) });
                 self.sheets[p].write(sum, false).expect("the box is open");
                 writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
                 return Ok(());
             }
             match answer.parse::<u32>() {
                 Ok(b) if self.sheets[p].is_open(b) => {
+                    self.decided(dice, 0, Chosen::Box { end: End::Zero(b) });
                     self.sheets[p].write(b, true).expect("the box is open");
                     writeln!(self.out, "{}: 0 in box {b}", self.players[p])?;
                     return Ok(());

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// How a turn ends for a face set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "box", rename_all = "kebab-case")]
 pub enum End {
     /// The dice score this box.
@@ -131,6 +131,21 @@ impl Layout {
         }
     }
 
+    /// Writing in open box position `i` from state `p` (its points, or 0 when `zero`): the
+    /// points it earns (a bonus it completes included) and the state it leads to.
+    fn ending(&self, p: Position, i: usize, zero: bool) -> (u32, Position) {
+        let used = p.used | (1 << i);
+        if zero {
+            return (0, Position { used, alive: p.alive & !self.sections_of[i] });
+        }
+        let completed: u32 = (0..self.section_masks.len())
+            .filter(|&s| p.alive & (1 << s) != 0 && self.section_masks[s] & (1 << i) != 0)
+            .filter(|&s| used & self.section_masks[s] == self.section_masks[s])
+            .map(|s| self.bonus[s])
+            .sum();
+        (self.values_of_box[i] + completed, Position { used, alive: p.alive })
+    }
+
     /// What ending the turn pays in state `p`, given the values of the states after it.
     fn turn_end(
         &self,
@@ -141,15 +156,9 @@ impl Layout {
         let mut score_value = [0.0f64; 32];
         let mut zero_best: Option<(f64, usize)> = None;
         for i in (0..self.boxes).filter(|&i| p.used & (1 << i) == 0) {
-            let used = p.used | (1 << i);
-            let completed: u32 = (0..self.section_masks.len())
-                .filter(|&s| p.alive & (1 << s) != 0 && self.section_masks[s] & (1 << i) != 0)
-                .filter(|&s| used & self.section_masks[s] == self.section_masks[s])
-                .map(|s| self.bonus[s])
-                .sum();
-            score_value[i] = (self.values_of_box[i] + completed) as f64
-                + value_after(Position { used, alive: p.alive });
-            let zero = value_after(Position { used, alive: p.alive & !self.sections_of[i] });
+            let (points, after) = self.ending(p, i, false);
+            score_value[i] = points as f64 + value_after(after);
+            let zero = value_after(self.ending(p, i, true).1);
             if zero_best.is_none_or(|(best, _)| zero > best) {
                 zero_best = Some((zero, i));
             }
@@ -301,6 +310,18 @@ impl Strategy {
     pub fn expected_score(&self) -> f64 {
         let all_alive = (1u32 << self.sheet.sections.len()) - 1;
         self.value(Position { used: 0, alive: all_alive })
+    }
+
+    /// The expected points still to come from position `p` when the turn ends with `end`
+    /// (which must name an open box): its points now plus optimal play after it.
+    pub fn end_value(&self, p: Position, end: End) -> f64 {
+        let (value, zero) = match end {
+            End::Score(v) => (v, false),
+            End::Zero(v) => (v, true),
+        };
+        let i = self.sheet.position(value).expect("the end names a box of the sheet");
+        let (points, after) = self.layout.ending(p, i, zero);
+        points as f64 + self.value(after)
     }
 
     /// What ending a turn pays from position `p` (which must have an open box).

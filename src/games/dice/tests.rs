@@ -410,3 +410,54 @@ fn the_hand_reasoned_positions_of_the_corpus() {
     }
     assert!(checked >= 5);
 }
+
+#[test]
+fn the_review_charges_each_choice_what_it_gives_up_against_the_best() {
+    use super::review::{review, Chosen, Decision};
+    let sheet = Sheet::with_boxes((1..=6).collect(), true).unwrap();
+    let strategy = compute(Rules::default(), sheet.clone());
+    let blank = ScoreSheet::new(sheet.clone());
+    let players = vec!["Ann".to_string()];
+    let at = |dice: Vec<u8>, rerolls_left, chosen| Decision {
+        round: 1,
+        seat: 0,
+        entries: blank.entries.clone(),
+        dice,
+        rerolls_left,
+        chosen,
+    };
+    // The coach's own best choice costs nothing.
+    let advice = advise(&strategy, &blank, &[1, 2, 4, 5, 5], 2).unwrap();
+    let best = Chosen::Keep { keep: advice.best().keep.clone() };
+    assert!(advice.best().stop.is_none(), "12455 with two rerolls: keep and throw");
+    let good = review(&strategy, &players, &[at(vec![1, 2, 4, 5, 5], 2, best.clone())]);
+    assert_eq!((good.players[0].choices, good.players[0].costly.len()), (1, 0));
+    // Throwing everything costs the difference of the two expectations, as the coach has them.
+    let all = Chosen::Keep { keep: vec![] };
+    let poor = review(&strategy, &players, &[at(vec![1, 2, 4, 5, 5], 2, all)]);
+    let thrown = advice.choices.iter().find(|c| c.keep.is_empty()).unwrap().expected;
+    let cost = &poor.players[0].costly[0];
+    assert!((cost.cost - (advice.best().expected - thrown)).abs() < 1e-12, "{cost:?}");
+    assert_eq!(cost.chosen, "reroll all five dice");
+    // After a miss (11111 shows inverted sum 20, no box here) the player picks the box for
+    // the 0. Each box's worth is the table's value of the state after it, read here directly:
+    // a 0 in 1-5 ends the low section's bonus (bit 0), a 0 in 6 the middle one's (bit 1).
+    let miss = vec![1, 1, 1, 1, 1];
+    let worth = |b: u32| {
+        let alive = if b <= 5 { 0b10 } else { 0b01 };
+        strategy.value(Position { used: 1 << (b - 1), alive })
+    };
+    let best_worth = (1..=6).map(worth).fold(f64::MIN, f64::max);
+    let worst = (1..=6).min_by(|&a, &b| worth(a).total_cmp(&worth(b))).unwrap();
+    let zeroed = Chosen::Box { end: End::Zero(worst) };
+    let r = review(&strategy, &players, &[at(miss.clone(), 0, zeroed)]);
+    let c = &r.players[0].costly[0];
+    assert!((c.cost - (best_worth - worth(worst))).abs() < 1e-12, "{c:?}");
+    assert_eq!(c.chosen, format!("write 0 in box {worst}"));
+    // Decisions that could not have been made are refused before any review.
+    assert!(at(miss.clone(), 0, Chosen::Box { end: End::Score(20) }).check(&sheet, 1).is_err());
+    assert!(at(vec![1, 2, 3], 0, Chosen::Stop).check(&sheet, 1).is_err());
+    assert!(at(miss.clone(), 2, Chosen::Keep { keep: vec![6] }).check(&sheet, 1).is_err());
+    assert!(at(miss.clone(), 2, Chosen::Keep { keep: vec![1, 1] }).check(&sheet, 1).is_ok());
+    assert!(at(miss, 2, Chosen::Keep { keep: vec![1] }).check(&sheet, 2).is_ok());
+}
