@@ -172,3 +172,46 @@ fn a_deduction_log_is_kept_like_a_clue_log() {
     assert_eq!(again.status.code(), Some(2), "an existing log is never overwritten");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_game_against_the_computer_is_saved_stopped_resumed_and_its_log_solved() {
+    // Issue 35: `deduction play --save FILE` saves after each answer; `quit` stops without
+    // telling the missing tile; the same command goes on; a save that does not fit its game
+    // is refused before anything of it is shown.
+    let typed = include_str!("../corpus/deduction/human-game-seed1.txt");
+    let lines: Vec<&str> = typed.lines().collect();
+    let (first, rest) = lines.split_at(12);
+    let dir = std::env::temp_dir().join(format!("umpire-deduction-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (save, log) = (dir.join("game.json"), dir.join("played.log"));
+    let (save, log) = (save.to_str().unwrap(), log.to_str().unwrap());
+    let start = ["deduction", "play", "--human", "Ann", "--seed", "1", "--save", save];
+    let stopped = crate::support::umpire_with_input(&start, &(first.join("\n") + "\nquit\n"));
+    let text = String::from_utf8(stopped.stdout).unwrap();
+    assert_eq!(stopped.status.code(), Some(3), "stopped: no outcome yet: {text}");
+    assert!(text.ends_with("The game stops here, saved: the same command goes on.\n"), "{text}");
+    assert!(!text.contains("missing tile was"), "a saved game keeps its secret: {text}");
+    // Going on: the same command (its options are the save's), the rest of the answers.
+    let resume = ["deduction", "play", "--save", save, "--log", log];
+    let went_on = crate::support::umpire_with_input(&resume, &(rest.join("\n") + "\n"));
+    let text = String::from_utf8(went_on.stdout).unwrap();
+    assert!(went_on.status.success(), "{text}");
+    assert!(text.starts_with("Going on with the saved game"), "{text}");
+    assert!(text.contains("your question> Bob have 2\n"), "the answers so far, replayed: {text}");
+    assert!(text.contains("Ann announces Moon Ace: right! Ann wins."), "{text}");
+    let solved = umpire(&["deduction", "solve", log]);
+    let notebook = String::from_utf8(solved.stdout).unwrap();
+    assert!(notebook.contains("Ann announced Moon Ace correctly"), "{notebook}");
+    // A forged answer: refused, nothing of the game shown, the file left as it was.
+    let mut game: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(save).unwrap()).unwrap();
+    game["answers"][2] = serde_json::json!("Cat have Banana");
+    std::fs::write(save, game.to_string()).unwrap();
+    let forged = crate::support::umpire_with_input(&resume, "");
+    assert_eq!(forged.status.code(), Some(2));
+    assert!(forged.stdout.is_empty(), "{}", String::from_utf8_lossy(&forged.stdout));
+    let why = String::from_utf8(forged.stderr).unwrap();
+    assert!(why.contains("answer 3 (`Cat have Banana`) does not fit the game"), "{why}");
+    assert_eq!(std::fs::read_to_string(save).unwrap(), game.to_string());
+    std::fs::remove_dir_all(dir).unwrap();
+}

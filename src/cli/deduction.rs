@@ -85,6 +85,10 @@ pub enum DeductionAction {
         /// ends or stops: `umpire deduction solve FILE` reads it.
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
+        /// Save the game in this file after each of your answers; `quit` stops it, and when
+        /// the file exists the game saved in it goes on (its own players, seat and seed).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
 }
 
@@ -123,12 +127,14 @@ pub fn run(action: DeductionAction) -> Outcome {
             }
             Ok(Answer::Yes)
         }
-        DeductionAction::Play { players, human, seed, max_turns, log } => {
-            let request = PlayRequest { players, human, seed, max_turns, log };
+        DeductionAction::Play { players, human, seed, max_turns, log, save } => {
+            let request = PlayRequest { players, human, seed, max_turns, log, save };
             let stdin = std::io::stdin();
             match deduction::play(&request, &mut stdin.lock(), &mut std::io::stdout()) {
                 Ok(Ending::Won { .. }) => Ok(Answer::Yes),
                 Ok(Ending::Nobody { .. }) => Ok(Answer::No),
+                // Stopped before its end: no outcome yet.
+                Ok(Ending::Stopped { .. }) => Ok(Answer::Unknown),
                 Err(e) => Err(failure(e)),
             }
         }

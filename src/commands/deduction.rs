@@ -6,6 +6,7 @@ use super::logs::{add_line, create_log, edit_line as edit_log_line, undo_line};
 use super::logs::{read_log, unparsed, Chance, GameState, LogGameError};
 use crate::games::deduction::log::{parse, Log};
 use crate::games::deduction::play::play as play_game;
+use crate::games::deduction::play::{PlayError, SavedGame, Saver, SAVED_FORMAT};
 use crate::games::deduction::solve::{
     advise as rate_questions, notebook, solve as count_deals, state_line, upto_events,
 };
@@ -239,6 +240,9 @@ pub struct PlayRequest {
     pub max_turns: usize,
     /// Write my log here when the game ends (or stops), for `deduction solve`.
     pub log: Option<std::path::PathBuf>,
+    /// Save the game here after each answer the person gives; when the file exists, the game
+    /// saved in it goes on (its players, seat and seed, not the request's).
+    pub save: Option<std::path::PathBuf>,
 }
 
 /// Plays a game: the person's moves come from `input`, the transcript goes to `output`.
@@ -247,21 +251,45 @@ pub fn play(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<Ending, LogGameError> {
-    let PlayRequest { players, human, seed, max_turns, log } = request;
-    if deal_for(players.len()).is_none() {
-        return Err(LogGameError::Refused("Deduction is for 3 to 5 players".into()));
-    }
-    let seat = match human {
-        Some(name) => match players.iter().position(|p| p.eq_ignore_ascii_case(name)) {
-            Some(s) => Some(s),
-            None => {
-                return Err(LogGameError::Refused(format!("`{name}` is not one of the players")))
+    let PlayRequest { players, human, seed, max_turns, log, save } = request;
+    let game = match save.as_deref().filter(|path| path.exists()) {
+        Some(path) => read_saved(path)?,
+        None => {
+            if deal_for(players.len()).is_none() {
+                return Err(LogGameError::Refused("Deduction is for 3 to 5 players".into()));
             }
-        },
-        None => None,
+            let seat = match human {
+                Some(name) => match players.iter().position(|p| p.eq_ignore_ascii_case(name)) {
+                    Some(s) => Some(s),
+                    None => {
+                        return Err(LogGameError::Refused(format!(
+                            "`{name}` is not one of the players"
+                        )))
+                    }
+                },
+                None => None,
+            };
+            SavedGame {
+                format: SAVED_FORMAT,
+                players: players.clone(),
+                human: seat,
+                seed: *seed,
+                max_turns: *max_turns,
+                answers: Vec::new(),
+            }
+        }
     };
-    let (ending, logs) =
-        play_game(players, seat, *seed, *max_turns, input, output).map_err(LogGameError::Io)?;
+    let seat = game.human;
+    let mut save_to = |game: &SavedGame| -> std::io::Result<()> {
+        let path = save.as_deref().expect("a saver only with a file");
+        let json = serde_json::to_string_pretty(game).expect("a game serializes");
+        crate::util::files::write_atomically(path, json.as_bytes())
+    };
+    let saver = save.is_some().then_some(&mut save_to as &mut Saver<'_>);
+    let (ending, logs) = play_game(game, input, output, saver).map_err(|e| match e {
+        PlayError::Io(e) => LogGameError::Io(e),
+        other => LogGameError::Refused(other.to_string()),
+    })?;
     // My log (the first seat's when the computer plays them all), for `deduction solve`.
     if let Some(path) = log {
         let text = logs[seat.unwrap_or(0)].text();
@@ -270,6 +298,17 @@ pub fn play(
         })?;
     }
     Ok(ending)
+}
+
+/// A saved game's file, read and parsed (the game checks it as it replays).
+fn read_saved(path: &Path) -> Result<SavedGame, LogGameError> {
+    let text = read_log(path)?;
+    serde_json::from_str(&text).map_err(|e| {
+        LogGameError::Refused(format!(
+            "the saved game cannot be trusted: {} is not a saved Deduction game ({e})",
+            path.display()
+        ))
+    })
 }
 
 /// A new log's header: the players in seat order, who I am, my hand and the tiles face up.

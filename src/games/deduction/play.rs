@@ -7,8 +7,150 @@ use super::solve::{advise, notebook, solve};
 use super::{deal_for, parse_attribute, parse_tile, tile_name, Attribute, TILES};
 use crate::solve::Budget;
 use crate::util::random::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::rc::Rc;
 use std::time::Duration;
+
+/// A game as saved after each answer the person gives: its setup and those answers. The deal,
+/// the coins and the computer's play follow from the seed, so replaying the answers brings the
+/// game back exactly where it was; each replayed answer must be accepted again, so a save that
+/// does not fit its game is refused, never half played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub format: u32,
+    pub players: Vec<String>,
+    /// The seat the person plays.
+    pub human: Option<usize>,
+    pub seed: u64,
+    pub max_turns: usize,
+    /// The person's answers, in order: questions, tiles shown, announcements (empty: pass).
+    pub answers: Vec<String>,
+}
+
+/// The format of [`SavedGame`] files this umpire writes and reads.
+pub const SAVED_FORMAT: u32 = 1;
+
+/// Called with the game after each answer the person gives, to save it.
+pub type Saver<'a> = dyn FnMut(&SavedGame) -> std::io::Result<()> + 'a;
+
+/// Why a game could not go on.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum PlayError {
+    #[error("the terminal failed: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the saved game cannot be trusted: {0}")]
+    Damaged(String),
+    /// The person typed `quit` or the input ended (handled inside the game, never returned).
+    #[error("the game was stopped")]
+    Stopped,
+}
+
+impl crate::util::failure::Classify for PlayError {}
+
+/// The person's side of the keyboard: lines typed, or first the answers of a saved game
+/// replayed (shown after their prompts, as if typed), and every answer given, saved.
+struct Keyboard<'a> {
+    input: &'a mut dyn BufRead,
+    /// Cleared while saved answers are replayed (see [`Transcript`]).
+    live: Rc<Cell<bool>>,
+    replay: VecDeque<String>,
+    /// A replayed answer read but not yet accepted.
+    pending: Option<String>,
+    game: SavedGame,
+    save: Option<&'a mut Saver<'a>>,
+}
+
+impl Keyboard<'_> {
+    /// The next line at `prompt`; `quit` or the end of the input stops the game.
+    fn read(&mut self, output: &mut dyn Write, prompt: &str) -> Result<String, PlayError> {
+        self.refuse_pending()?;
+        self.live.set(self.replay.is_empty());
+        write!(output, "{prompt}")?;
+        if let Some(line) = self.replay.pop_front() {
+            writeln!(output, "{line}")?;
+            self.pending = Some(line.clone());
+            return Ok(line);
+        }
+        output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Err(PlayError::Stopped);
+        }
+        match line.trim() {
+            "quit" | "q" => Err(PlayError::Stopped),
+            answer => Ok(answer.to_string()),
+        }
+    }
+
+    /// The line just read is the person's answer: it is kept, and saved once live.
+    fn accept(&mut self, line: &str) -> Result<(), PlayError> {
+        self.pending = None;
+        self.game.answers.push(line.to_string());
+        if self.replay.is_empty() {
+            if let Some(save) = self.save.as_mut() {
+                save(&self.game)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A replayed answer the game did not take: the save is not this game's.
+    fn refuse_pending(&self) -> Result<(), PlayError> {
+        match &self.pending {
+            Some(line) => Err(PlayError::Damaged(format!(
+                "answer {} (`{line}`) does not fit the game at that point",
+                self.game.answers.len() + 1
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The game is over: every saved answer must have been used.
+    fn finished(&self) -> Result<(), PlayError> {
+        self.refuse_pending()?;
+        match self.replay.len() {
+            0 => {
+                self.live.set(true);
+                Ok(())
+            }
+            left => Err(PlayError::Damaged(format!(
+                "the game ends before its last {left} saved answer{}",
+                if left == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+}
+
+/// The game's transcript, held back while a saved game's answers are replayed, so a save
+/// that turns out not to fit its game shows nothing; written out once the replay is through.
+struct Transcript<'a> {
+    out: &'a mut dyn Write,
+    held: Vec<u8>,
+    live: Rc<Cell<bool>>,
+}
+
+impl Write for Transcript<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if !self.live.get() {
+            self.held.extend_from_slice(bytes);
+            return Ok(bytes.len());
+        }
+        if !self.held.is_empty() {
+            self.out.write_all(&std::mem::take(&mut self.held))?;
+        }
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.live.get() {
+            self.out.write_all(&std::mem::take(&mut self.held))?;
+        }
+        self.out.flush()
+    }
+}
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +159,8 @@ pub enum Ending {
     Won { player: usize, tile: usize, turns: usize },
     /// Everyone announced wrongly, or the turn limit came first.
     Nobody { missing: usize, turns: usize },
+    /// The person stopped the game (`quit`, or the input ended) before its end.
+    Stopped { turns: usize },
 }
 
 /// The game's setup and everyone's view of it.
@@ -69,17 +213,49 @@ fn entry(event: Event, line: usize) -> Entry {
     Entry { event, line, span: (0, 0).into(), text: String::new() }
 }
 
-/// Plays a game. `human` is the seat typed at `input`; every other seat is the computer.
-/// Returns how it ended and the log each seat kept; the transcript goes to `output`.
+/// Plays a game, new or saved: `game.human` is the seat typed at `input` (its saved answers
+/// are replayed first), every other seat is the computer; `save` hears the game after each
+/// answer. Returns how it ended and the log each seat kept; the transcript goes to `output`.
 pub fn play(
-    players: &[String],
-    human: Option<usize>,
-    seed: u64,
-    max_turns: usize,
+    game: SavedGame,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-) -> std::io::Result<(Ending, Vec<Log>)> {
-    run(players, human, seed, max_turns, input, output)
+    save: Option<&mut Saver<'_>>,
+) -> Result<(Ending, Vec<Log>), PlayError> {
+    if game.format != SAVED_FORMAT {
+        return Err(PlayError::Damaged(format!(
+            "format {} (this umpire reads {SAVED_FORMAT})",
+            game.format
+        )));
+    }
+    if deal_for(game.players.len()).is_none() || game.human.is_some_and(|h| h >= game.players.len())
+    {
+        return Err(PlayError::Damaged("the players and the seat do not fit together".into()));
+    }
+    let replay = game.answers.iter().cloned().collect();
+    let (players, human, seed, max_turns) =
+        (game.players.clone(), game.human, game.seed, game.max_turns);
+    let live = Rc::new(Cell::new(game.answers.is_empty()));
+    let mut transcript = Transcript { out: output, held: Vec::new(), live: live.clone() };
+    if !game.answers.is_empty() {
+        writeln!(
+            transcript,
+            "Going on with the saved game: the game so far, with your {} answers replayed.",
+            game.answers.len()
+        )?;
+    }
+    let mut keyboard = Keyboard {
+        input,
+        live,
+        replay,
+        pending: None,
+        game: SavedGame { answers: Vec::new(), ..game },
+        save: save.map(|s| s as &mut Saver<'_>),
+    };
+    let result = run(&players, human, seed, max_turns, &mut keyboard, &mut transcript)?;
+    keyboard.finished()?;
+    transcript.flush()?;
+    Ok(result)
 }
 
 /// A game the computer plays alone, and the log each seat kept (seat order, ending with the
@@ -88,8 +264,16 @@ pub fn computer_game(
     players: &[String],
     seed: u64,
     max_turns: usize,
-) -> std::io::Result<(Ending, Vec<Log>)> {
-    run(players, None, seed, max_turns, &mut std::io::empty(), &mut std::io::sink())
+) -> Result<(Ending, Vec<Log>), PlayError> {
+    let game = SavedGame {
+        format: SAVED_FORMAT,
+        players: players.to_vec(),
+        human: None,
+        seed,
+        max_turns,
+        answers: Vec::new(),
+    };
+    play(game, &mut std::io::empty(), &mut std::io::sink(), None)
 }
 
 fn run(
@@ -97,9 +281,9 @@ fn run(
     human: Option<usize>,
     seed: u64,
     max_turns: usize,
-    input: &mut dyn BufRead,
+    keyboard: &mut Keyboard<'_>,
     output: &mut dyn Write,
-) -> std::io::Result<(Ending, Vec<Log>)> {
+) -> Result<(Ending, Vec<Log>), PlayError> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::deal(players, &mut rng);
     let n = players.len();
@@ -116,7 +300,7 @@ fn run(
         writeln!(output, "Your hand ({}): {}.", players[h], names(&held(&game, h)))?;
         writeln!(
             output,
-            "On your turn type `Bob have 3`, `Bob how many Suns`, `?` for advice or `notes`."
+            "On your turn type `Bob have 3`, `Bob how many Suns`, `?` for advice or `notes`; `quit` stops."
         )?;
     }
     let mut turn = 0;
@@ -136,16 +320,9 @@ fn run(
         write!(output, "Turn {turn}: {} draws the {} coin", players[asker], tile_name(coin))?;
         let (answerer, about, how_many) = if Some(asker) == human {
             writeln!(output, ".")?;
-            match ask_person(&game, asker, coin, input, output)? {
-                Some(q) => q,
-                None => {
-                    writeln!(
-                        output,
-                        "\nThe input ended, so the game stops; the missing tile was {}.",
-                        tile_name(missing)
-                    )?;
-                    return Ok((Ending::Nobody { missing, turns: turn }, game.logs));
-                }
+            match ask_person(&game, asker, coin, keyboard, output) {
+                Err(PlayError::Stopped) => return stopped(keyboard, output, missing, turn, game),
+                q => q?,
             }
         } else {
             let (_, questions) =
@@ -168,7 +345,10 @@ fn run(
                 about.name(),
                 names(&matching)
             )?;
-            Answer::Yes(Some(choose_to_show(&matching, input, output)?))
+            match choose_to_show(&matching, keyboard, output) {
+                Err(PlayError::Stopped) => return stopped(keyboard, output, missing, turn, game),
+                shown => Answer::Yes(Some(shown?)),
+            }
         } else {
             Answer::Yes(Some(matching[rng.below(matching.len() as u64) as usize]))
         };
@@ -207,7 +387,10 @@ fn run(
         }
         // The asker may announce.
         let claim = if Some(asker) == human {
-            claim_person(&game.logs[asker], input, output)?
+            match claim_person(&game.logs[asker], keyboard, output) {
+                Err(PlayError::Stopped) => return stopped(keyboard, output, missing, turn, game),
+                claim => claim?,
+            }
         } else {
             solve(&game.logs[asker], None, &budget()).map_err(std::io::Error::other)?.announce()
         };
@@ -238,6 +421,28 @@ fn run(
     Ok((Ending::Nobody { missing, turns: turn }, game.logs))
 }
 
+/// The person stopped the game: saved, it can go on (and the missing tile stays hidden);
+/// not saved, the missing tile is told.
+fn stopped(
+    keyboard: &Keyboard<'_>,
+    output: &mut dyn Write,
+    missing: usize,
+    turns: usize,
+    game: Game,
+) -> Result<(Ending, Vec<Log>), PlayError> {
+    keyboard.refuse_pending()?;
+    if !keyboard.replay.is_empty() {
+        return Err(PlayError::Damaged("a saved answer is `quit`".into()));
+    }
+    keyboard.live.set(true);
+    if keyboard.save.is_some() {
+        writeln!(output, "\nThe game stops here, saved: the same command goes on.")?;
+    } else {
+        writeln!(output, "\nThe game stops; the missing tile was {}.", tile_name(missing))?;
+    }
+    Ok((Ending::Stopped { turns }, game.logs))
+}
+
 fn held(game: &Game, h: usize) -> Vec<usize> {
     (0..TILES).filter(|&t| game.holder[t] == h).collect()
 }
@@ -253,32 +458,18 @@ fn hide(answer: Answer) -> Answer {
     }
 }
 
-fn read_line(
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-    prompt: &str,
-) -> std::io::Result<Option<String>> {
-    write!(output, "{prompt}")?;
-    output.flush()?;
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        return Ok(None);
-    }
-    Ok(Some(line.trim().to_string()))
-}
-
 /// The person's question: `Bob have 3`, `Bob how many Suns`; `?` lists the advisor's ratings.
 /// `None` when the input ends.
 fn ask_person(
     game: &Game,
     me: usize,
     coin: usize,
-    input: &mut dyn BufRead,
+    keyboard: &mut Keyboard<'_>,
     output: &mut dyn Write,
-) -> std::io::Result<Option<(usize, Attribute, bool)>> {
+) -> Result<(usize, Attribute, bool), PlayError> {
     let log = &game.logs[me];
     loop {
-        let Some(line) = read_line(input, output, "your question> ")? else { return Ok(None) };
+        let line = keyboard.read(output, "your question> ")?;
         if line == "?" {
             let (bits, questions) = advise(log, coin, &Budget::time(Duration::from_secs(30)))
                 .map_err(std::io::Error::other)?;
@@ -316,7 +507,10 @@ fn ask_person(
             None => (false, rest.strip_prefix("have").unwrap_or(rest)),
         };
         match parse_attribute(named) {
-            Some(about) if about.fits(coin) => return Ok(Some((answerer, about, how_many))),
+            Some(about) if about.fits(coin) => {
+                keyboard.accept(&line)?;
+                return Ok((answerer, about, how_many));
+            }
             _ => writeln!(output, "Name the coin's suit or value: {}.", tile_name(coin))?,
         }
     }
@@ -324,40 +518,40 @@ fn ask_person(
 
 fn choose_to_show(
     matching: &[usize],
-    input: &mut dyn BufRead,
+    keyboard: &mut Keyboard<'_>,
     output: &mut dyn Write,
-) -> std::io::Result<usize> {
+) -> Result<usize, PlayError> {
     if matching.len() == 1 {
         writeln!(output, "(you show {})", tile_name(matching[0]))?;
         return Ok(matching[0]);
     }
     loop {
         let prompt = format!("show which? ({})> ", names(matching));
-        let Some(line) = read_line(input, output, &prompt)? else { return Ok(matching[0]) };
-        match parse_tile(&line).filter(|t| matching.contains(t)) {
-            Some(t) => return Ok(t),
-            None if line.is_empty() => return Ok(matching[0]),
-            None => writeln!(output, "Show one of: {}.", names(matching))?,
-        }
+        let line = keyboard.read(output, &prompt)?;
+        let shown = match parse_tile(&line).filter(|t| matching.contains(t)) {
+            Some(t) => t,
+            None if line.is_empty() => matching[0],
+            None => {
+                writeln!(output, "Show one of: {}.", names(matching))?;
+                continue;
+            }
+        };
+        keyboard.accept(&line)?;
+        return Ok(shown);
     }
 }
 
 /// Whether I announce: a tile, or Enter to pass; `notes` and `?` show what I know first.
 fn claim_person(
     log: &Log,
-    input: &mut dyn BufRead,
+    keyboard: &mut Keyboard<'_>,
     output: &mut dyn Write,
-) -> std::io::Result<Option<usize>> {
+) -> Result<Option<usize>, PlayError> {
     loop {
-        let Some(line) = read_line(
-            input,
-            output,
-            "announce the missing tile? (a tile, Enter to pass, `notes`, `?`)> ",
-        )?
-        else {
-            return Ok(None);
-        };
+        let line = keyboard
+            .read(output, "announce the missing tile? (a tile, Enter to pass, `notes`, `?`)> ")?;
         if line.is_empty() {
+            keyboard.accept(&line)?;
             return Ok(None);
         }
         if line == "notes" || line == "?" {
@@ -378,7 +572,10 @@ fn claim_person(
             continue;
         }
         match parse_tile(&line) {
-            Some(t) => return Ok(Some(t)),
+            Some(t) => {
+                keyboard.accept(&line)?;
+                return Ok(Some(t));
+            }
             None => writeln!(output, "`{line}` is not a tile.")?,
         }
     }
