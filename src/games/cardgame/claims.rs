@@ -48,14 +48,37 @@ impl Game {
     /// capped at [`ClaimBudget::REPLAY_CEILING`], so an edited budget cannot hang a load); a claim
     /// refuted by a model must have that model satisfy what it says, and one refuted by an
     /// infinite model or a saturation is decided again and must be refuted again. A claim that was not
-    /// upheld and carries no model (its budget ran out) awarded nothing: it is refused if
-    /// its own verdict upholds it or if a short search now does (an edited record).
+    /// upheld and carries no model (its budget ran out) awarded nothing: it is refused if a
+    /// short search now upholds it (an edited record). In every case the verdict's words must
+    /// name the recorded outcome (`redundant`, `not redundant`, `unknown`, …).
     pub(super) fn verify(&self, event: &Event) -> Result<(), String> {
-        let Event::Claim { claim, upheld, budget, model, infinite_model, saturation, .. } = event
+        let Event::Claim {
+            claim, upheld, verdict, budget, model, infinite_model, saturation, ..
+        } = event
         else {
             return Ok(());
         };
         let question = self.question(*claim).map_err(|e| e.to_string())?;
+        // The verdict's words must say what the record's outcome is: an edit of one without
+        // the other is refused before anything is decided again.
+        let refuted = model.is_some() || infinite_model.is_some() || saturation.is_some();
+        let said = match (*upheld, refuted, question) {
+            (true, _, Question::Follows(_)) => "redundant",
+            (true, _, Question::Consistency) => "inconsistent",
+            (false, true, Question::Follows(_)) => "not redundant",
+            (false, true, Question::Consistency) => "consistent",
+            (false, false, _) => "unknown",
+        };
+        if !verdict.starts_with(&format!("{said}:")) {
+            let outcome = match (*upheld, refuted) {
+                (true, _) => "upheld",
+                (false, true) => "refuted",
+                (false, false) => "undecided",
+            };
+            return Err(format!(
+                "it is recorded as {outcome}, so its verdict should say `{said}`, but it says: {verdict}"
+            ));
+        }
         let board = self.checked_board(&self.state.board).map_err(|e| e.to_string())?;
         // Decided again within the claim's budget, doubled for a slower machine, and never
         // past what a load allows.
@@ -124,15 +147,9 @@ impl Game {
                 }
             }
         } else {
-            // Not upheld and nothing refuted it: the budget ran out. A record whose own
-            // verdict upholds it was edited; and one that a short search now upholds would
-            // take a point away from its player.
-            let Event::Claim { verdict, .. } = event else { return Ok(()) };
-            if verdict.starts_with("redundant") || verdict.starts_with("inconsistent") {
-                return Err(format!(
-                    "it is recorded as not upheld, but its own verdict says: {verdict}"
-                ));
-            }
+            // Not upheld and nothing refuted it: the budget ran out (its verdict says
+            // `unknown`, checked above). One that a short search now upholds would take a
+            // point away from its player.
             let limits = Limits {
                 max_size: replay.max_size,
                 budget: Budget::time(

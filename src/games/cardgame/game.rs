@@ -653,4 +653,88 @@ mod tests {
         let e = Game::from_json(&v.to_string(), "g").unwrap_err().to_string();
         assert!(e.contains("event 3") && e.contains("does not hold in that model"), "{e}");
     }
+
+    /// A two-player game on the table's own cards with (1) ∀x happy(x) and (2) `second`,
+    /// and Ann's claim about (2) decided within `limits`; its save as JSON.
+    fn claimed(second: &str, claim: Claim, limits: &Limits) -> serde_json::Value {
+        let settings = Settings {
+            players: vec!["Ann".into(), "Bob".into()],
+            hand_size: 3,
+            points_to_win: 3,
+            seed: 1,
+            own_cards: true,
+            computers: Vec::new(),
+        };
+        let mut g = Game::new(settings).unwrap();
+        let card = |c: &str| vec![CardKind::parse(c).unwrap()];
+        g.play(0, &card("Q:∀x"), "∀x happy(x)", None).unwrap();
+        g.play(1, &card("Q:∃x"), second, None).unwrap();
+        g.claim(0, claim, limits).unwrap();
+        serde_json::from_str(&g.to_json()).unwrap()
+    }
+
+    /// Loading `save` with the claim record changed by `edit` is refused, naming the event.
+    fn refused_after(save: &serde_json::Value, edit: impl Fn(&mut serde_json::Value)) -> String {
+        assert!(Game::from_json(&save.to_string(), "g").is_ok(), "the honest save loads");
+        let mut forged = save.clone();
+        edit(&mut forged["events"][2]);
+        assert_ne!(&forged, save);
+        let e = Game::from_json(&forged.to_string(), "g").expect_err("a forged claim").to_string();
+        assert!(e.contains("event 3"), "{e}");
+        e
+    }
+
+    #[test]
+    fn a_save_cannot_lie_about_any_claim() {
+        // Issue 36: every kind of claim record is decided again or its evidence re-checked,
+        // and its verdict's words must agree with its outcome.
+        use serde_json::json;
+        let upheld = claimed("∃x happy(x)", Claim::Redundant { statement: 2 }, &limits());
+        assert_eq!(upheld["events"][2]["upheld"], json!(true));
+        let refuted = claimed("∃x blonde(x)", Claim::Redundant { statement: 2 }, &limits());
+        assert!(refuted["events"][2]["model"].is_object());
+        let no_time = Limits { max_size: 8, budget: Budget::time(Duration::ZERO) };
+        let unknown = claimed("∃x blonde(x)", Claim::Redundant { statement: 2 }, &no_time);
+        let record = &unknown["events"][2];
+        assert!(record["verdict"].as_str().unwrap().starts_with("unknown:"), "{record}");
+        // Upheld flipped to refused (Ann's point taken away), the verdict left as it was.
+        let e = refused_after(&upheld, |c| c["upheld"] = json!(false));
+        assert!(e.contains("recorded as undecided") && e.contains("says: redundant"), "{e}");
+        // … and with the verdict's words changed too: decided again, it is upheld.
+        let e = refused_after(&upheld, |c| {
+            c["upheld"] = json!(false);
+            c["verdict"] = json!("unknown: the budget ran out");
+        });
+        assert!(e.contains("deciding it again upholds it"), "{e}");
+        // Refused flipped to upheld, words and all: decided again, it is not.
+        let e = refused_after(&refuted, |c| {
+            c["upheld"] = json!(true);
+            c["verdict"] = json!("redundant: (2) follows");
+        });
+        assert!(e.contains("recorded as upheld, but deciding it again gives"), "{e}");
+        // Unknown to upheld: it cannot be proved again.
+        let e = refused_after(&unknown, |c| {
+            c["upheld"] = json!(true);
+            c["verdict"] = json!("redundant: (2) follows");
+        });
+        assert!(e.contains("recorded as upheld"), "{e}");
+        // Unknown to refused, with no model to show for it.
+        let e = refused_after(&unknown, |c| c["verdict"] = json!("not redundant: a model"));
+        assert!(e.contains("should say `unknown`"), "{e}");
+        // Unknown to refused with a model that does not refute it.
+        let model = refuted["events"][2]["model"].clone();
+        let e = refused_after(&unknown, |c| {
+            let mut m = model.clone();
+            let blonde = m["predicates"]["blonde"]["values"].as_array_mut().unwrap();
+            blonde.iter_mut().for_each(|b| *b = json!(true));
+            c["model"] = m;
+            c["verdict"] = json!("not redundant: a model");
+        });
+        assert!(e.contains("does not hold in that model"), "{e}");
+        // The verdict's words swapped, the outcome left.
+        let e = refused_after(&refuted, |c| c["verdict"] = json!("redundant: (2) follows"));
+        assert!(e.contains("recorded as refuted, so its verdict should say `not redundant`"));
+        let e = refused_after(&upheld, |c| c["verdict"] = json!("not redundant: a model"));
+        assert!(e.contains("should say `redundant`"), "{e}");
+    }
 }
