@@ -115,3 +115,26 @@ fn infinite_verdict(&(name, negate): &(&str, usize)) {
     let d = umpire::reason::decide(&b, question, &limits, &mut |_| {}).unwrap();
     assert!(d.verdict.infinite_model().is_some(), "{name}: {}", d.explanation);
 }
+
+/// Boards whose inconsistency is an exhaustive search over the allowed sizes, with the
+/// largest size: the search itself, then its certificate (the statements encoded again,
+/// refuted by varisat with a DRAT proof, the proof checked independently).
+const EXHAUSTIVE: &[(&str, usize)] = &[("tournament-too-small", 6), ("pigeonhole-fathers", 5)];
+
+#[divan::bench(args = EXHAUSTIVE)]
+fn exhaustive_search(case: (&str, usize)) {
+    let b = load(case.0);
+    let limits = Limits { max_size: case.1, budget: Budget::unlimited() };
+    divan::black_box(
+        finite::search(&b.signature, &premises_of(&b, None), &limits, &mut |_| {}).unwrap(),
+    );
+}
+
+#[divan::bench(args = EXHAUSTIVE)]
+fn exhaustive_certificate(case: (&str, usize)) {
+    use umpire::reason::finite::certify::certify_sizes;
+    let b = load(case.0);
+    let sizes: Vec<usize> = (1..=case.1).collect();
+    let premises = premises_of(&b, None);
+    divan::black_box(certify_sizes(&b.signature, &premises, &sizes, &Budget::unlimited()).unwrap());
+}

@@ -157,7 +157,12 @@ fn a_tampered_certificate_fails_its_recheck() {
     // Statement 1 says nothing about sizes: citing it must fail.
     let forged = Certificate::NoSizeAllowed { at_least, at_least_from, below, below_from: 1 };
     assert!(!forged.recheck(&b, None));
-    let short = Certificate::NoModelOfAllowedSize { sizes: vec![1], below: 3, below_from: 13 };
+    let short = Certificate::NoModelOfAllowedSize {
+        sizes: vec![1],
+        below: 3,
+        below_from: 13,
+        certified: Vec::new(),
+    };
     assert!(!short.recheck(&b, None), "size 2 was not searched");
 }
 
@@ -299,4 +304,107 @@ fn a_statement_that_does_not_follow_is_shown_failing_at_a_number() {
     let d = decide(&b, Question::Follows(4), &limits(), &mut |_| {}).unwrap();
     assert!(d.verdict.infinite_model().is_some(), "{}", d.explanation);
     assert!(d.explanation.ends_with("; (4) fails for x = 0"), "{}", d.explanation);
+}
+
+#[test]
+fn exhaustive_searches_are_certified_apart_from_the_search() {
+    // Issue 36: "no model of any allowed size" rests on the statements encoded again by the
+    // checker's own grounding and a DRAT proof that a checker sharing nothing with varisat
+    // accepts, size by size.
+    for (name, sizes) in [
+        ("tournament-too-small.board", 1..=6),
+        ("pigeonhole-fathers.board", 1..=5),
+        ("bounded-redundancy.board", 1..=1),
+    ] {
+        let b = load(name);
+        let question =
+            if name.starts_with("bounded") { Question::Follows(3) } else { Question::Consistency };
+        let d = decide(&b, question, &limits(), &mut |_| {}).unwrap();
+        let (Verdict::Inconsistent { certificate } | Verdict::Redundant { certificate }) =
+            &d.verdict
+        else {
+            panic!("{name}: {:?}", d.verdict)
+        };
+        if let Certificate::NoModelOfAllowedSize { sizes: searched, certified, .. } = certificate {
+            let wanted: Vec<usize> = sizes.collect();
+            assert_eq!(searched, &wanted, "{name}");
+            let certified_sizes: Vec<usize> = certified.iter().map(|c| c.size).collect();
+            assert_eq!(certified_sizes, wanted, "{name}");
+            assert!(d.explanation.contains("refuted by a DRAT proof"), "{}", d.explanation);
+        }
+    }
+    // The tournament has no six-player model, which takes a real proof to show.
+    let b = load("tournament-too-small.board");
+    let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
+    let Verdict::Inconsistent { certificate: Certificate::NoModelOfAllowedSize { certified, .. } } =
+        &d.verdict
+    else {
+        panic!("{:?}", d.verdict)
+    };
+    let six = certified.iter().find(|c| c.size == 6).unwrap();
+    assert!(six.proof_steps > 100 && six.clauses > 10_000, "{six:?}");
+}
+
+#[test]
+fn a_search_that_wrongly_finds_no_model_is_not_certified() {
+    // A finite search whose grounding were broken could report "no model of size 2" for a
+    // board that has one; the certificate is made from the statements, so it fails, and
+    // the sizes are not certified.
+    use umpire::reason::finite::certify::{certify_sizes, CertifyError};
+    let b = board::load("two.board", "|L| < 3\n∃x∃y x ≠ y\n", CheckMode::FreeStanding)
+        .unwrap_or_else(|r| panic!("{}", r.render_plain()));
+    let premises = premises_of(&b, None);
+    let budget = Budget::time(std::time::Duration::from_secs(10));
+    assert!(certify_sizes(&b.signature, &premises, &[1], &budget).is_ok());
+    assert_eq!(
+        certify_sizes(&b.signature, &premises, &[1, 2], &budget),
+        Err(CertifyError::HasModel(2))
+    );
+}
+
+#[test]
+fn the_checkers_own_grounding_agrees_with_the_search_on_every_board() {
+    // Two independent readings of "a model of n objects": the finite search's encoding and
+    // the checker's own (`proof::ground`), asked at sizes 1 to 3 of every corpus board, as
+    // written and with each statement negated in turn. They must agree everywhere.
+    use umpire::reason::finite::certify::{certify_sizes, CertifyError};
+    let budget = Budget::time(std::time::Duration::from_secs(20));
+    let mut compared = 0;
+    let mut names: Vec<String> = std::fs::read_dir(crate::root("corpus/boards"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".board"))
+        .collect();
+    names.sort();
+    for name in names {
+        let b = load(&name);
+        let count = b.board.statements.len();
+        for negated in std::iter::once(None).chain((1..=count).map(Some)) {
+            let premises = premises_of(&b, negated);
+            for size in 1..=3 {
+                let search = finite::search_size(&b.signature, &premises, size, &budget);
+                let has_model = match search {
+                    Ok(finite::AtSize::Found { .. }) => true,
+                    Ok(finite::AtSize::NoModel) | Ok(finite::AtSize::Forbidden { .. }) => false,
+                    _ => continue,
+                };
+                let certified = certify_sizes(&b.signature, &premises, &[size], &budget);
+                match certified {
+                    Ok(_) => assert!(
+                        !has_model,
+                        "{name} {negated:?} size {size}: certified, yet a model"
+                    ),
+                    Err(CertifyError::HasModel(_)) => {
+                        assert!(
+                            has_model,
+                            "{name} {negated:?} size {size}: a model only by the checker"
+                        )
+                    }
+                    Err(e) => panic!("{name} {negated:?} size {size}: {e}"),
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared}");
 }

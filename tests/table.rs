@@ -318,7 +318,11 @@ fn a_claim_edited_to_not_upheld_is_refused_on_load() {
     let out = umpire(&["game", "load", g]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     let flat = |t: String| t.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat(stderr(&out)).contains("its own verdict says"), "{}", stderr(&out));
+    assert!(
+        flat(stderr(&out)).contains("so its verdict should say `unknown`, but it says: redundant"),
+        "{}",
+        stderr(&out)
+    );
     // The verdict's text edited as well: deciding the claim again upholds it.
     let mut save: serde_json::Value = serde_json::from_str(&edited).unwrap();
     let claim =

@@ -124,3 +124,24 @@ fn too_large(text: &str) -> Option<LanguageError> {
 pub fn load(name: &str, text: &str, mode: CheckMode) -> Result<CheckedBoard, Report> {
     Board::parse(name, text)?.check(mode)
 }
+
+/// A statement taken into a problem, as written or negated.
+#[derive(Clone, Copy, Debug)]
+pub struct Premise<'a> {
+    /// 1-based, as on the board.
+    pub index: usize,
+    pub statement: &'a Statement,
+    pub negated: bool,
+}
+
+/// The premises of a board: every statement as written, except `negate` (1-based), which
+/// is taken negated (the question "does it follow from the others?").
+pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
+    board
+        .board
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1) })
+        .collect()
+}

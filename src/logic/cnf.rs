@@ -19,33 +19,13 @@
 //! signature, not just the game's six symbols.
 
 use crate::logic::ast::{
-    self, BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, TermKind,
+    self, BinaryOp, Formula, FormulaKind, Quantifier, StatementKind, TermKind,
 };
-use crate::logic::board::CheckedBoard;
 use crate::logic::check::{Signature, SymbolKind};
 use crate::logic::clauses::*;
 use std::collections::{BTreeSet, HashMap};
 
-/// A statement taken into a problem, as written or negated.
-#[derive(Clone, Copy, Debug)]
-pub struct Premise<'a> {
-    /// 1-based, as on the board.
-    pub index: usize,
-    pub statement: &'a Statement,
-    pub negated: bool,
-}
-
-/// The premises of a board: every statement as written, except `negate` (1-based), which
-/// is taken negated (the question "does it follow from the others?").
-pub fn premises_of(board: &CheckedBoard, negate: Option<usize>) -> Vec<Premise<'_>> {
-    board
-        .board
-        .statements
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: negate == Some(i + 1) })
-        .collect()
-}
+pub use crate::logic::board::{premises_of, Premise};
 
 /// Clausifies the premises over `signature` (which must hold every symbol they use, as the
 /// checker guarantees for a checked board).

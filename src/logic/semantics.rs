@@ -168,14 +168,14 @@ impl Structure {
     }
 
     /// Whether the structure satisfies what a premise takes from its statement.
-    pub fn satisfies_premise(&self, p: &crate::logic::cnf::Premise) -> Result<bool, EvalError> {
+    pub fn satisfies_premise(&self, p: &crate::logic::board::Premise) -> Result<bool, EvalError> {
         self.satisfies(p.statement, p.negated)
     }
 
     /// Like [`Structure::satisfies_premise`], within `budget`.
     pub fn satisfies_premise_within(
         &self,
-        p: &crate::logic::cnf::Premise,
+        p: &crate::logic::board::Premise,
         budget: &Budget,
     ) -> Result<bool, EvalError> {
         self.satisfies_within(p.statement, p.negated, budget)

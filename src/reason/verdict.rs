@@ -12,6 +12,7 @@ use crate::logic::board::CheckedBoard;
 use crate::logic::clauses::DomainBounds;
 use crate::logic::cnf::premises_of;
 use crate::logic::infinite::InfiniteStructure;
+use crate::reason::finite::certify::SizeCertificate;
 use crate::reason::finite::Model;
 use crate::reason::proof::saturation::Saturated;
 use crate::reason::proof::{self, Proof};
@@ -44,8 +45,15 @@ pub enum Certificate {
         below_from: usize,
     },
     /// Every size the cardinality statements allow was searched and has no model. Each
-    /// size's refutation was verified by varisat's proof checker as the solver ran.
-    NoModelOfAllowedSize { sizes: Vec<usize>, below: usize, below_from: usize },
+    /// size is certified apart from the search: the statements encoded again by the
+    /// checker's own grounding, refuted with a DRAT proof that an independent checker
+    /// accepted ([`crate::reason::finite::certify`]); `certified` says how large each was.
+    NoModelOfAllowedSize {
+        sizes: Vec<usize>,
+        below: usize,
+        below_from: usize,
+        certified: Vec<SizeCertificate>,
+    },
 }
 
 /// Why the premises have a model: a finite model (tables), an infinite one (a definition per
@@ -235,12 +243,15 @@ pub fn explain(verdict: &Verdict, question: Question) -> String {
             ),
             None => format!("({below_from}) allows fewer than {below} object, and the domain is never empty"),
         },
-        Certificate::NoModelOfAllowedSize { sizes, below, below_from } => format!(
+        Certificate::NoModelOfAllowedSize { sizes, below, below_from, certified } => format!(
             "({below_from}) allows at most {} object{}, and an exhaustive search finds no model of {premises} \
-             of size {} (each refutation checked by varisat's proof checker)",
+             of size {} (each size re-checked: the statements encoded again and refuted by a DRAT proof \
+             of {} step{} in all, checked)",
             below - 1,
             if *below == 2 { "" } else { "s" },
             size_range(sizes),
+            certified.iter().map(|c| c.proof_steps).sum::<usize>(),
+            plural(certified.iter().map(|c| c.proof_steps).sum::<usize>()),
         ),
     }
     };
@@ -362,11 +373,14 @@ impl Certificate {
                 };
                 low_ok && bound(*below_from) == Some((false, *below)) && below <= at_least
             }
-            Certificate::NoModelOfAllowedSize { sizes, below, below_from } => {
+            Certificate::NoModelOfAllowedSize { sizes, below, below_from, certified } => {
                 match bound(*below_from) {
                     Some((false, b)) if b == *below => {
                         let needed: Vec<usize> = (lower..b).collect();
-                        !needed.is_empty() && needed.iter().all(|s| sizes.contains(s))
+                        !needed.is_empty()
+                            && needed.iter().all(|s| {
+                                sizes.contains(s) && certified.iter().any(|c| c.size == *s)
+                            })
                     }
                     _ => false,
                 }

@@ -134,6 +134,57 @@ impl Default for SatProblem {
     }
 }
 
+/// A growing buffer varisat writes its proof into, shared so it can be read afterwards.
+#[derive(Clone, Default)]
+struct ProofBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for ProofBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Solves a plain CNF (DIMACS literals) and, when it has no solution, returns the DRAT
+/// proof varisat wrote while searching, for a checker that shares nothing with varisat
+/// (`reason::proof::drat`). `Sat` carries no model: this is for certificates only.
+pub fn refute_with_drat(clauses: &[Vec<i32>], budget: &Budget) -> Outcome<(), String> {
+    if let Some(why) = budget.spent() {
+        return Outcome::Exhausted(why);
+    }
+    let guard = Arc::new(Guard::default());
+    *guard.budget.lock().unwrap() = budget.clone();
+    guard.conflicts_left.store(budget.conflicts.unwrap_or(u64::MAX), Ordering::Relaxed);
+    let mut solver = varisat::Solver::new();
+    let buffer = ProofBuffer::default();
+    solver.write_proof(buffer.clone(), varisat::ProofFormat::Drat);
+    // As in `SatProblem::new`: the interrupter must live as long as the solver's type says.
+    let interrupter: &'static mut Interrupter =
+        Box::leak(Box::new(Interrupter { guard: guard.clone(), steps: 0 }));
+    solver.add_proof_processor(interrupter);
+    for c in clauses {
+        let lits: Vec<Lit> = c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+        solver.add_clause(&lits);
+    }
+    match solver.solve() {
+        Ok(true) => Outcome::Sat(()),
+        Ok(false) => {
+            if solver.close_proof().is_err() {
+                return Outcome::Exhausted(Exhausted::Cancelled);
+            }
+            drop(solver);
+            let bytes = std::mem::take(&mut *buffer.0.lock().unwrap());
+            Outcome::Unsat(String::from_utf8_lossy(&bytes).into_owned())
+        }
+        Err(_) => {
+            Outcome::Exhausted(guard.stopped.lock().unwrap().take().unwrap_or(Exhausted::Cancelled))
+        }
+    }
+}
+
 impl SatProblem {
     pub fn new() -> Self {
         let guard = Arc::new(Guard::default());

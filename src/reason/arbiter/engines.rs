@@ -7,6 +7,7 @@
 use super::error::DecideError;
 use super::problem::Problem;
 use crate::logic::infinite::InfiniteStructure;
+use crate::reason::finite::certify::CertifyError;
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
@@ -216,11 +217,23 @@ fn certify_search(problem: &Problem, found: Found) -> Result<Verdict, DecideErro
             below: bounds.below.expect("an empty range has an upper bound"),
             below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
         },
-        Found::Search(Search::NoModel { refuted, bounds }) => Certificate::NoModelOfAllowedSize {
-            sizes: refuted,
-            below: bounds.below.expect("a finished search had an upper bound"),
-            below_from: bounds.below_from.expect("an upper bound comes from a statement").statement,
-        },
+        Found::Search(Search::NoModel { refuted, bounds, certified }) => {
+            // The search's "no model" is certified apart from it, size by size (the search
+            // did it within its budget); what could not be certified is no verdict.
+            let certified = match certified {
+                Ok(certified) => certified,
+                Err(why) => return Ok(uncertified_search(&refuted, &why)),
+            };
+            Certificate::NoModelOfAllowedSize {
+                sizes: refuted,
+                below: bounds.below.expect("a finished search had an upper bound"),
+                below_from: bounds
+                    .below_from
+                    .expect("an upper bound comes from a statement")
+                    .statement,
+                certified,
+            }
+        }
         _ => return Err(DecideError::Uncertified(ENGINES[HOME].name)),
     };
     let checked = certificate.recheck(problem.board, problem.negate);
@@ -229,6 +242,23 @@ fn certify_search(problem: &Problem, found: Found) -> Result<Verdict, DecideErro
         return Err(DecideError::Uncertified(verdict.name()));
     }
     Ok(verdict)
+}
+
+/// The verdict when the search found no model of `sizes` but that could not be certified:
+/// unknown, saying why.
+fn uncertified_search(sizes: &[usize], why: &CertifyError) -> Verdict {
+    let stopped_by = match why {
+        CertifyError::Exhausted(_, e) => e.name(),
+        _ => "limit",
+    };
+    let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+    Verdict::Unknown {
+        reason: format!(
+            "the search found no model of size {}, but that could not be certified: {why}",
+            sizes.join(", ")
+        ),
+        stopped_by,
+    }
 }
 
 /// A refutation goes through the independent checker ([`proof::check`]), whose lines are
@@ -339,6 +369,37 @@ fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search that reports "no model" where the statements have one (as a broken
+    /// grounding would) gives no verdict: its certificate fails, and the answer is unknown.
+    #[test]
+    fn a_wrong_no_model_from_the_search_becomes_unknown() {
+        use crate::logic::board;
+        use crate::logic::check::CheckMode;
+        use crate::logic::clauses::{DomainBounds, Origin, Part};
+        use crate::reason::finite::certify::certify_sizes;
+        use crate::reason::{Options, Question};
+        use crate::solve::Budget;
+        let text = "|L| < 3\n∃x∃y x ≠ y\n";
+        let b = board::load("two.board", text, CheckMode::FreeStanding).unwrap();
+        let budget = Budget::time(std::time::Duration::from_secs(10));
+        let problem = Problem::new(&b, Question::Consistency, None, Options::default());
+        let origin = Origin { statement: 1, part: Part::Statement };
+        let bounds = DomainBounds {
+            at_least: 1,
+            at_least_from: None,
+            below: Some(3),
+            below_from: Some(origin),
+        };
+        let premises = &problem.premises;
+        let certified = certify_sizes(&b.signature, premises, &[1, 2], &budget);
+        let wrong = Found::Search(Search::NoModel { refuted: vec![1, 2], bounds, certified });
+        let verdict = certify_search(&problem, wrong).unwrap();
+        let Verdict::Unknown { reason, stopped_by } = &verdict else { panic!("{verdict:?}") };
+        assert_eq!(*stopped_by, "limit");
+        assert!(reason.contains("could not be certified"), "{reason}");
+        assert!(reason.contains("encoding at size 2 has a solution"), "{reason}");
+    }
 
     /// The race runs the home engine on its own thread and spawns the others: exactly one
     /// entry, the first, starts here.

@@ -20,6 +20,7 @@
 //! assert!(model.unmentioned.contains(&"father".to_string()));
 //! ```
 
+pub mod certify;
 pub mod finder;
 pub mod flatten;
 pub mod render;
@@ -78,9 +79,12 @@ pub enum Search {
         refuted: Vec<usize>,
     },
     /// Every size the cardinality statements allow has been searched: there is no model.
+    /// `certified` is that answer certified apart from the search, size by size
+    /// ([`certify`]), or why it could not be, made while the search still had its budget.
     NoModel {
         refuted: Vec<usize>,
         bounds: DomainBounds,
+        certified: Result<Vec<certify::SizeCertificate>, certify::CertifyError>,
     },
     /// The cardinality statements allow no size at all.
     NoSize {
@@ -195,7 +199,8 @@ pub fn search(
         }
     }
     if bounds.below.is_some_and(|b| b - 1 <= last) {
-        Ok(Search::NoModel { refuted, bounds })
+        let certified = certify::certify_sizes(signature, premises, &refuted, &limits.budget);
+        Ok(Search::NoModel { refuted, bounds, certified })
     } else {
         Ok(Search::GaveUp { refuted, why: GaveUp::SizeLimit(last) })
     }

@@ -4,6 +4,8 @@
 //! without the prover that found it.
 
 pub mod check;
+pub mod drat;
+pub mod ground;
 pub mod saturation;
 
 use crate::logic::clauses::{Atom, Literal, Origin, Part, Role, SymId, Term, Vocabulary};
