@@ -25,7 +25,7 @@ use crate::logic::ast::{
     BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind, PLUS,
 };
 use crate::logic::presburger::{self as pa, show_linear, Linear, PresburgerError, Var};
-use crate::solve::Budget;
+use crate::solve::budget::Budget;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 

@@ -18,7 +18,7 @@ use crate::logic::ast::{
     BinaryOp, Formula, FormulaKind, Quantifier, Statement, StatementKind, Term, TermKind,
 };
 use crate::logic::check::{Signature, SymbolKind};
-use crate::solve::{Budget, Exhausted};
+use crate::solve::budget::{Budget, Exhausted};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::collections::BTreeMap;

@@ -12,7 +12,7 @@
 //! reduced modulo its divisor, ground atoms evaluated), which keeps the disjunctions small.
 
 use super::formula::{checked, Formula, Linear, Overflow, Var};
-use crate::solve::{Budget, Exhausted};
+use crate::solve::budget::{Budget, Exhausted};
 use std::collections::BTreeSet;
 
 /// Why a sentence was not decided.
