@@ -215,3 +215,27 @@ fn a_game_against_the_computer_is_saved_stopped_resumed_and_its_log_solved() {
     assert_eq!(std::fs::read_to_string(save).unwrap(), game.to_string());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn at_the_table_enter_is_no_tile_and_a_tile_in_sight_is_no_announcement() {
+    // Play-testers: Enter at "show which?" showed the first tile unasked; `notes` was
+    // refused there; a tile in my own hand could be announced (and lost the game at once);
+    // a question without `have` got a hint about the coin, not about the form.
+    let typed = "Bob yyyy\nBob have Sun\nSun 3\n\n\nnotes\nSun 5\n";
+    let out = crate::support::umpire_with_input(
+        &["deduction", "play", "--human", "Ann", "--seed", "3"],
+        typed,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Ask like `Bob have 3` or `Bob how many Suns` (the coin is Sun Ace)."));
+    // Announcing Sun 3, which Ann holds, is refused; Enter passes.
+    assert!(text.contains("You can see Sun 3: it is not the missing tile."), "{text}");
+    assert!(!text.contains("Ann announces"), "{text}");
+    // At "show which?", Enter is asked again, `notes` shows the notebook, then Sun 5 is shown.
+    let show = text.find("show which? (Sun Null, Sun 3, Sun 5)> ").expect("asked which");
+    let after = &text[show..];
+    assert!(after.contains("Show one of: Sun Null, Sun 3, Sun 5."), "{after}");
+    assert!(after.contains("Sun Ace            ·    42.9%"), "the notebook: {after}");
+    assert!(after.contains("Bob asks Ann: have Sun? yes: Sun 5"), "{after}");
+    assert!(!after.contains("yes: Sun Null"), "{after}");
+}

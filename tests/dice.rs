@@ -243,7 +243,14 @@ fn a_saved_dice_game_goes_on_where_it_stopped_and_a_damaged_one_is_refused() {
     };
     let args = ["dice", "play", "--players", "Ann,Bob", "--seed", "9", "--save", path];
     let first = umpire_with_input(&args, &(block(3) + "quit\n"));
-    assert_eq!(first.status.code(), Some(2), "quit leaves: {}", stderr(&first));
+    assert_eq!(first.status.code(), Some(3), "quit stops, no result yet: {}", stderr(&first));
+    assert!(
+        stdout(&first).ends_with(&format!(
+            "The game stops here, saved in {path}: the same command goes on.\n"
+        )),
+        "{}",
+        stdout(&first)
+    );
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let round = saved["round"].as_u64().unwrap();
@@ -342,10 +349,8 @@ fn a_reviewed_game_names_each_costly_choice_and_a_saved_one_is_reviewed_alike() 
     let (_, review) = text.split_once("── each choice against the optimal strategy ──\n").unwrap();
     assert!(review.starts_with("Ann: ") && review.contains("\nBob: "), "{review}");
     // Throwing all five dice first is poor play on this sheet: it is named with its cost.
-    assert!(
-        review.contains("round 1, dice 14446, 2 rerolls left: reroll all five dice"),
-        "{review}"
-    );
+    let thrown = "round 1, dice 14446 (10 not open), 2 rerolls left: reroll all five dice";
+    assert!(review.contains(thrown), "{review}");
     // The same review from the saved file, in words and as JSON.
     let again = umpire_with_input(&["dice", "review", path, "--table", table], "");
     assert!(again.status.success(), "{}", stderr(&again));
@@ -387,4 +392,24 @@ fn a_resumed_game_asks_the_coach_of_its_own_rules_and_sheet() {
     assert!(text.contains("round 1/6"), "{text}");
     assert!(text.contains("best: ") && !text.contains("not available"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn enter_alone_is_no_choice_undo_says_what_it_takes_back_and_a_last_box_fills_itself() {
+    // Play-testers: an Enter alone at `keep which dice?` threw all five dice away; `undo`
+    // before any turn ended said a turn was taken back; one open box was still asked for.
+    let out = umpire_with_input(&["dice", "play", "--seed", "5"], "\nundo\nquit\n");
+    let text = stdout(&out);
+    assert!(text.contains("  type the dice to keep (like `"), "{text}");
+    assert_eq!(text.matches("roll 1:").count(), 2, "asked again, then the turn again: {text}");
+    assert!(!text.contains("roll 2:"), "nothing was thrown: {text}");
+    assert!(text.contains("No turn is finished yet: You's turn starts again."), "{text}");
+    assert!(text.ends_with("The game stops here (not saved: `--save FILE` keeps a game).\n"));
+    assert_eq!(out.status.code(), Some(3));
+    // A one-box sheet: the turn ends in that box, with no question.
+    let one = umpire_with_input(&["dice", "play", "--seed", "5", "--boxes", "7"], "stop\n");
+    let text = stdout(&one);
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert!(text.contains("in box 7, the last open box"), "{text}");
+    assert!(!text.contains("which box"), "{text}");
 }

@@ -246,9 +246,11 @@ pub fn run(action: DiceAction) -> Outcome {
                 strategy_for(&table, false, None).ok()
             };
             let stdin = std::io::stdin();
-            dice::play(&request, &mut stdin.lock(), &mut std::io::stdout(), &mut loader)
-                .map_err(failure)?;
-            Ok(Answer::Yes)
+            let played =
+                dice::play(&request, &mut stdin.lock(), &mut std::io::stdout(), &mut loader)
+                    .map_err(failure)?;
+            // Stopped by `quit`: no result yet.
+            Ok(if played.is_some() { Answer::Yes } else { Answer::Unknown })
         }
         DiceAction::Review { file, table, json } => {
             let saved = dice::saved_game(&file).map_err(failure)?;

@@ -434,13 +434,13 @@ pub struct PlayRequest<'a> {
 }
 
 /// Plays a game with `input` and `output`; `coach` gives the strategy table the first time
-/// a player asks. Returns the final totals.
+/// a player asks. Returns the final totals, or none when a player typed `quit`.
 pub fn play(
     request: &PlayRequest,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     coach: &mut CoachLoader<'_>,
-) -> Result<Vec<u32>, DiceError> {
+) -> Result<Option<Vec<u32>>, DiceError> {
     let saved = match request.save {
         Some(path) if path.exists() => Some(read_saved(path)?),
         _ => None,
@@ -478,7 +478,22 @@ pub fn play(
     if request.save.is_some() {
         table = table.saving(&mut save_to);
     }
-    let totals = table.play(coach).map_err(DiceError::Play)?;
+    let totals = match table.play(coach) {
+        Ok(totals) => totals,
+        // `quit`: a saved game goes on later with the same command.
+        Err(PlayError::Quit) => {
+            let said = match request.save {
+                Some(path) => format!(
+                    "\nThe game stops here, saved in {}: the same command goes on.\n",
+                    path.display()
+                ),
+                None => "\nThe game stops here (not saved: `--save FILE` keeps a game).\n".into(),
+            };
+            write!(table.out(), "{said}").map_err(|e| DiceError::Play(e.into()))?;
+            return Ok(None);
+        }
+        Err(e) => return Err(DiceError::Play(e)),
+    };
     let said = if request.review {
         match table.review(coach) {
             Some(review) => {
@@ -495,7 +510,7 @@ pub fn play(
         String::new()
     };
     write!(table.out(), "{said}").map_err(|e| DiceError::Play(e.into()))?;
-    Ok(totals)
+    Ok(Some(totals))
 }
 
 /// A saved game (finished or not), read and checked as for going on with it.

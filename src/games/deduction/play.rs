@@ -345,7 +345,7 @@ fn run(
                 about.name(),
                 names(&matching)
             )?;
-            match choose_to_show(&matching, keyboard, output) {
+            match choose_to_show(&game.logs[answerer], &matching, keyboard, output) {
                 Err(PlayError::Stopped) => return stopped(keyboard, output, missing, turn, game),
                 shown => Answer::Yes(Some(shown?)),
             }
@@ -443,6 +443,36 @@ fn stopped(
     Ok((Ending::Stopped { turns }, game.logs))
 }
 
+/// `notes`: the notebook; `?`: whether I am certain, else the likeliest tile.
+fn show_notes(log: &Log, line: &str, output: &mut dyn Write) -> Result<(), PlayError> {
+    let s =
+        solve(log, None, &Budget::time(Duration::from_secs(30))).map_err(std::io::Error::other)?;
+    if line == "notes" {
+        write!(output, "{}", notebook(&s))?;
+        return Ok(());
+    }
+    match s.announce() {
+        Some(t) => writeln!(output, "You are certain: the missing tile is {}.", tile_name(t))?,
+        None => writeln!(
+            output,
+            "Not certain yet: the likeliest missing tile is {} (`notes` shows every chance).",
+            tile_name(s.likeliest())
+        )?,
+    }
+    Ok(())
+}
+
+/// The tiles a log's keeper sees: their hand and the tiles face up.
+fn visible(log: &Log) -> Vec<usize> {
+    log.entries
+        .iter()
+        .flat_map(|e| match &e.event {
+            Event::Hand(tiles) | Event::Table(tiles) => tiles.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
 fn held(game: &Game, h: usize) -> Vec<usize> {
     (0..TILES).filter(|&t| game.holder[t] == h).collect()
 }
@@ -504,7 +534,20 @@ fn ask_person(
         };
         let (how_many, named) = match rest.strip_prefix("how many") {
             Some(a) => (true, a),
-            None => (false, rest.strip_prefix("have").unwrap_or(rest)),
+            None => match rest.strip_prefix("have") {
+                Some(a) => (false, a),
+                // `Bob 3` is short for `Bob have 3`; anything else gets the two forms.
+                None if parse_attribute(rest).is_some() => (false, rest),
+                None => {
+                    let who = &game.players[answerer];
+                    writeln!(
+                        output,
+                        "Ask like `{who} have 3` or `{who} how many Suns` (the coin is {}).",
+                        tile_name(coin)
+                    )?;
+                    continue;
+                }
+            },
         };
         match parse_attribute(named) {
             Some(about) if about.fits(coin) => {
@@ -517,6 +560,7 @@ fn ask_person(
 }
 
 fn choose_to_show(
+    log: &Log,
     matching: &[usize],
     keyboard: &mut Keyboard<'_>,
     output: &mut dyn Write,
@@ -528,16 +572,18 @@ fn choose_to_show(
     loop {
         let prompt = format!("show which? ({})> ", names(matching));
         let line = keyboard.read(output, &prompt)?;
-        let shown = match parse_tile(&line).filter(|t| matching.contains(t)) {
-            Some(t) => t,
-            None if line.is_empty() => matching[0],
-            None => {
-                writeln!(output, "Show one of: {}.", names(matching))?;
-                continue;
+        if line == "notes" || line == "?" {
+            show_notes(log, &line, output)?;
+            continue;
+        }
+        // Enter alone is no choice: which tile a player shows is theirs to say.
+        match parse_tile(&line).filter(|t| matching.contains(t)) {
+            Some(shown) => {
+                keyboard.accept(&line)?;
+                return Ok(shown);
             }
-        };
-        keyboard.accept(&line)?;
-        return Ok(shown);
+            None => writeln!(output, "Show one of: {}.", names(matching))?,
+        }
     }
 }
 
@@ -555,23 +601,16 @@ fn claim_person(
             return Ok(None);
         }
         if line == "notes" || line == "?" {
-            let s = solve(log, None, &Budget::time(Duration::from_secs(30)))
-                .map_err(std::io::Error::other)?;
-            if line == "notes" {
-                write!(output, "{}", notebook(&s))?;
-            } else {
-                match s.announce() {
-                    Some(t) => writeln!(output, "You are certain: the missing tile is {}.", tile_name(t))?,
-                    None => writeln!(
-                        output,
-                        "Not certain yet: the likeliest missing tile is {} (`notes` shows every chance).",
-                        tile_name(s.likeliest())
-                    )?,
-                }
-            }
+            show_notes(log, &line, output)?;
             continue;
         }
         match parse_tile(&line) {
+            // A tile in my hand or face up cannot be the missing one: a slip, not a guess.
+            Some(t) if visible(log).contains(&t) => writeln!(
+                output,
+                "You can see {}: it is not the missing tile. Announce another, or Enter to pass.",
+                tile_name(t)
+            )?,
             Some(t) => {
                 keyboard.accept(&line)?;
                 return Ok(Some(t));

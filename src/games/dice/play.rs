@@ -74,11 +74,13 @@ pub type Saver<'a> = dyn FnMut(&SavedGame) -> std::io::Result<()> + 'a;
 /// What can be typed at the table's questions.
 const HELP: &str = "\
   at `keep which dice?`: the dice to keep, as digits (`35` keeps a 3 and a 5), `none` to
-    throw them all again, `stop` to end the turn (when the rules allow it)
+    throw them all again, `stop` to end the turn (when the rules allow it); Enter alone
+    is asked again
   at a roll to type (--typed): the faces thrown, as digits, like `13356`
   at `which box?`: a box number; Enter scores the inverted sum when its box is open
-  anywhere: `?` asks the coach, `sheet` shows every score sheet, `undo` plays the last turn
-    again (taking back its box), `help` shows this, `quit` leaves the game";
+  anywhere: `?` asks the coach, `sheet` shows every score sheet, `undo` plays the last
+    finished turn again (taking back its box; seeded dice roll as they did), `help` shows
+    this, `quit` leaves the game (a saved game goes on from the turn being played)";
 
 impl crate::util::failure::Classify for PlayError {}
 
@@ -328,10 +330,23 @@ impl<'io> Table<'io> {
                     // Back to the start of the last turn finished (its entry is taken back,
                     // and seeded dice roll as they did), or of this one if none was.
                     let this = history.pop().expect("pushed above");
+                    let first = history.is_empty();
                     let back = history.pop().unwrap_or(this);
                     self.restore(&back);
                     (round, p) = (back.round, back.seat);
-                    writeln!(self.out, "Taken back: {}'s turn is played again.", self.players[p])?;
+                    if first {
+                        writeln!(
+                            self.out,
+                            "No turn is finished yet: {}'s turn starts again.",
+                            self.players[p]
+                        )?;
+                    } else {
+                        writeln!(
+                            self.out,
+                            "Taken back: {}'s turn is played again.",
+                            self.players[p]
+                        )?;
+                    }
                     let saved = self.snapshot(round, p);
                     if let Some(save) = self.saver.as_mut() {
                         save(&saved)?;
@@ -436,6 +451,13 @@ impl<'io> Table<'io> {
                         self.show_advice(p, &dice, rerolls_left, coach)?;
                         continue;
                     }
+                    // An Enter alone is no choice: it would throw all five dice away.
+                    "" => writeln!(
+                        self.out,
+                        "  type the dice to keep (like `{}`), `none` to throw all five{}",
+                        dice.iter().take(2).map(u8::to_string).collect::<String>(),
+                        if self.rules.stop_early { ", or `stop`" } else { "" }
+                    )?,
                     "stop" | "all" if self.rules.stop_early => break None,
                     "none" | "-" => break Some(Vec::new()),
                     _ => match parse_dice(&answer, 0..=DICE).and_then(|k| keep_from(&dice, k)) {
@@ -492,6 +514,16 @@ impl<'io> Table<'io> {
         if sheet.is_open(sum) && !self.rules.free_zero {
             self.sheets[p].write(sum, false).expect("the box is open");
             writeln!(self.out, "{}: {sum} points in box {sum}", self.players[p])?;
+            return Ok(());
+        }
+        let open: Vec<u32> =
+            sheet.sheet.boxes.iter().copied().filter(|&b| sheet.is_open(b)).collect();
+        if let [only] = open[..] {
+            // One box left: there is nothing to choose.
+            let zero = only != sum;
+            self.sheets[p].write(only, zero).expect("the box is open");
+            let points = if zero { 0 } else { sum };
+            writeln!(self.out, "{}: {points} in box {only}, the last open box", self.players[p])?;
             return Ok(());
         }
         let question = if sheet.is_open(sum) {

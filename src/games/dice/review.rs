@@ -96,6 +96,9 @@ pub const NEGLIGIBLE: f64 = 0.005;
 pub struct Costly {
     pub round: usize,
     pub dice: Vec<u8>,
+    /// The dice's inverted sum, and whether its box was open.
+    pub sum: u32,
+    pub open: bool,
     pub rerolls_left: usize,
     /// The choice made, and the best one, in words.
     pub chosen: String,
@@ -169,9 +172,12 @@ fn cost(strategy: &Strategy, d: &Decision) -> Option<Costly> {
         }
     };
     let cost = best_value - chosen_value;
+    let sum = inverted_sum(face_set(&d.dice));
     (cost > NEGLIGIBLE).then(|| Costly {
         round: d.round,
         dice: d.dice.clone(),
+        sum,
+        open: sheet.is_open(sum),
         rerolls_left: d.rerolls_left,
         chosen,
         best,
@@ -218,8 +224,10 @@ impl Review {
             for c in &p.costly {
                 let dice: String = c.dice.iter().map(|d| char::from(b'0' + d)).collect();
                 out.push_str(&format!(
-                    "  round {}, dice {dice}, {} reroll{} left: {} — best: {} (−{:.2})\n",
+                    "  round {}, dice {dice} ({} {}), {} reroll{} left: {} — best: {} (−{:.2})\n",
                     c.round,
+                    c.sum,
+                    if c.open { "open" } else { "not open" },
                     c.rerolls_left,
                     if c.rerolls_left == 1 { "" } else { "s" },
                     c.chosen,
