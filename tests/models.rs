@@ -342,7 +342,7 @@ fn exhaustive_searches_are_certified_apart_from_the_search() {
         panic!("{:?}", d.verdict)
     };
     let six = certified.iter().find(|c| c.size == 6).unwrap();
-    assert!(six.proof_steps > 100 && six.clauses > 10_000, "{six:?}");
+    assert!(six.proof_steps > 100 && six.clauses > 1_000, "{six:?}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError}
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
 use crate::reason::proof::saturation::{Saturated, Saturation};
-use crate::reason::proof::{self, Proof, ProofSymbol};
+use crate::reason::proof::{self, drat, ground, Proof, ProofSymbol};
 use crate::reason::superposition::{self, saturate};
 use crate::reason::verdict::{Certificate, Verdict, Witness};
 use crate::solve::Exhausted;
@@ -248,7 +248,9 @@ fn certify_search(problem: &Problem, found: Found) -> Result<Verdict, DecideErro
 /// unknown, saying why.
 fn uncertified_search(sizes: &[usize], why: &CertifyError) -> Verdict {
     let stopped_by = match why {
-        CertifyError::Exhausted(_, e) => e.name(),
+        CertifyError::Exhausted(_, e)
+        | CertifyError::Ground(ground::GroundError::OutOfBudget(e))
+        | CertifyError::Proof(_, drat::DratError::OutOfBudget(e)) => e.name(),
         _ => "limit",
     };
     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();

@@ -60,14 +60,14 @@ fn certify_size(
     size: usize,
     budget: &Budget,
 ) -> Result<SizeCertificate, CertifyError> {
-    let cnf = ground::encode(signature, premises, size, GROUND_CLAUSES)?;
+    let cnf = ground::encode(signature, premises, size, GROUND_CLAUSES, budget)?;
     let text = match refute_with_drat(&cnf.clauses, budget) {
         Outcome::Unsat(text) => text,
         Outcome::Sat(()) => return Err(CertifyError::HasModel(size)),
         Outcome::Exhausted(why) => return Err(CertifyError::Exhausted(size, why)),
     };
     let proof = drat::parse(&text).map_err(|e| CertifyError::Proof(size, e))?;
-    let stats = drat::check(cnf.num_vars, &cnf.clauses, &proof, DRAT_PROPAGATIONS)
+    let stats = drat::check(cnf.num_vars, &cnf.clauses, &proof, DRAT_PROPAGATIONS, budget)
         .map_err(|e| CertifyError::Proof(size, e))?;
     Ok(SizeCertificate {
         size,

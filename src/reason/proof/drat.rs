@@ -21,6 +21,7 @@
 //! proofs it checks. Every propagation step counts against a limit, so a proof too large to
 //! check is [`DratError::TooLarge`], never a hang.
 
+use crate::solve::budget::{Budget, Exhausted};
 use std::collections::HashMap;
 
 /// Why a proof was not accepted.
@@ -36,6 +37,8 @@ pub enum DratError {
     NoContradiction,
     #[error("the proof is too large to check within {0} propagation steps")]
     TooLarge(u64),
+    #[error("checking the proof ran out of its budget ({0})")]
+    OutOfBudget(Exhausted),
 }
 
 /// What checking a proof took.
@@ -84,14 +87,15 @@ pub fn parse(text: &str) -> Result<Vec<DratStep>, DratError> {
 }
 
 /// Checks that `proof` refutes the formula `clauses` over variables `1..=num_vars`, within
-/// `limit` propagation steps.
+/// `limit` propagation steps and `budget`.
 pub fn check(
     num_vars: u32,
     clauses: &[Vec<i32>],
     proof: &[DratStep],
     limit: u64,
+    budget: &Budget,
 ) -> Result<DratStats, DratError> {
-    let mut db = Database::new(num_vars, limit);
+    let mut db = Database::new(num_vars, limit, budget);
     for c in clauses {
         db.check_literals(c)?;
         if db.insert(c)? {
@@ -121,7 +125,8 @@ pub fn check(
 
 /// The clauses present, with two watched literals each, and the literals every clause
 /// present forces (the root assignment), kept from one check to the next.
-struct Database {
+struct Database<'b> {
+    budget: &'b Budget,
     num_vars: u32,
     clauses: Vec<Vec<i32>>,
     alive: Vec<bool>,
@@ -144,10 +149,11 @@ fn index(lit: i32) -> usize {
     2 * lit.unsigned_abs() as usize + usize::from(lit < 0)
 }
 
-impl Database {
-    fn new(num_vars: u32, limit: u64) -> Database {
+impl<'b> Database<'b> {
+    fn new(num_vars: u32, limit: u64, budget: &'b Budget) -> Database<'b> {
         let slots = 2 * (num_vars as usize + 1);
         Database {
+            budget,
             num_vars,
             clauses: Vec::new(),
             alive: Vec::new(),
@@ -178,7 +184,7 @@ impl Database {
     /// Adds a clause and propagates what it forces at the root; true when the clauses
     /// present are now contradictory (the proof is done).
     fn insert(&mut self, c: &[i32]) -> Result<bool, DratError> {
-        let mut key = Database::key(c);
+        let mut key = Self::key(c);
         if key.windows(2).any(|w| w[0] == -w[1]) {
             return Ok(false); // a tautology constrains nothing
         }
@@ -209,7 +215,7 @@ impl Database {
     }
 
     fn delete(&mut self, c: &[i32]) {
-        let key = Database::key(c);
+        let key = Self::key(c);
         if key.len() <= 1 {
             return; // unit deletions are ignored (see the module's note)
         }
@@ -297,10 +303,17 @@ impl Database {
                     continue; // a deleted clause leaves its watch lists here
                 }
                 self.stats.propagations += 1;
-                if self.stats.propagations > self.limit {
+                let stop = if self.stats.propagations > self.limit {
+                    Some(DratError::TooLarge(self.limit))
+                } else if self.stats.propagations.is_multiple_of(65_536) {
+                    self.budget.spent().map(DratError::OutOfBudget)
+                } else {
+                    None
+                };
+                if let Some(stop) = stop {
                     kept.extend_from_slice(&watching[at..]);
                     self.watches[index(falsified)].extend(kept);
-                    return Err(DratError::TooLarge(self.limit));
+                    return Err(stop);
                 }
                 // Keep the falsified watch second: the first is the clause's other watch.
                 let clause = &mut self.clauses[id];
@@ -377,16 +390,25 @@ mod tests {
         let f = vec![vec![1, 2], vec![1, -2], vec![-1, 2], vec![-1, -2]];
         let proof = parse("1 0\n0\n").unwrap();
         // Once `a` is in, the clauses propagate to a conflict: the empty clause is not needed.
-        assert_eq!(check(2, &f, &proof, PLENTY).unwrap().additions, 1);
+        assert_eq!(check(2, &f, &proof, PLENTY, &Budget::unlimited()).unwrap().additions, 1);
         // `¬a` contradicts the first two clauses (which imply `a`): neither RUP nor RAT.
         let bad = parse("-1 0\n0\n").unwrap();
         let only_two = &f[..2];
-        assert_eq!(check(2, only_two, &bad, PLENTY), Err(DratError::NotImplied(1)));
+        assert_eq!(
+            check(2, only_two, &bad, PLENTY, &Budget::unlimited()),
+            Err(DratError::NotImplied(1))
+        );
         // A proof that stops early proves nothing.
-        assert_eq!(check(2, &f[..3], &[], PLENTY), Err(DratError::NoContradiction));
+        assert_eq!(
+            check(2, &f[..3], &[], PLENTY, &Budget::unlimited()),
+            Err(DratError::NoContradiction)
+        );
         // A deleted clause no longer helps (a clause of two literals is not a unit).
         let gone = parse("d -1 -2 0\n1 0\n0\n").unwrap();
-        assert_eq!(check(2, &f, &gone, PLENTY), Err(DratError::NotImplied(3)));
+        assert_eq!(
+            check(2, &f, &gone, PLENTY, &Budget::unlimited()),
+            Err(DratError::NotImplied(3))
+        );
     }
 
     #[test]
@@ -394,14 +416,23 @@ mod tests {
         // Accepted steps leave the proof unfinished: NoContradiction, not NotImplied.
         let unfinished = Err(DratError::NoContradiction);
         // x3 is fresh: `3 1` is RAT on 3, since no clause holds ¬3.
-        assert_eq!(check(3, &[vec![1, 2]], &parse("3 1 0").unwrap(), PLENTY), unfinished);
+        assert_eq!(
+            check(3, &[vec![1, 2]], &parse("3 1 0").unwrap(), PLENTY, &Budget::unlimited()),
+            unfinished
+        );
         // Over (1 ∨ 2) ∧ (¬1 ∨ 2), `1` is not RUP, but its one resolvent (1 ∨ 2) is.
         let g = vec![vec![1, 2], vec![-1, 2]];
-        assert_eq!(check(2, &g, &parse("1 0").unwrap(), PLENTY), unfinished);
+        assert_eq!(check(2, &g, &parse("1 0").unwrap(), PLENTY, &Budget::unlimited()), unfinished);
         // Over (1 ∨ 2) ∧ (¬1 ∨ 3), neither ¬3 nor ¬1 is RUP or RAT.
         let h = vec![vec![1, 2], vec![-1, 3]];
-        assert_eq!(check(3, &h, &parse("-3 0").unwrap(), PLENTY), Err(DratError::NotImplied(1)));
-        assert_eq!(check(3, &h, &parse("-1 0").unwrap(), PLENTY), Err(DratError::NotImplied(1)));
+        assert_eq!(
+            check(3, &h, &parse("-3 0").unwrap(), PLENTY, &Budget::unlimited()),
+            Err(DratError::NotImplied(1))
+        );
+        assert_eq!(
+            check(3, &h, &parse("-1 0").unwrap(), PLENTY, &Budget::unlimited()),
+            Err(DratError::NotImplied(1))
+        );
     }
 
     #[test]
@@ -414,9 +445,15 @@ mod tests {
                 panic!("the pigeonhole formula has no solution")
             };
             let proof = parse(&text).unwrap();
-            assert!(check(vars, &f, &proof, PLENTY).is_ok(), "pigeonhole {n}");
+            assert!(
+                check(vars, &f, &proof, PLENTY, &Budget::unlimited()).is_ok(),
+                "pigeonhole {n}"
+            );
             // Without pigeon 0's "somewhere" clause, the others fit: no proof may pass.
-            assert!(check(vars, &f[1..], &proof, PLENTY).is_err(), "pigeonhole {n}");
+            assert!(
+                check(vars, &f[1..], &proof, PLENTY, &Budget::unlimited()).is_err(),
+                "pigeonhole {n}"
+            );
         }
     }
 
@@ -425,17 +462,20 @@ mod tests {
         assert!(matches!(parse("1 2"), Err(DratError::Malformed(_))));
         assert!(matches!(parse("1 x 0"), Err(DratError::Malformed(_))));
         assert!(matches!(parse("1 d 0"), Err(DratError::Malformed(_))));
-        let unknown = check(2, &[vec![1]], &parse("5 0").unwrap(), PLENTY);
+        let unknown = check(2, &[vec![1]], &parse("5 0").unwrap(), PLENTY, &Budget::unlimited());
         assert_eq!(unknown, Err(DratError::UnknownVariable(5)));
         // A formula that propagates to a conflict by itself needs no proof.
-        assert!(check(1, &[vec![1], vec![-1]], &[], PLENTY).is_ok());
+        assert!(check(1, &[vec![1], vec![-1]], &[], PLENTY, &Budget::unlimited()).is_ok());
         // A chain 1 → 2 → … → 40 with 1 and ¬40 propagates to a conflict in 39 steps.
         let mut chain: Vec<Vec<i32>> = (1..40).map(|v| vec![-v, v + 1]).collect();
         chain.extend([vec![1], vec![-40]]);
-        assert!(check(40, &chain, &[], 100).is_ok());
-        assert_eq!(check(40, &chain, &[], 10), Err(DratError::TooLarge(10)));
+        assert!(check(40, &chain, &[], 100, &Budget::unlimited()).is_ok());
+        assert_eq!(check(40, &chain, &[], 10, &Budget::unlimited()), Err(DratError::TooLarge(10)));
         // The pigeonhole formula needs a real proof: the empty clause alone is not RUP.
         let f = pigeonhole(3);
-        assert_eq!(check(12, &f, &parse("0").unwrap(), PLENTY), Err(DratError::NotImplied(1)));
+        assert_eq!(
+            check(12, &f, &parse("0").unwrap(), PLENTY, &Budget::unlimited()),
+            Err(DratError::NotImplied(1))
+        );
     }
 }

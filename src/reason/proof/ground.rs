@@ -21,6 +21,7 @@ use crate::logic::ast::{BinaryOp, Formula, FormulaKind, Quantifier, Statement, S
 use crate::logic::ast::{Term as AstTerm, TermKind};
 use crate::logic::board::Premise;
 use crate::logic::check::{Signature, SymbolKind};
+use crate::solve::budget::{Budget, Exhausted};
 use std::collections::BTreeMap;
 
 /// A literal: a variable number from 1, negative when negated (DIMACS).
@@ -33,6 +34,8 @@ pub enum GroundError {
     TooLarge { size: usize, limit: usize },
     #[error("a statement uses `{0}`, which the signature does not have")]
     Unknown(String),
+    #[error("the encoding ran out of its budget ({0})")]
+    OutOfBudget(Exhausted),
 }
 
 /// The clauses, over variables `1..=num_vars`.
@@ -43,14 +46,16 @@ pub struct Cnf {
 }
 
 /// The clauses that have a solution exactly when some structure of `size` objects over
-/// `signature` satisfies every premise, within `limit` clauses.
+/// `signature` satisfies every premise, within `limit` clauses and `budget`.
 pub fn encode(
     signature: &Signature,
     premises: &[Premise],
     size: usize,
     limit: usize,
+    budget: &Budget,
 ) -> Result<Cnf, GroundError> {
-    let mut e = Encoding { size, limit, cnf: Cnf::default(), truth: 0, symbols: BTreeMap::new() };
+    let mut e =
+        Encoding { size, limit, budget, cnf: Cnf::default(), truth: 0, symbols: BTreeMap::new() };
     e.truth = e.fresh();
     e.clause(vec![e.truth])?;
     for (name, info) in &signature.symbols {
@@ -85,9 +90,10 @@ pub fn encode(
 
 type Env<'f> = Vec<(&'f str, usize)>;
 
-struct Encoding {
+struct Encoding<'b> {
     size: usize,
     limit: usize,
+    budget: &'b Budget,
     cnf: Cnf,
     /// A variable fixed true.
     truth: Lit,
@@ -95,7 +101,7 @@ struct Encoding {
     symbols: BTreeMap<String, (SymbolKind, usize, u32)>,
 }
 
-impl Encoding {
+impl Encoding<'_> {
     fn fresh(&mut self) -> Lit {
         self.cnf.num_vars += 1;
         self.cnf.num_vars as Lit
@@ -104,6 +110,11 @@ impl Encoding {
     fn clause(&mut self, c: Vec<Lit>) -> Result<(), GroundError> {
         if self.cnf.clauses.len() >= self.limit {
             return Err(GroundError::TooLarge { size: self.size, limit: self.limit });
+        }
+        if self.cnf.clauses.len() % 4096 == 4095 {
+            if let Some(why) = self.budget.spent() {
+                return Err(GroundError::OutOfBudget(why));
+            }
         }
         self.cnf.clauses.push(c);
         Ok(())
@@ -117,8 +128,20 @@ impl Encoding {
         }
     }
 
-    /// A literal equivalent to the conjunction of `parts`.
-    fn and(&mut self, parts: Vec<Lit>) -> Result<Lit, GroundError> {
+    /// A literal equivalent to the conjunction of `parts`. Constants are folded (a
+    /// variable bound to an object makes most parts of an atom's cases true or false), so
+    /// only what the structure leaves open gets a definition.
+    fn and(&mut self, given: Vec<Lit>) -> Result<Lit, GroundError> {
+        let mut parts = Vec::with_capacity(given.len());
+        for p in given {
+            if p == self.truth || parts.contains(&p) {
+                continue;
+            }
+            if p == -self.truth || parts.contains(&-p) {
+                return Ok(-self.truth);
+            }
+            parts.push(p);
+        }
         match parts.as_slice() {
             [] => return Ok(self.truth),
             [one] => return Ok(*one),
