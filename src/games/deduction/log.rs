@@ -95,7 +95,7 @@ impl Log {
             }
             Event::Ask { asker, answerer, about, answer, .. } => {
                 let q = match answer {
-                    Answer::Count(_) => format!("how many {}?", about.name()),
+                    Answer::Count(_) => format!("how many {}?", about.plural()),
                     _ => format!("have {}?", about.name()),
                 };
                 let a = match answer {

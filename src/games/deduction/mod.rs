@@ -65,6 +65,18 @@ impl Attribute {
             Attribute::Value(v) => VALUES[v],
         }
     }
+
+    /// "Suns", "Aces", "3s" (read back by [`parse_attribute`]).
+    pub fn plural(self) -> String {
+        format!("{}s", self.name())
+    }
+
+    /// "a Sun", "an Ace", "a 3".
+    pub fn with_article(self) -> String {
+        let name = self.name();
+        let vowel = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+        format!("{} {name}", if vowel { "an" } else { "a" })
+    }
 }
 
 /// Reads a suit or a value: `Sun`, `suns`, `3`, `3s`, `Null`, `0`, `Ace`, `A`, `1`.

@@ -176,9 +176,9 @@ impl Question {
     pub fn text(&self, log: &Log) -> String {
         let name = &log.players[self.answerer];
         if self.how_many {
-            format!("{name}, how many {}s do you have?", self.about.name())
+            format!("{name}, how many {} do you have?", self.about.plural())
         } else {
-            format!("{name}, do you have a {}?", self.about.name())
+            format!("{name}, do you have {}?", self.about.with_article())
         }
     }
 }
