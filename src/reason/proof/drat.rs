@@ -458,6 +458,21 @@ mod tests {
     }
 
     #[test]
+    fn clauses_added_under_a_root_assignment_prove_nothing_by_themselves() {
+        // Found by `cargo mutants`: a clause inserted with a literal already false at the
+        // root must be watched on its open literals, not taken for a contradiction.
+        let f = vec![vec![1], vec![-1, 2], vec![-1, 3, 4], vec![-2, -3, 4]];
+        let none = check(4, &f, &[], PLENTY, &Budget::unlimited());
+        assert_eq!(none, Err(DratError::NoContradiction));
+        // A tautology adds nothing either.
+        let taut = check(4, &f, &parse("3 -3 0").unwrap(), PLENTY, &Budget::unlimited());
+        assert_eq!(taut, Err(DratError::NoContradiction));
+        // And the real consequence 4 is accepted, still without a contradiction.
+        let four = check(4, &f, &parse("4 0").unwrap(), PLENTY, &Budget::unlimited());
+        assert_eq!(four, Err(DratError::NoContradiction));
+    }
+
+    #[test]
     fn garbage_is_refused_and_limits_are_kept() {
         assert!(matches!(parse("1 2"), Err(DratError::Malformed(_))));
         assert!(matches!(parse("1 x 0"), Err(DratError::Malformed(_))));
