@@ -31,9 +31,8 @@ fn exact_target_odds(target: u32) -> f64 {
     target_odds(target)[2].to_f64()
 }
 
-/// One sheet state's turn (what the backward induction does 7.9 million times).
-#[divan::bench]
-fn one_turn_f64(bencher: divan::Bencher) {
+/// What ending the first turn pays on a two-box sheet: a payoff for the turn benches.
+fn small_sheet_turn_end() -> umpire::games::dice::strategy::TurnEnd {
     let small = Strategy::compute(
         Rules::default(),
         Sheet::with_boxes(vec![1, 2], false).unwrap(),
@@ -41,7 +40,13 @@ fn one_turn_f64(bencher: divan::Bencher) {
         &|_| {},
     )
     .unwrap();
-    let end = small.turn_end(ScoreSheet::new(small.sheet.clone()).position());
+    small.turn_end(ScoreSheet::new(small.sheet.clone()).position())
+}
+
+/// One sheet state's turn (what the backward induction does 7.9 million times).
+#[divan::bench]
+fn one_turn_f64(bencher: divan::Bencher) {
+    let end = small_sheet_turn_end();
     let mut turn = Turn::<f64>::new();
     bencher.bench_local(|| {
         turn.solve(&end.payoff, &Rules::default());
@@ -52,14 +57,7 @@ fn one_turn_f64(bencher: divan::Bencher) {
 /// `LANES` sheet states' turns solved side by side, as the backward induction does them.
 #[divan::bench]
 fn turns_in_lanes(bencher: divan::Bencher) {
-    let small = Strategy::compute(
-        Rules::default(),
-        Sheet::with_boxes(vec![1, 2], false).unwrap(),
-        &Budget::unlimited(),
-        &|_| {},
-    )
-    .unwrap();
-    let end = small.turn_end(ScoreSheet::new(small.sheet.clone()).position());
+    let end = small_sheet_turn_end();
     let payoff = Payoff {
         value: end.payoff.value.map(|v| Lanes(std::array::from_fn(|i| v + i as f64))),
         available: end.payoff.available.map(|a| [a; LANES]),
