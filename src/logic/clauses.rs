@@ -79,6 +79,41 @@ pub struct Symbol {
     pub arity: usize,
     pub predicate: bool,
     pub role: Role,
+    /// For a symbol the clausifier made, which subformula of which statement it stands
+    /// for: what the proof checker rebuilds the clauses from (`reason::proof::clausify`).
+    pub meaning: Option<Meaning>,
+}
+
+/// A node of a statement's formula: the statement (and which part of it), and the path to
+/// the node, one child index per step (`¬`, `∀`, `∃` have child 0; a binary connective
+/// 0 for the left side and 1 for the right). For a naming statement the formula is the
+/// one before `|`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub origin: Origin,
+    pub path: Vec<u16>,
+}
+
+/// The values a fresh symbol's arguments give the variables free at its node: each free
+/// variable's name, with its value as a term over the arguments (`Var(i)` is argument i).
+pub type Bindings = Vec<(String, Term)>;
+
+/// What a symbol the clausifier made stands for, in terms of the statement it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Meaning {
+    /// A Skolem function: for the quantifier at `at`, an object that makes its body true
+    /// (`∃`), or false (`∀` read under a negation). For `∃!x φ`: with `inner` false, an
+    /// object x with φ(x) that is the only one; with `inner` true (`∃!` under a negation),
+    /// given x (bound under the quantifier's own name), an object y ≠ x with φ(y).
+    Witness { at: Place, inner: bool, bindings: Bindings },
+    /// A predicate true exactly where the subformula at `at` is true (an operand of `↔`,
+    /// the body of `∃!`).
+    Subformula { at: Place, bindings: Bindings },
+    /// A predicate that implies the subformula at `at` (`positive`), or its negation: a
+    /// disjunct named instead of distributed.
+    Part { at: Place, positive: bool, bindings: Bindings },
+    /// One of the n distinct objects that a bound `|L| ≥ n` asserts (from 0).
+    Object { origin: Origin, index: usize },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -102,6 +137,11 @@ impl Vocabulary {
         self.add("def".into(), arity, true, Role::Definition { origin })
     }
 
+    /// Records what symbol `id` stands for.
+    pub(crate) fn set_meaning(&mut self, id: SymId, meaning: Meaning) {
+        self.symbols[id].meaning = Some(meaning);
+    }
+
     pub(crate) fn add(&mut self, name: String, arity: usize, predicate: bool, role: Role) -> SymId {
         let mut unique = name.clone();
         let mut k = self.last_suffix.get(&name).copied().unwrap_or(1);
@@ -112,7 +152,7 @@ impl Vocabulary {
         self.last_suffix.insert(name, k);
         let id = self.symbols.len();
         self.by_name.insert(unique.clone(), id);
-        self.symbols.push(Symbol { name: unique, arity, predicate, role });
+        self.symbols.push(Symbol { name: unique, arity, predicate, role, meaning: None });
         id
     }
 }

@@ -67,7 +67,46 @@ enum Nnf {
     And(Vec<Nnf>),
     Or(Vec<Nnf>),
     All(u32, Box<Nnf>),
-    Ex(u32, String, Box<Nnf>),
+    Ex(u32, String, Box<Nnf>, Source),
+    /// A disjunct, with its node: named, if distributing it would cost too much.
+    Part(Box<Nnf>, Source),
+}
+
+/// The node of the statement an `∃` or a disjunct comes from, for the meaning of the
+/// symbol made for it ([`Meaning`]): what lets the proof checker rebuild the clauses.
+#[derive(Clone, Debug)]
+struct Source {
+    path: Vec<u16>,
+    /// The second variable of an `∃!` (its witness under a negation).
+    inner: bool,
+    positive: bool,
+    /// The variables free at the node, with their terms (Skolem terms once skolemized).
+    bindings: Env,
+}
+
+/// The terms `env` gives `names` (innermost binding first).
+fn bind(names: &[String], env: &Env) -> Env {
+    names
+        .iter()
+        .map(|n| {
+            let t = env.iter().rev().find(|(m, _)| m == n).map(|(_, t)| t.clone());
+            (n.clone(), t.expect("the checker guarantees every variable is bound"))
+        })
+        .collect()
+}
+
+/// `bindings` as a meaning's bindings: each variable `args[i]` becomes `Var(i)`; `None`
+/// when a binding uses a variable outside `args`.
+fn bindings_over(bindings: &Env, args: &[u32]) -> Option<Bindings> {
+    fn over(t: &Term, args: &[u32]) -> Option<Term> {
+        Some(match t {
+            Term::Var(v) => Term::Var(args.iter().position(|a| a == v)? as u32),
+            Term::App(f, xs) => {
+                Term::App(*f, xs.iter().map(|x| over(x, args)).collect::<Option<_>>()?)
+            }
+        })
+    }
+    bindings.iter().map(|(n, t)| Some((n.clone(), over(t, args)?))).collect()
 }
 
 /// A subformula needed in both polarities: small ones are translated twice, others are
@@ -123,7 +162,7 @@ impl Clausifier {
                 self.bound(n as usize, at_least != p.negated, origin)
             }
             StatementKind::Formula(f) => {
-                let nnf = self.nnf(f, &mut Vec::new(), !p.negated, origin);
+                let nnf = self.nnf(f, &mut Vec::new(), !p.negated, origin, &mut Vec::new());
                 self.emit(nnf, origin);
             }
             StatementKind::Named { formula, name, params, target } if !p.negated => {
@@ -132,7 +171,7 @@ impl Clausifier {
                 self.emit(nnf, origin);
             }
             StatementKind::Named { formula, name, params, target } => {
-                let nnf = self.nnf(formula, &mut Vec::new(), !p.negated, origin);
+                let nnf = self.nnf(formula, &mut Vec::new(), !p.negated, origin, &mut Vec::new());
                 self.emit(nnf, origin);
                 let def_origin = Origin { statement: p.index, part: Part::NameDefinition };
                 let def = self.name_definition(
@@ -160,6 +199,9 @@ impl Clausifier {
                     )
                 })
                 .collect();
+            for (index, &id) in ids.iter().enumerate() {
+                self.vocabulary.set_meaning(id, Meaning::Object { origin, index });
+            }
             for i in 0..n {
                 for j in i + 1..n {
                     let lit = Literal {
@@ -197,9 +239,10 @@ impl Clausifier {
         origin: Origin,
     ) -> Nnf {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
-        let unique = self.exists_unique(target, body, &mut env, false, origin);
+        let mut path = vec![0; arity];
+        let unique = self.exists_unique(target, body, &mut env, false, origin, &mut path);
         env.push((target.to_string(), named));
-        let instance = self.nnf(body, &mut env, true, origin);
+        let instance = self.part(body, &mut env, true, origin, &mut path, 0);
         let mut n = Nnf::Or(vec![unique, instance]);
         for v in vars.into_iter().rev() {
             n = Nnf::All(v, Box::new(n));
@@ -249,12 +292,13 @@ impl Clausifier {
         origin: Origin,
     ) -> Nnf {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
+        let mut path = vec![0; arity + 1];
         env.push((target.to_string(), named.clone()));
-        let holds = self.nnf(body, &mut env, true, origin);
+        let holds = self.nnf(body, &mut env, true, origin, &mut path);
         env.pop();
         let other = self.fresh_named(&format!("{target}'"));
         env.push((target.to_string(), Term::Var(other)));
-        let fails = self.nnf(body, &mut env, false, origin);
+        let fails = self.nnf(body, &mut env, false, origin, &mut path);
         env.pop();
         let same = Nnf::Lit(Literal { positive: true, atom: Atom::Eq(Term::Var(other), named) });
         let mut n = Nnf::And(vec![holds, Nnf::All(other, Box::new(Nnf::Or(vec![fails, same])))]);
@@ -282,7 +326,15 @@ impl Clausifier {
         }
     }
 
-    fn nnf(&mut self, f: &Formula, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+    /// `f`, the node at `path`, in negation normal form (negated unless `pos`).
+    fn nnf(
+        &mut self,
+        f: &Formula,
+        env: &mut Env,
+        pos: bool,
+        origin: Origin,
+        path: &mut Vec<u16>,
+    ) -> Nnf {
         match &f.kind {
             FormulaKind::Atom { pred, args } => {
                 let id = self
@@ -300,35 +352,37 @@ impl Clausifier {
                 positive: !pos,
                 atom: Atom::Eq(self.term(a, env), self.term(b, env)),
             }),
-            FormulaKind::Not(g) => self.nnf(g, env, !pos, origin),
+            FormulaKind::Not(g) => self.child(g, env, !pos, origin, path, 0),
             FormulaKind::Binary { op, left, right } => match (op, pos) {
                 (BinaryOp::And, true) | (BinaryOp::Or, false) => Nnf::And(vec![
-                    self.nnf(left, env, pos, origin),
-                    self.nnf(right, env, pos, origin),
+                    self.child(left, env, pos, origin, path, 0),
+                    self.child(right, env, pos, origin, path, 1),
                 ]),
                 (BinaryOp::Or, true) | (BinaryOp::And, false) => Nnf::Or(vec![
-                    self.nnf(left, env, pos, origin),
-                    self.nnf(right, env, pos, origin),
+                    self.part(left, env, pos, origin, path, 0),
+                    self.part(right, env, pos, origin, path, 1),
                 ]),
                 (BinaryOp::Implies, true) => Nnf::Or(vec![
-                    self.nnf(left, env, false, origin),
-                    self.nnf(right, env, true, origin),
+                    self.part(left, env, false, origin, path, 0),
+                    self.part(right, env, true, origin, path, 1),
                 ]),
                 (BinaryOp::Implies, false) => Nnf::And(vec![
-                    self.nnf(left, env, true, origin),
-                    self.nnf(right, env, false, origin),
+                    self.child(left, env, true, origin, path, 0),
+                    self.child(right, env, false, origin, path, 1),
                 ]),
                 (BinaryOp::Iff, _) => {
-                    let a = self.shared(left, origin);
-                    let b = self.shared(right, origin);
+                    let (left_at, right_at) =
+                        ([&path[..], &[0]].concat(), [&path[..], &[1]].concat());
+                    let a = self.shared(left, origin, &left_at);
+                    let b = self.shared(right, origin, &right_at);
                     // pos: (¬a ∨ b) ∧ (a ∨ ¬b); neg: (a ∨ b) ∧ (¬a ∨ ¬b).
                     let first = Nnf::Or(vec![
-                        self.use_shared(&a, env, false, origin),
-                        self.use_shared(&b, env, pos, origin),
+                        self.use_shared(&a, env, false, origin, &left_at),
+                        self.use_shared(&b, env, pos, origin, &right_at),
                     ]);
                     let second = Nnf::Or(vec![
-                        self.use_shared(&a, env, true, origin),
-                        self.use_shared(&b, env, !pos, origin),
+                        self.use_shared(&a, env, true, origin, &left_at),
+                        self.use_shared(&b, env, !pos, origin, &right_at),
                     ]);
                     Nnf::And(vec![first, second])
                 }
@@ -337,22 +391,59 @@ impl Clausifier {
                 (Quantifier::Forall, true) | (Quantifier::Exists, false) => {
                     let v = self.fresh_named(&var.name);
                     env.push((var.name.clone(), Term::Var(v)));
-                    let b = self.nnf(body, env, pos, origin);
+                    let b = self.child(body, env, pos, origin, path, 0);
                     env.pop();
                     Nnf::All(v, Box::new(b))
                 }
                 (Quantifier::Exists, true) | (Quantifier::Forall, false) => {
+                    let bindings = bind(&f.free_variables(), env);
                     let v = self.fresh_named(&var.name);
                     env.push((var.name.clone(), Term::Var(v)));
-                    let b = self.nnf(body, env, pos, origin);
+                    let b = self.child(body, env, pos, origin, path, 0);
                     env.pop();
-                    Nnf::Ex(v, var.name.clone(), Box::new(b))
+                    let source =
+                        Source { path: path.clone(), inner: false, positive: pos, bindings };
+                    Nnf::Ex(v, var.name.clone(), Box::new(b), source)
                 }
                 (Quantifier::ExistsUnique, _) => {
-                    self.exists_unique(&var.name, body, env, pos, origin)
+                    self.exists_unique(&var.name, body, env, pos, origin, path)
                 }
             },
         }
+    }
+
+    /// Child `i` of the node at `path`.
+    fn child(
+        &mut self,
+        f: &Formula,
+        env: &mut Env,
+        pos: bool,
+        origin: Origin,
+        path: &mut Vec<u16>,
+        i: u16,
+    ) -> Nnf {
+        path.push(i);
+        let n = self.nnf(f, env, pos, origin, path);
+        path.pop();
+        n
+    }
+
+    /// Child `i` of the node at `path` as a disjunct, which may be named.
+    fn part(
+        &mut self,
+        f: &Formula,
+        env: &mut Env,
+        pos: bool,
+        origin: Origin,
+        path: &mut Vec<u16>,
+        i: u16,
+    ) -> Nnf {
+        path.push(i);
+        let bindings = bind(&f.free_variables(), env);
+        let n = self.nnf(f, env, pos, origin, path);
+        let source = Source { path: path.clone(), inner: false, positive: pos, bindings };
+        path.pop();
+        Nnf::Part(Box::new(n), source)
     }
 
     /// `∃!x φ` (pos) is `∃x (φ(x) ∧ ∀y (¬φ(y) ∨ y = x))`;
@@ -364,25 +455,32 @@ impl Clausifier {
         env: &mut Env,
         pos: bool,
         origin: Origin,
+        path: &mut Vec<u16>,
     ) -> Nnf {
+        let free: Vec<String> = body.free_variables().into_iter().filter(|n| n != var).collect();
+        let mut bindings = bind(&free, env);
         let x = self.fresh_named(var);
         // The second copy keeps the board's name: one of the two is always Skolemized, so
         // a clause never holds both, and a proof then speaks only of names on the board
         // (issue 38: `y'` appeared in proofs though no statement has it).
         let y = self.fresh_named(var);
-        let shared = self.shared(body, origin);
+        let body_at = [&path[..], &[0]].concat();
+        let shared = self.shared(body, origin, &body_at);
         env.push((var.to_string(), Term::Var(x)));
-        let phi_x = self.use_shared(&shared, env, pos, origin);
+        let phi_x = self.use_shared(&shared, env, pos, origin, &body_at);
         env.pop();
         env.push((var.to_string(), Term::Var(y)));
-        let phi_y = self.use_shared(&shared, env, !pos, origin);
+        let phi_y = self.use_shared(&shared, env, !pos, origin, &body_at);
         env.pop();
         let eq = Nnf::Lit(Literal { positive: pos, atom: Atom::Eq(Term::Var(y), Term::Var(x)) });
         if pos {
             let rest = Nnf::All(y, Box::new(Nnf::Or(vec![phi_y, eq])));
-            Nnf::Ex(x, var.to_string(), Box::new(Nnf::And(vec![phi_x, rest])))
+            let source = Source { path: path.clone(), inner: false, positive: pos, bindings };
+            Nnf::Ex(x, var.to_string(), Box::new(Nnf::And(vec![phi_x, rest])), source)
         } else {
-            let rest = Nnf::Ex(y, var.to_string(), Box::new(Nnf::And(vec![phi_y, eq])));
+            bindings.push((var.to_string(), Term::Var(x)));
+            let source = Source { path: path.clone(), inner: true, positive: pos, bindings };
+            let rest = Nnf::Ex(y, var.to_string(), Box::new(Nnf::And(vec![phi_y, eq])), source);
             Nnf::All(x, Box::new(Nnf::Or(vec![phi_x, rest])))
         }
     }
@@ -390,7 +488,7 @@ impl Clausifier {
     /// A subformula used in both polarities. Large ones are defined once, over their free
     /// variable names, and the definition is reused wherever the same subformula recurs
     /// (the two polarities of a definition expand the same inner subformulas).
-    fn shared<'f>(&mut self, f: &'f Formula, origin: Origin) -> Shared<'f> {
+    fn shared<'f>(&mut self, f: &'f Formula, origin: Origin, at: &[u16]) -> Shared<'f> {
         if is_literal(f) {
             return Shared::Inline(f);
         }
@@ -401,6 +499,10 @@ impl Clausifier {
         let mut names = f.free_variables();
         names.sort();
         let def = self.vocabulary.add("def".into(), names.len(), true, Role::Definition { origin });
+        let bindings =
+            names.iter().enumerate().map(|(i, n)| (n.clone(), Term::Var(i as u32))).collect();
+        let place = Place { origin, path: at.to_vec() };
+        self.vocabulary.set_meaning(def, Meaning::Subformula { at: place, bindings });
         self.definitions.insert(key, (def, names.clone()));
         // ∀ȳ (d(ȳ) → φ(ȳ)) and ∀ȳ (φ(ȳ) → d(ȳ)).
         let vars: Vec<u32> = names.iter().map(|n| self.fresh_named(n)).collect();
@@ -409,8 +511,8 @@ impl Clausifier {
             positive: true,
             atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()),
         };
-        let forwards = self.nnf(f, &mut env, true, origin);
-        let backwards = self.nnf(f, &mut env, false, origin);
+        let forwards = self.nnf(f, &mut env, true, origin, &mut at.to_vec());
+        let backwards = self.nnf(f, &mut env, false, origin, &mut at.to_vec());
         for (lit, body) in [(negate(&d), forwards), (d.clone(), backwards)] {
             let mut n = Nnf::Or(vec![Nnf::Lit(lit), body]);
             for &v in vars.iter().rev() {
@@ -421,9 +523,16 @@ impl Clausifier {
         Shared::Defined(def, names)
     }
 
-    fn use_shared(&mut self, s: &Shared, env: &mut Env, pos: bool, origin: Origin) -> Nnf {
+    fn use_shared(
+        &mut self,
+        s: &Shared,
+        env: &mut Env,
+        pos: bool,
+        origin: Origin,
+        at: &[u16],
+    ) -> Nnf {
         match s {
-            Shared::Inline(f) => self.nnf(f, env, pos, origin),
+            Shared::Inline(f) => self.nnf(f, env, pos, origin, &mut at.to_vec()),
             Shared::Defined(sym, names) => {
                 let args = names
                     .iter()
@@ -463,7 +572,13 @@ impl Clausifier {
                 Nnf::Or(xs.into_iter().map(|x| self.skolemize(x, subst, origin)).collect())
             }
             Nnf::All(_, b) => self.skolemize(*b, subst, origin),
-            Nnf::Ex(v, name, b) => {
+            Nnf::Part(b, mut source) => {
+                for (_, t) in &mut source.bindings {
+                    *t = subst_term(t, subst);
+                }
+                Nnf::Part(Box::new(self.skolemize(*b, subst, origin)), source)
+            }
+            Nnf::Ex(v, name, b, source) => {
                 let mut free = BTreeSet::new();
                 nnf_free_vars(&b, &mut Vec::new(), &mut free);
                 free.remove(&v);
@@ -486,6 +601,17 @@ impl Clausifier {
                     false,
                     Role::Skolem { origin, var: name, of },
                 );
+                let args: Vec<u32> = args.into_iter().collect();
+                let bindings: Env = source
+                    .bindings
+                    .iter()
+                    .map(|(n, t)| (n.clone(), subst_term(t, subst)))
+                    .collect();
+                if let Some(bindings) = bindings_over(&bindings, &args) {
+                    let at = Place { origin, path: source.path };
+                    let inner = source.inner;
+                    self.vocabulary.set_meaning(sk, Meaning::Witness { at, inner, bindings });
+                }
                 subst.insert(v, Term::App(sk, args.into_iter().map(Term::Var).collect()));
                 self.skolemize(*b, subst, origin)
             }
@@ -496,15 +622,20 @@ impl Clausifier {
         match n {
             Nnf::Lit(l) => vec![vec![l]],
             Nnf::And(xs) => xs.into_iter().flat_map(|x| self.cnf(x, origin)).collect(),
+            Nnf::Part(x, _) => self.cnf(*x, origin),
             Nnf::Or(xs) => {
                 let mut acc: Vec<Vec<Literal>> = vec![Vec::new()];
                 for x in xs {
+                    let (x, source) = match x {
+                        Nnf::Part(x, source) => (*x, Some(source)),
+                        x => (x, None),
+                    };
                     let mut part = self.cnf(x, origin);
                     if acc.len() > 1
                         && part.len() > 1
                         && acc.len() * part.len() > DISTRIBUTION_LIMIT
                     {
-                        part = self.name_clauses(part, origin);
+                        part = self.name_clauses(part, origin, source);
                     }
                     let mut next = Vec::with_capacity(acc.len() * part.len());
                     for a in &acc {
@@ -523,14 +654,28 @@ impl Clausifier {
     }
 
     /// Replaces a conjunction of clauses by one fresh atom `d(x̄)` with `d → each clause`.
-    fn name_clauses(&mut self, clauses: Vec<Vec<Literal>>, origin: Origin) -> Vec<Vec<Literal>> {
+    /// With the disjunct's node known, x̄ are the variables free there (those bound inside
+    /// it stay universal in `d → each clause`), and `d` means "the node holds".
+    fn name_clauses(
+        &mut self,
+        clauses: Vec<Vec<Literal>>,
+        origin: Origin,
+        source: Option<Source>,
+    ) -> Vec<Vec<Literal>> {
         let mut vars = BTreeSet::new();
-        for c in &clauses {
-            for l in c {
-                atom_vars(&l.atom, &mut vars);
-            }
+        match &source {
+            Some(source) => source.bindings.iter().for_each(|(_, t)| term_vars(t, &mut vars)),
+            None => clauses.iter().flatten().for_each(|l| atom_vars(&l.atom, &mut vars)),
         }
         let def = self.vocabulary.add("def".into(), vars.len(), true, Role::Definition { origin });
+        let vars: Vec<u32> = vars.into_iter().collect();
+        if let Some(source) = source {
+            let bindings =
+                bindings_over(&source.bindings, &vars).expect("the variables are its own");
+            let at = Place { origin, path: source.path };
+            let meaning = Meaning::Part { at, positive: source.positive, bindings };
+            self.vocabulary.set_meaning(def, meaning);
+        }
         let d = Literal {
             positive: true,
             atom: Atom::Pred(def, vars.into_iter().map(Term::Var).collect()),
@@ -561,7 +706,8 @@ fn nnf_free_vars(n: &Nnf, bound: &mut Vec<u32>, out: &mut BTreeSet<u32>) {
             out.extend(vs.into_iter().filter(|v| !bound.contains(v)));
         }
         Nnf::And(xs) | Nnf::Or(xs) => xs.iter().for_each(|x| nnf_free_vars(x, bound, out)),
-        Nnf::All(v, b) | Nnf::Ex(v, _, b) => {
+        Nnf::Part(b, _) => nnf_free_vars(b, bound, out),
+        Nnf::All(v, b) | Nnf::Ex(v, _, b, _) => {
             bound.push(*v);
             nnf_free_vars(b, bound, out);
             bound.pop();
