@@ -140,6 +140,7 @@ fn saturation_checked(q: &str) {
     else {
         panic!("{q}: not saturated")
     };
-    umpire::reason::proof::saturation::check(&b.signature, &premises, &claim).unwrap();
+    let symbols = umpire::reason::proof::ProofSymbol::of(&set.vocabulary);
+    umpire::reason::proof::saturation::check(&b.signature, &premises, &symbols, &claim).unwrap();
     divan::black_box(claim);
 }

@@ -77,7 +77,12 @@ fn corpus_verdicts() {
         if let Some(s) = d.verdict.saturation() {
             let negated = if let Question::Follows(k) = q { Some(k) } else { None };
             assert_eq!(
-                saturation::check(&b.signature, &premises_of(&b, negated), &s.saturation),
+                saturation::check(
+                    &b.signature,
+                    &premises_of(&b, negated),
+                    &s.symbols,
+                    &s.saturation
+                ),
                 Ok(()),
                 "{name}"
             );

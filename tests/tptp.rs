@@ -73,7 +73,12 @@ fn saturations_settle_satisfiable_tptp_problems() {
         assert_eq!(d.verdict.szs_status(), "Satisfiable");
         let premises = umpire::logic::cnf::premises_of(&board, None);
         assert_eq!(
-            umpire::reason::proof::saturation::check(&board.signature, &premises, &s.saturation),
+            umpire::reason::proof::saturation::check(
+                &board.signature,
+                &premises,
+                &s.symbols,
+                &s.saturation
+            ),
             Ok(()),
             "{file}"
         );
@@ -201,7 +206,13 @@ fn superposition_on_shared_tptp() {
             }
             Outcome::Stopped { why, .. } => why.to_string(),
             Outcome::Saturated(s) => {
-                match umpire::reason::proof::saturation::check(&board.signature, &premises, &s) {
+                let symbols = umpire::reason::proof::ProofSymbol::of(&set.vocabulary);
+                match umpire::reason::proof::saturation::check(
+                    &board.signature,
+                    &premises,
+                    &symbols,
+                    &s,
+                ) {
                     Ok(()) => format!("saturated: {} clauses, re-checked", s.clauses.len()),
                     Err(e) => {
                         format!("saturated: {} clauses, the check refuses: {e}", s.clauses.len())

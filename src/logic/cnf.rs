@@ -240,7 +240,7 @@ impl Clausifier {
     ) -> Nnf {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         let mut path = vec![0; arity];
-        let unique = self.exists_unique(target, body, &mut env, false, origin, &mut path);
+        let unique = self.exists_unique(target, body, &mut env, false, origin, &path);
         env.push((target.to_string(), named));
         let instance = self.part(body, &mut env, true, origin, &mut path, 0);
         let mut n = Nnf::Or(vec![unique, instance]);
@@ -455,7 +455,7 @@ impl Clausifier {
         env: &mut Env,
         pos: bool,
         origin: Origin,
-        path: &mut Vec<u16>,
+        path: &[u16],
     ) -> Nnf {
         let free: Vec<String> = body.free_variables().into_iter().filter(|n| n != var).collect();
         let mut bindings = bind(&free, env);
@@ -464,7 +464,7 @@ impl Clausifier {
         // a clause never holds both, and a proof then speaks only of names on the board
         // (issue 38: `y'` appeared in proofs though no statement has it).
         let y = self.fresh_named(var);
-        let body_at = [&path[..], &[0]].concat();
+        let body_at = [path, &[0]].concat();
         let shared = self.shared(body, origin, &body_at);
         env.push((var.to_string(), Term::Var(x)));
         let phi_x = self.use_shared(&shared, env, pos, origin, &body_at);
@@ -475,11 +475,11 @@ impl Clausifier {
         let eq = Nnf::Lit(Literal { positive: pos, atom: Atom::Eq(Term::Var(y), Term::Var(x)) });
         if pos {
             let rest = Nnf::All(y, Box::new(Nnf::Or(vec![phi_y, eq])));
-            let source = Source { path: path.clone(), inner: false, positive: pos, bindings };
+            let source = Source { path: path.to_vec(), inner: false, positive: pos, bindings };
             Nnf::Ex(x, var.to_string(), Box::new(Nnf::And(vec![phi_x, rest])), source)
         } else {
             bindings.push((var.to_string(), Term::Var(x)));
-            let source = Source { path: path.clone(), inner: true, positive: pos, bindings };
+            let source = Source { path: path.to_vec(), inner: true, positive: pos, bindings };
             let rest = Nnf::Ex(y, var.to_string(), Box::new(Nnf::And(vec![phi_y, eq])), source);
             Nnf::All(x, Box::new(Nnf::Or(vec![phi_x, rest])))
         }

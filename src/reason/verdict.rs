@@ -91,7 +91,8 @@ pub enum Verdict {
     Unknown {
         reason: String,
         /// What ended the search: `time`, `memory`, `conflicts`, `cancelled`, `limit`,
-        /// `size-limit` or `unsupported`.
+        /// `size-limit`, `unsupported`, or `check` (the independent checker refused the
+        /// only answer found).
         stopped_by: &'static str,
     },
 }

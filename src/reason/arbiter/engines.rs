@@ -279,9 +279,9 @@ fn certify_superposition(problem: &Problem, found: Found) -> Result<Verdict, Dec
     let Found::Saturation(claim) = found else {
         return certify_proof(problem, found);
     };
-    proof::saturation::check(problem.signature(), &problem.premises, &claim)
-        .map_err(|_| DecideError::Uncertified("a saturation"))?;
     let symbols = ProofSymbol::of(&problem.clauses().vocabulary);
+    proof::saturation::check(problem.signature(), &problem.premises, &symbols, &claim)
+        .map_err(|_| DecideError::Uncertified("a saturation"))?;
     Ok(problem.witnessed(Witness::Saturation(Saturated { saturation: claim, symbols })))
 }
 

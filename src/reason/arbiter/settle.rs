@@ -9,6 +9,7 @@ use super::problem::Problem;
 use super::race::{Finish, Report};
 use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::{GaveUp, Limits, Search};
+use crate::reason::proof::check::ProofError;
 use crate::reason::proof::Proof;
 use crate::reason::verdict::{explain, Certificate, Decision, Question, SizeCore, Verdict};
 use crate::solve::Budget;
@@ -81,10 +82,35 @@ fn verdict(problem: &Problem, finish: Finish) -> Result<Verdict, DecideError> {
         (search @ Search::Found { .. }, ..) => home(search),
         (_, _, Some((i, model)), _) => (ENGINES[i].certify)(problem, Found::Model(model)),
         (search @ Search::NoSize { .. }, ..) => home(search),
-        (_, Some((i, proof)), ..) => (ENGINES[i].certify)(problem, Found::Proof(proof)),
+        (search, Some((i, proof)), ..) => {
+            match (ENGINES[i].certify)(problem, Found::Proof(proof)) {
+                // A proof the checker refuses is no verdict: the search's, if it has one, or
+                // unknown, saying why.
+                Err(DecideError::BadProof(why)) => match search {
+                    search @ Search::NoModel { .. } => home(search),
+                    _ => Ok(refused_proof(ENGINES[i].name, &why)),
+                },
+                other => other,
+            }
+        }
         (search @ Search::NoModel { .. }, ..) => home(search),
         (_, _, _, Some(saturated)) => Ok(saturated),
         (Search::GaveUp { refuted, why }, None, None, None) => Ok(unknown(refuted, why, &reports)),
+    }
+}
+
+/// The verdict when the only answer was a proof the independent checker refused (or could
+/// not check within its limits).
+fn refused_proof(engine: &str, why: &ProofError) -> Verdict {
+    let stopped_by = match why {
+        ProofError::TooLarge(_) => "limit",
+        _ => "check",
+    };
+    Verdict::Unknown {
+        reason: format!(
+            "the {engine} prover found a proof, but the independent checker refused it: {why}"
+        ),
+        stopped_by,
     }
 }
 
@@ -177,4 +203,101 @@ fn size_cores(problem: &Problem, sizes: &[usize]) -> Vec<SizeCore> {
         }
     }
     cores
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board;
+    use crate::logic::check::CheckMode;
+    use crate::logic::clauses::{Atom, ClauseSet, Role, Term};
+    use crate::reason::instantiate::{Prover, Refutation};
+    use crate::reason::Options;
+    use std::time::Duration;
+
+    /// The instantiation prover's proof from `set`, in place of the clausifier's clauses.
+    fn proof_from(set: &ClauseSet) -> Proof {
+        match Prover::new(set).run(&Budget::time(Duration::from_secs(10))) {
+            Refutation::Proved(proof) => proof,
+            other => panic!("the clauses are refutable: {other:?}"),
+        }
+    }
+
+    /// The verdict when the race ends with `proof` and nothing else.
+    fn verdict_with(problem: &Problem, proof: Proof) -> Verdict {
+        let mut reports: Vec<Option<Report>> = ENGINES.iter().map(|_| None).collect();
+        let prover = ENGINES.iter().position(|e| e.name == "instantiation").unwrap();
+        reports[prover] = Some(Report::Found(Found::Proof(proof)));
+        let search = Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported };
+        verdict(problem, Finish { search, reports }).expect("a verdict, not an error")
+    }
+
+    /// Issue 36: the engines' clausifier broken on purpose (a literal dropped; a Skolem
+    /// function replaced by a constant). The prover then refutes a consistent board, the
+    /// independent checker, which rebuilds the clauses from the statements, refuses the
+    /// proof, and the answer is unknown. The same board's proof from the true clauses of an
+    /// inconsistent variant passes, so the check is not refusing everything.
+    #[test]
+    fn a_proof_from_a_broken_clausifier_is_refused_and_the_verdict_is_unknown() {
+        type Break = fn(&mut ClauseSet);
+        let cases: [(&str, Break); 2] = [
+            ("∀x blonde(x) ∨ happy(x)\n¬blonde(a)\n¬happy(b)\n", |set| {
+                // "∀x blonde(x)": the disjunct happy(x) dropped.
+                let happy = set.vocabulary.id("happy").unwrap();
+                let c = set.clauses.iter_mut().find(|c| c.origin.statement == 1).unwrap();
+                c.literals.retain(|l| !matches!(&l.atom, Atom::Pred(p, _) if *p == happy));
+            }),
+            ("∀x∃y likes(x, y)\n∀x ¬likes(x, a)\n", |set| {
+                // The witness for y replaced by the constant a.
+                let a = set.vocabulary.id("a").unwrap();
+                let skolem = (set.vocabulary.symbols.iter())
+                    .position(|s| matches!(s.role, Role::Skolem { .. }))
+                    .unwrap();
+                for c in set.clauses.iter_mut().filter(|c| c.origin.statement == 1) {
+                    for l in &mut c.literals {
+                        replace(&mut l.atom, skolem, a);
+                    }
+                }
+            }),
+        ];
+        for (text, break_clausifier) in cases {
+            let b = board::load("broken.board", text, CheckMode::FreeStanding).unwrap();
+            let problem = Problem::new(&b, Question::Consistency, None, Options::default());
+            let mut broken = problem.clauses().clone();
+            break_clausifier(&mut broken);
+            let proof = proof_from(&broken);
+            let verdict = verdict_with(&problem, proof);
+            let Verdict::Unknown { reason, stopped_by } = &verdict else {
+                panic!("{text}: {verdict:?}")
+            };
+            assert_eq!(*stopped_by, "check", "{text}");
+            assert!(reason.contains("refused it"), "{reason}");
+            assert!(reason.contains("does not match"), "{reason}");
+        }
+        // The control: a truly inconsistent board's proof passes the same way in.
+        let b =
+            board::load("c.board", "∀x blonde(x)\n¬blonde(a)\n", CheckMode::FreeStanding).unwrap();
+        let problem = Problem::new(&b, Question::Consistency, None, Options::default());
+        let proof = proof_from(problem.clauses());
+        assert_eq!(verdict_with(&problem, proof).name(), "inconsistent");
+    }
+
+    fn replace(atom: &mut Atom, from: usize, to: usize) {
+        fn term(t: &mut Term, from: usize, to: usize) {
+            if let Term::App(f, args) = t {
+                if *f == from {
+                    *t = Term::App(to, Vec::new());
+                } else {
+                    args.iter_mut().for_each(|a| term(a, from, to));
+                }
+            }
+        }
+        match atom {
+            Atom::Pred(_, args) => args.iter_mut().for_each(|a| term(a, from, to)),
+            Atom::Eq(a, b) => {
+                term(a, from, to);
+                term(b, from, to);
+            }
+        }
+    }
 }

@@ -117,7 +117,7 @@ impl<'s> Prover<'s> {
             while symbols.iter().any(|s| s.name == name || s.shown == name) {
                 name.push('\'');
             }
-            symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
+            symbols.push(ProofSymbol::object(name));
             Some(symbols.len() - 1)
         };
         Prover {

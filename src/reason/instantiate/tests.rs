@@ -92,18 +92,19 @@ fn a_forged_proof_is_rejected() {
     assert!(check(&b.signature, &premises, &proof).is_ok());
     // Claim a step came from the other statement.
     let mut wrong = proof.clone();
-    wrong.steps.swap(0, 1);
-    if let (
-        super::StepKind::Instance { clause: a, .. },
-        super::StepKind::Instance { clause: b2, .. },
-    ) = (&mut wrong.steps[0].kind.clone(), &mut wrong.steps[1].kind.clone())
-    {
-        let (a, b2) = (*a, *b2);
-        if let super::StepKind::Instance { clause, .. } = &mut wrong.steps[0].kind {
-            *clause = b2;
-        }
-        if let super::StepKind::Instance { clause, .. } = &mut wrong.steps[1].kind {
-            *clause = a;
+    let origins: Vec<_> = wrong
+        .steps
+        .iter()
+        .filter_map(|s| match &s.kind {
+            super::StepKind::Instance { origin, .. } => Some(*origin),
+            _ => None,
+        })
+        .collect();
+    let (first, second) = (origins[0], origins[1]);
+    assert_ne!(first, second, "a step from each statement");
+    for step in &mut wrong.steps {
+        if let super::StepKind::Instance { origin, .. } = &mut step.kind {
+            *origin = if *origin == first { second } else { first };
         }
     }
     assert!(check(&b.signature, &premises, &wrong).is_err());

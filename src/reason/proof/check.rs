@@ -1,7 +1,8 @@
 //! The independent proof checker. It does not call the prover, egg or the SAT solver; it
 //! is deliberately simple code:
-//! - each instance step must be a clause of the statement it cites (the premises are
-//!   clausified again) with its variables replaced by ground terms;
+//! - each instance step must contain an instance of a clause of the statement it cites,
+//!   as [`super::clausify`] rebuilds the clauses from the statement itself and the
+//!   meanings of the proof's symbols (so a wrong clausification in the engine is caught);
 //! - each cardinality step must be "two of these n distinct terms are equal" for a
 //!   statement that allows fewer than n objects;
 //! - each equality step must hold in every structure: its negation is refuted by a small
@@ -11,13 +12,13 @@
 //! - the steps together must be contradictory: a small DPLL (unit propagation and case
 //!   splits) refutes them, and its trace is the argument a player reads.
 //!
-//! What it trusts: clausification (`logic::cnf`), which the model finder's brute-force
-//! tests exercise, since any error there shows up as a wrong "no model of size n".
+//! It imports no engine and not the engines' clausifier (`logic::cnf`).
 
+use super::clausify::{clausify, ClausifyError};
 use super::{Proof, Step, StepKind};
+use crate::logic::board::Premise;
 use crate::logic::check::Signature;
-use crate::logic::clauses::{subst_atom, Atom, Literal, Term};
-use crate::logic::cnf::{clausify_with, Premise};
+use crate::logic::clauses::{Atom, Literal, Origin, Term};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -36,6 +37,8 @@ pub enum ProofError {
     NotARefutation(String),
     #[error("the proof is too large to check ({0} case splits)")]
     TooLarge(usize),
+    #[error("the statements' clauses cannot be rebuilt in the proof's symbols: {0}")]
+    Clausify(ClausifyError),
 }
 
 /// Checks `proof` against the premises; on success, the refutation's lines (unit
@@ -45,19 +48,12 @@ pub fn check(
     premises: &[Premise],
     proof: &Proof,
 ) -> Result<Vec<String>, ProofError> {
-    let set = clausify_with(signature, premises, true);
-    let symbols = set.vocabulary.symbols.len();
-    // The proof's symbols: the clause set's, then at most one extra object.
-    let arity_of = |f: usize| -> Option<(usize, bool)> {
-        if f < symbols {
-            let s = &set.vocabulary.symbols[f];
-            Some((s.arity, s.predicate))
-        } else if Some(f) == proof.extra_constant && f == symbols {
-            Some((0, false))
-        } else {
-            None
-        }
-    };
+    let rebuilt = clausify(signature, premises, &proof.symbols).map_err(ProofError::Clausify)?;
+    let mut clauses_of: HashMap<Origin, Vec<&[Literal]>> = HashMap::new();
+    for (origin, clause) in &rebuilt.clauses {
+        clauses_of.entry(*origin).or_default().push(clause);
+    }
+    let arity_of = |f: usize| proof.symbols.get(f).map(|s| (s.arity, s.predicate));
     let well_formed = |t: &Term| -> bool {
         fn ok(t: &Term, arity_of: &dyn Fn(usize) -> Option<(usize, bool)>) -> bool {
             match t {
@@ -84,22 +80,15 @@ pub fn check(
             }
         }
         match &step.kind {
-            StepKind::Instance { clause, origin, substitution, .. } => {
-                let c = set.clauses.get(*clause).ok_or(ProofError::NotAnInstance(n))?;
-                if c.origin != *origin
-                    || substitution.len() != c.num_vars as usize
-                    || !substitution.iter().all(&well_formed)
-                {
-                    return Err(ProofError::NotAnInstance(n));
-                }
-                let sigma: HashMap<u32, Term> =
-                    substitution.iter().cloned().enumerate().map(|(v, t)| (v as u32, t)).collect();
-                let expected: Vec<Literal> = c
-                    .literals
-                    .iter()
-                    .map(|l| Literal { positive: l.positive, atom: subst_atom(&l.atom, &sigma) })
-                    .collect();
-                if normalized(&expected) != normalized(&step.literals) {
+            StepKind::Instance { origin, substitution, .. } => {
+                // The substitution only explains the step to players; what counts is that
+                // the step contains an instance of one of the cited part's clauses.
+                let mut budget = MATCH_BUDGET;
+                let ground = without_false_literals(&step.literals);
+                let found = clauses_of.get(origin).is_some_and(|clauses| {
+                    clauses.iter().any(|c| contains_instance(&ground, c, &mut budget))
+                });
+                if !found || !substitution.iter().all(&well_formed) {
                     return Err(ProofError::NotAnInstance(n));
                 }
             }
@@ -195,6 +184,122 @@ fn propagation_refutes_negation<'p>(
             return false;
         }
     }
+}
+
+/// The most partial matches tried for one instance step.
+const MATCH_BUDGET: usize = 100_000;
+
+/// The ground clause's literals without the always-false `t ≠ t`, oriented and in order.
+fn without_false_literals(ground: &[Literal]) -> Vec<Literal> {
+    let kept: Vec<Literal> = ground
+        .iter()
+        .filter(|l| !matches!(&l.atom, Atom::Eq(a, b) if !l.positive && a == b))
+        .cloned()
+        .collect();
+    normalized(&kept)
+}
+
+/// Whether some instance of `clause` (dropping the literals `s ≠ t` it makes `t ≠ t`) has
+/// all its literals in `ground`: then the ground clause follows from the clause.
+fn contains_instance(ground: &[Literal], clause: &[Literal], budget: &mut usize) -> bool {
+    fn term(p: &Term, t: &Term, s: &mut HashMap<u32, Term>) -> bool {
+        match (p, t) {
+            (Term::Var(v), _) => match s.get(v) {
+                Some(u) => u == t,
+                None => {
+                    s.insert(*v, t.clone());
+                    true
+                }
+            },
+            (Term::App(f, ps), Term::App(g, ts)) => {
+                f == g && ps.len() == ts.len() && ps.iter().zip(ts).all(|(p, t)| term(p, t, s))
+            }
+            (Term::App(..), Term::Var(_)) => false,
+        }
+    }
+    fn atom(p: &Atom, a: &Atom, s: &mut HashMap<u32, Term>) -> bool {
+        match (p, a) {
+            (Atom::Pred(f, ps), Atom::Pred(g, ts)) => {
+                f == g && ps.len() == ts.len() && ps.iter().zip(ts).all(|(p, t)| term(p, t, s))
+            }
+            (Atom::Eq(l, r), Atom::Eq(a, b)) => {
+                let saved = s.clone();
+                if term(l, a, s) && term(r, b, s) {
+                    return true;
+                }
+                *s = saved;
+                term(l, b, s) && term(r, a, s)
+            }
+            _ => false,
+        }
+    }
+    fn apply(t: &Term, s: &HashMap<u32, Term>) -> Term {
+        match t {
+            Term::Var(v) => s.get(v).map_or_else(|| t.clone(), |u| apply(u, s)),
+            Term::App(f, xs) => Term::App(*f, xs.iter().map(|x| apply(x, s)).collect()),
+        }
+    }
+    fn occurs(v: u32, t: &Term) -> bool {
+        match t {
+            Term::Var(w) => *w == v,
+            Term::App(_, xs) => xs.iter().any(|x| occurs(v, x)),
+        }
+    }
+    /// Whether some instance makes `a` and `b` the same term (binding free variables).
+    fn unify(a: &Term, b: &Term, s: &mut HashMap<u32, Term>) -> bool {
+        let (a, b) = (apply(a, s), apply(b, s));
+        match (&a, &b) {
+            _ if a == b => true,
+            (Term::Var(v), t) | (t, Term::Var(v)) => {
+                !occurs(*v, t) && {
+                    s.insert(*v, t.clone());
+                    true
+                }
+            }
+            (Term::App(f, xs), Term::App(g, ys)) => {
+                f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| unify(x, y, s))
+            }
+        }
+    }
+    /// Whether some instance makes each deferred `l ≠ r` a `t ≠ t` (any ground term may
+    /// take the place of a variable left free, the same wherever it occurs).
+    fn trivial(deferred: &[&Literal], s: &mut HashMap<u32, Term>) -> bool {
+        deferred.iter().all(|l| match &l.atom {
+            Atom::Eq(a, b) => unify(a, b, s),
+            Atom::Pred(..) => false,
+        })
+    }
+    fn go<'c>(
+        ground: &[Literal],
+        clause: &'c [Literal],
+        s: &mut HashMap<u32, Term>,
+        deferred: &mut Vec<&'c Literal>,
+        budget: &mut usize,
+    ) -> bool {
+        let Some((l, rest)) = clause.split_first() else {
+            return trivial(deferred, &mut s.clone());
+        };
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        for g in ground.iter().filter(|g| g.positive == l.positive) {
+            let saved = s.clone();
+            if atom(&l.atom, &g.atom, s) && go(ground, rest, s, deferred, budget) {
+                return true;
+            }
+            *s = saved;
+        }
+        if !l.positive && matches!(l.atom, Atom::Eq(..)) {
+            deferred.push(l);
+            if go(ground, rest, s, deferred, budget) {
+                return true;
+            }
+            deferred.pop();
+        }
+        false
+    }
+    go(ground, clause, &mut HashMap::new(), &mut Vec::new(), budget)
 }
 
 /// Literals with equations oriented and in a canonical order, to compare clauses.

@@ -4,11 +4,12 @@
 //! without the prover that found it.
 
 pub mod check;
+pub mod clausify;
 pub mod drat;
 pub mod ground;
 pub mod saturation;
 
-use crate::logic::clauses::{Atom, Literal, Origin, Part, Role, SymId, Term, Vocabulary};
+use crate::logic::clauses::{Atom, Literal, Meaning, Origin, Part, Role, SymId, Term, Vocabulary};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -24,6 +25,11 @@ pub struct ProofSymbol {
     pub arity: usize,
     /// "the x that (2) asserts", "part of (3)"; none for the board's own symbols.
     pub note: Option<String>,
+    /// Whether it stands for a truth value (a predicate) rather than an object.
+    pub predicate: bool,
+    /// What a symbol the clausifier made stands for; none for the board's own symbols
+    /// (whose names the checker finds in the board's signature) and for an extra object.
+    pub meaning: Option<Meaning>,
 }
 
 /// `3` as `₃`.
@@ -77,9 +83,29 @@ impl ProofSymbol {
                         unique.push('′');
                     }
                 }
-                ProofSymbol { name: s.name.clone(), shown: unique, arity: s.arity, note }
+                ProofSymbol {
+                    name: s.name.clone(),
+                    shown: unique,
+                    arity: s.arity,
+                    note,
+                    predicate: s.predicate,
+                    meaning: s.meaning.clone(),
+                }
             })
             .collect()
+    }
+
+    /// An object a prover adds because the statements name none (the domain is never
+    /// empty): it stands for no particular object.
+    pub fn object(name: String) -> ProofSymbol {
+        ProofSymbol {
+            shown: name.clone(),
+            name,
+            arity: 0,
+            note: None,
+            predicate: false,
+            meaning: None,
+        }
     }
 }
 

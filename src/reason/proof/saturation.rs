@@ -18,13 +18,17 @@
 //! rewritten, so below the inference's largest premise), with `t ≠ t` and repeated literals
 //! dropped, it is a tautology or has an instance of a clause of the set as a sub-multiset.
 //! Each premise clause must follow the same way (there any rewriting by the set's equations
-//! will do). A lower domain bound `|L| ≥ n` is covered through its n distinct witness
-//! constants (for n ≤ 16, as `cnf` writes them); an upper bound `|L| < n` is not. It shares no code with the prover: its own
-//! unifier, ordering, rewriting and matcher, written to be read.
+//! will do); the premise clauses are rebuilt from the statements by [`super::clausify`], in
+//! the symbols the saturation names, so that the model the saturation stands for is a
+//! model of the statements themselves. A lower domain bound `|L| ≥ n` is covered through
+//! its n distinct witness constants; an upper bound `|L| < n` is not. It shares no code
+//! with the prover or its clausifier: its own unifier, ordering, rewriting and matcher,
+//! written to be read.
 
+use super::clausify::{clausify, ClausifyError};
+use crate::logic::board::Premise;
 use crate::logic::check::Signature;
 use crate::logic::clauses::{Atom, Literal, SymId, Term};
-use crate::logic::cnf::{clausify_with, Premise, MAX_WITNESSES};
 use crate::reason::proof::{Names, ProofSymbol};
 use std::collections::HashMap;
 
@@ -79,8 +83,10 @@ impl serde::Serialize for Saturated {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaturationError {
-    #[error("the premises bound the number of objects from above (or from below past {MAX_WITNESSES}), which this check does not cover")]
+    #[error("the premises bound the number of objects from above (or from below without naming the objects), which this check does not cover")]
     Unsupported,
+    #[error("the statements' clauses cannot be rebuilt in the saturation's symbols: {0}")]
+    Clausify(ClausifyError),
     #[error("the saturation is malformed: {0}")]
     Malformed(&'static str),
     #[error("premise clause {0} does not follow from the saturated clauses")]
@@ -154,16 +160,31 @@ type Clause = Vec<Lit>;
 pub fn check(
     signature: &Signature,
     premises: &[Premise],
+    symbols: &[ProofSymbol],
     claim: &Saturation,
 ) -> Result<(), SaturationError> {
-    let set = clausify_with(signature, premises, true);
-    // A lower bound `|L| ≥ n` (n ≤ MAX_WITNESSES) is in the clauses as n constants that are
-    // pairwise distinct, so the model a saturation stands for has n objects at least. An
-    // upper bound, or a lower one without witnesses, is not a clause at all.
-    if set.bounds.at_least > MAX_WITNESSES || set.bounds.below.is_some() {
-        return Err(SaturationError::Unsupported);
+    let rebuilt = clausify(signature, premises, symbols).map_err(SaturationError::Clausify)?;
+    // A lower bound `|L| ≥ n` is in the clauses as n constants that are pairwise distinct,
+    // so the model a saturation stands for has n objects at least. An upper bound, or a
+    // lower one without its objects, is not a clause at all.
+    for p in premises {
+        let covered = match p.statement.kind.size_bound() {
+            None => true,
+            Some((at_least, n)) if at_least != p.negated => {
+                n < 2
+                    || rebuilt
+                        .witnessed_bounds
+                        .iter()
+                        .any(|&(o, m)| o.statement == p.index && m == n as usize)
+            }
+            Some(_) => false,
+        };
+        if !covered {
+            return Err(SaturationError::Unsupported);
+        }
     }
-    let symbols = set.vocabulary.symbols.len();
+    let input: Vec<&[Literal]> = rebuilt.clauses.iter().map(|(_, c)| c.as_slice()).collect();
+    let symbols = symbols.len();
     if claim.selected.len() != claim.clauses.len() || claim.precedence.len() != symbols {
         return Err(SaturationError::Malformed("one selection per clause and one rank per symbol"));
     }
@@ -175,7 +196,7 @@ pub fn check(
     // Which symbols are predicates: they head atoms and nothing else.
     let mut predicate = vec![None::<bool>; symbols];
     let mut sorted = true;
-    for c in set.clauses.iter().map(|c| &c.literals).chain(&claim.clauses) {
+    for c in input.iter().copied().chain(claim.clauses.iter().map(Vec::as_slice)) {
         for l in c {
             match &l.atom {
                 Atom::Pred(p, args) => {
@@ -212,8 +233,8 @@ pub fn check(
     let predicate = predicate.iter().map(|p| *p == Some(true)).collect();
     let checker =
         Checker { order: Order { rank: &claim.precedence }, predicate, n: &n, units: units(&n) };
-    for (k, input) in set.clauses.iter().enumerate() {
-        let input: Clause = input.literals.iter().map(Lit::of).collect();
+    for (k, input) in input.iter().enumerate() {
+        let input: Clause = input.iter().map(Lit::of).collect();
         if !checker.redundant(input, false) {
             return Err(SaturationError::Uncovered(k + 1));
         }

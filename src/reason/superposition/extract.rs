@@ -46,7 +46,7 @@ pub(super) fn refutation(set: &ClauseSet, clauses: &ClauseStore, empty: usize) -
             while symbols.iter().any(|s| s.name == name || s.shown == name) {
                 name.push('\'');
             }
-            symbols.push(ProofSymbol { shown: name.clone(), name, arity: 0, note: None });
+            symbols.push(ProofSymbol::object(name));
             (symbols.len() - 1, Some(symbols.len() - 1))
         }
     };

@@ -321,12 +321,12 @@ mod refutations {
 }
 
 mod random_boards {
+    use super::saturations::check;
     use crate::logic::board;
     use crate::logic::check::CheckMode;
     use crate::logic::cnf::{clausify_with, Premise};
     use crate::reason::finite::tests::{board_text, refutation_has_no_small_model};
     use crate::reason::instantiate::{Prover, Refutation};
-    use crate::reason::proof::saturation::check;
     use crate::reason::superposition::saturate::{Outcome, Saturation};
     use crate::solve::Budget;
     use proptest::prelude::*;
@@ -493,12 +493,24 @@ mod rules {
 mod saturations {
     use crate::logic::board;
     use crate::logic::check::CheckMode;
+    use crate::logic::check::Signature;
     use crate::logic::clauses::{negate, Literal};
     use crate::logic::cnf::{clausify_with, premises_of, Premise};
-    use crate::reason::proof::saturation::{check, Saturation as Claim, SaturationError};
+    use crate::reason::proof::saturation::{Saturation as Claim, SaturationError};
+    use crate::reason::proof::ProofSymbol;
     use crate::reason::superposition::saturate::{Outcome, Saturation};
     use crate::solve::Budget;
     use std::time::Duration;
+
+    /// The independent check, with the symbols the engines' clausifier makes.
+    pub(super) fn check(
+        signature: &Signature,
+        premises: &[Premise],
+        claim: &Claim,
+    ) -> Result<(), SaturationError> {
+        let symbols = ProofSymbol::of(&clausify_with(signature, premises, true).vocabulary);
+        crate::reason::proof::saturation::check(signature, premises, &symbols, claim)
+    }
 
     fn saturate(text: &str) -> (board::CheckedBoard, Option<Claim>) {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
