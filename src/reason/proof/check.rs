@@ -217,19 +217,17 @@ fn contains_instance(ground: &[Literal], clause: &[Literal], budget: &mut usize)
             (Term::App(..), Term::Var(_)) => false,
         }
     }
-    fn atom(p: &Atom, a: &Atom, s: &mut HashMap<u32, Term>) -> bool {
+    /// Matches `p` onto `a`; an equation as written when `flip` is false, else turned.
+    fn atom(p: &Atom, a: &Atom, flip: bool, s: &mut HashMap<u32, Term>) -> bool {
         match (p, a) {
             (Atom::Pred(f, ps), Atom::Pred(g, ts)) => {
-                f == g && ps.len() == ts.len() && ps.iter().zip(ts).all(|(p, t)| term(p, t, s))
+                !flip
+                    && f == g
+                    && ps.len() == ts.len()
+                    && ps.iter().zip(ts).all(|(p, t)| term(p, t, s))
             }
-            (Atom::Eq(l, r), Atom::Eq(a, b)) => {
-                let saved = s.clone();
-                if term(l, a, s) && term(r, b, s) {
-                    return true;
-                }
-                *s = saved;
-                term(l, b, s) && term(r, a, s)
-            }
+            (Atom::Eq(l, r), Atom::Eq(a, b)) if !flip => term(l, a, s) && term(r, b, s),
+            (Atom::Eq(l, r), Atom::Eq(a, b)) => term(l, b, s) && term(r, a, s),
             _ => false,
         }
     }
@@ -284,11 +282,13 @@ fn contains_instance(ground: &[Literal], clause: &[Literal], budget: &mut usize)
         }
         *budget -= 1;
         for g in ground.iter().filter(|g| g.positive == l.positive) {
-            let saved = s.clone();
-            if atom(&l.atom, &g.atom, s) && go(ground, rest, s, deferred, budget) {
-                return true;
+            for flip in [false, true] {
+                let saved = s.clone();
+                if atom(&l.atom, &g.atom, flip, s) && go(ground, rest, s, deferred, budget) {
+                    return true;
+                }
+                *s = saved;
             }
-            *s = saved;
         }
         if !l.positive && matches!(l.atom, Atom::Eq(..)) {
             deferred.push(l);
@@ -537,4 +537,127 @@ fn dpll(
         values[a] = None;
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board::{self, premises_of, CheckedBoard};
+    use crate::logic::check::CheckMode;
+    use crate::logic::cnf::clausify_with;
+    use crate::reason::proof::ProofSymbol;
+
+    fn corpus() -> Vec<(String, CheckedBoard)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(root.join("boards")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "board") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let name = path.display().to_string();
+                if let Ok(b) = board::load(&name, &text, CheckMode::FreeStanding) {
+                    out.push((name, b));
+                }
+            }
+        }
+        for entry in std::fs::read_dir(root.join("tptp")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "p") {
+                let formulas = crate::logic::tptp::read::read_file(&path).unwrap();
+                let name = path.display().to_string();
+                let (b, _) = crate::logic::tptp::read::to_board(&name, &formulas).unwrap();
+                out.push((name, b));
+            }
+        }
+        out
+    }
+
+    /// The clause with each variable made a constant of its own (a symbol no board has).
+    fn frozen(literals: &[Literal]) -> Vec<Literal> {
+        fn term(t: &Term) -> Term {
+            match t {
+                Term::Var(v) => Term::App(usize::MAX - *v as usize, Vec::new()),
+                Term::App(f, xs) => Term::App(*f, xs.iter().map(term).collect()),
+            }
+        }
+        let atom = |a: &Atom| match a {
+            Atom::Pred(p, xs) => Atom::Pred(*p, xs.iter().map(term).collect()),
+            Atom::Eq(a, b) => Atom::Eq(term(a), term(b)),
+        };
+        literals.iter().map(|l| Literal { positive: l.positive, atom: atom(&l.atom) }).collect()
+    }
+
+    /// Issue 36: the checkers' clauses, rebuilt from the statements and the meanings of
+    /// the engines' symbols, are the engines' clauses: each engine clause contains an
+    /// instance of a rebuilt one from the same statement part (its variables read as
+    /// constants), and each rebuilt clause, unless always true, one of an engine clause.
+    /// Every corpus board and TPTP problem, as written and with each statement negated.
+    #[test]
+    fn the_rebuilt_clauses_are_the_engines_clauses_on_the_whole_corpus() {
+        let boards = corpus();
+        assert!(boards.len() > 60, "{} boards", boards.len());
+        let mut compared = 0;
+        for (name, b) in &boards {
+            let count = b.board.statements.len();
+            for negate in std::iter::once(None).chain((1..=count.min(12)).map(Some)) {
+                let premises = premises_of(b, negate);
+                let set = clausify_with(&b.signature, &premises, true);
+                let symbols = ProofSymbol::of(&set.vocabulary);
+                let rebuilt = clausify(&b.signature, &premises, &symbols)
+                    .unwrap_or_else(|e| panic!("{name} negating {negate:?}: {e}"));
+                let budget = &mut usize::MAX.clone();
+                for c in &set.clauses {
+                    let literals = without_false_literals(&frozen(&c.literals));
+                    assert!(
+                        rebuilt.clauses.iter().any(|(o, r)| *o == c.origin
+                            && contains_instance(&literals, r, budget)),
+                        "{name} negating {negate:?}: engine clause {:?} is not rebuilt among {:?}",
+                        c,
+                        rebuilt.clauses.iter().filter(|(o, _)| *o == c.origin).collect::<Vec<_>>()
+                    );
+                }
+                for (origin, r) in &rebuilt.clauses {
+                    let literals = without_false_literals(&frozen(r));
+                    let always_true = literals.iter().any(|l| {
+                        matches!(&l.atom, Atom::Eq(a, b) if l.positive && a == b)
+                            || literals.iter().any(|m| m.atom == l.atom && m.positive != l.positive)
+                    });
+                    assert!(
+                        always_true
+                            || set.clauses.iter().any(|c| c.origin == *origin
+                                && contains_instance(&literals, &c.literals, budget)),
+                        "{name} negating {negate:?}: rebuilt clause {r:?} is no engine clause"
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 200, "{compared} questions");
+    }
+
+    /// A proof whose Skolem function claims to stand for another node than its own is
+    /// refused: the checker finds no witness for the `∃` (issue 36).
+    #[test]
+    fn a_symbol_with_a_forged_meaning_is_refused() {
+        use crate::logic::clauses::Meaning;
+        use crate::reason::instantiate::{Prover, Refutation};
+        let text = "∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
+        let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let set = clausify_with(&b.signature, &premises, true);
+        let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
+        let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
+        assert!(check(&b.signature, &premises, &proof).is_ok());
+        let skolem =
+            proof.symbols.iter().position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })));
+        let mut forged = proof.clone();
+        let Some(Meaning::Witness { at, .. }) = &mut forged.symbols[skolem.unwrap()].meaning else {
+            unreachable!()
+        };
+        at.path = vec![0, 0];
+        assert!(matches!(
+            check(&b.signature, &premises, &forged),
+            Err(ProofError::Clausify(ClausifyError::Unnamed(..)))
+        ));
+    }
 }
