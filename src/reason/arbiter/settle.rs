@@ -282,6 +282,16 @@ mod tests {
         assert_eq!(verdict_with(&problem, proof).name(), "inconsistent");
     }
 
+    /// Issue 37: a proof too large for the checker is *unknown* (GaveUp), saying so, never
+    /// an internal error.
+    #[test]
+    fn a_proof_too_large_to_check_gives_up_with_the_reason() {
+        let verdict = refused_proof("superposition", &ProofError::TooLarge(20_001));
+        let Verdict::Unknown { reason, stopped_by } = &verdict else { panic!() };
+        assert_eq!((*stopped_by, verdict.szs_status()), ("limit", "GaveUp"));
+        assert!(reason.contains("too large to check (20001 case splits)"), "{reason}");
+    }
+
     fn replace(atom: &mut Atom, from: usize, to: usize) {
         fn term(t: &mut Term, from: usize, to: usize) {
             if let Term::App(f, args) = t {

@@ -660,4 +660,52 @@ mod tests {
             Err(ProofError::Clausify(ClausifyError::Unnamed(..)))
         ));
     }
+
+    /// Malformed symbol tables are refused before any clause is rebuilt: bindings that name
+    /// an argument the symbol does not have, that use the symbol itself (a meaning that
+    /// would define it by itself), or that leave an argument unused; a board symbol with
+    /// another arity, or twice.
+    #[test]
+    fn malformed_symbols_are_refused() {
+        use crate::logic::clauses::Meaning;
+        use crate::reason::instantiate::{Prover, Refutation};
+        let text = "∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
+        let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let set = clausify_with(&b.signature, &premises, true);
+        let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
+        let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
+        let sk = (proof.symbols.iter())
+            .position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })))
+            .unwrap();
+        let bad_meaning = |forge: &dyn Fn(&mut Vec<(String, Term)>)| {
+            let mut forged = proof.clone();
+            let Some(Meaning::Witness { bindings, .. }) = &mut forged.symbols[sk].meaning else {
+                unreachable!()
+            };
+            forge(bindings);
+            check(&b.signature, &premises, &forged)
+        };
+        let refused = |r: Result<Vec<String>, ProofError>| {
+            matches!(r, Err(ProofError::Clausify(ClausifyError::BadMeaning(_))))
+        };
+        assert!(refused(bad_meaning(&|b| b[0].1 = Term::Var(7))));
+        assert!(refused(bad_meaning(&|b| b[0].1 = Term::App(sk, vec![Term::Var(0)]))));
+        assert!(refused(bad_meaning(&|b| b.clear())));
+        assert!(refused(bad_meaning(&|b| b.push(b[0].clone()))));
+        // A board symbol with another arity, or listed twice.
+        let likes = proof.symbols.iter().position(|s| s.name == "likes").unwrap();
+        let mut forged = proof.clone();
+        forged.symbols[likes].arity = 3;
+        assert!(matches!(
+            check(&b.signature, &premises, &forged),
+            Err(ProofError::Clausify(ClausifyError::NotTheBoards(_)))
+        ));
+        let mut forged = proof.clone();
+        forged.symbols.push(proof.symbols[likes].clone());
+        assert!(matches!(
+            check(&b.signature, &premises, &forged),
+            Err(ProofError::Clausify(ClausifyError::NotTheBoards(_)))
+        ));
+    }
 }
