@@ -678,7 +678,7 @@ mod tests {
         let sk = (proof.symbols.iter())
             .position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })))
             .unwrap();
-        let bad_meaning = |forge: &dyn Fn(&mut Vec<(String, Term)>)| {
+        let bad_meaning = |forge: &dyn Fn(&mut crate::logic::clauses::Bindings)| {
             let mut forged = proof.clone();
             let Some(Meaning::Witness { bindings, .. }) = &mut forged.symbols[sk].meaning else {
                 unreachable!()
