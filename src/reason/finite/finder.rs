@@ -56,6 +56,9 @@ pub struct Finder {
     below: HashMap<(u128, u32), Lit>,
 }
 
+/// The most constants symmetry breaking orders (see `Finder::new`).
+const SYMMETRY_CONSTANTS: usize = 256;
+
 /// A symbol and its arguments in one number: the symbol in the top 16 bits, then one byte
 /// per argument (at most [`MAX_ARITY`] of them, each below [`MAX_SIZE`]).
 fn key(sym: SymId, args: impl IntoIterator<Item = u32>) -> u128 {
@@ -104,6 +107,11 @@ impl Finder {
         let mut constants: Vec<SymId> =
             functions.iter().copied().filter(|&f| set.vocabulary.symbols[f].arity == 0).collect();
         constants.sort_by_key(|&c| !matches!(set.vocabulary.symbols[c].role, Role::Given(_)));
+        // Symmetry breaking on a prefix of the constants is as sound as on all of them (the
+        // objects are renamed in order of first appearance in the prefix), and its clauses
+        // grow with the square of the prefix: ten thousand constants of a large axiom set
+        // once made 50 million literals before the search could look at its budget.
+        constants.truncate(SYMMETRY_CONSTANTS);
         let unary = |f: &SymId| set.vocabulary.symbols[*f].arity == 1;
         let chain = functions
             .iter()
@@ -207,6 +215,9 @@ impl Finder {
         }
         self.break_symmetry(new);
         self.least_number(new);
+        // The budget is looked at every 4096 instances, counted over all clauses: a
+        // problem of ten thousand axioms has that many clauses of one instance each.
+        let mut count = 0u64;
         for ci in 0..self.clauses.len() {
             let m = self.clauses[ci].num_vars as usize;
             if m == 0 {
@@ -215,7 +226,6 @@ impl Finder {
                 }
                 continue;
             }
-            let mut count = 0u64;
             for t in tuples(s, m) {
                 if !t.contains(&new) {
                     continue;

@@ -11,7 +11,7 @@
 //! variables flat, and three per clause once split.
 
 use crate::logic::clauses::{Atom, Clause, Origin, SymId, Term};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FlatLit {
@@ -189,6 +189,9 @@ fn clause_vars(lits: &[FlatLit]) -> Vec<u32> {
     vars
 }
 
+/// The widest clause (in variables, once flat) that [`split`] splits.
+const SPLIT_MAX_VARS: usize = 256;
+
 /// Splits a clause while that lowers the number of variables per clause: the literals of
 /// the variable with the fewest neighbours go into one part (greedy elimination, as in a
 /// tree decomposition). `new_predicate(arity)` makes the connecting symbol.
@@ -197,18 +200,25 @@ pub fn split(c: FlatClause, new_predicate: &mut dyn FnMut(usize) -> SymId) -> Ve
     let mut rest = c.lits;
     loop {
         let vars = clause_vars(&rest);
-        if vars.len() <= 3 {
+        // Past SPLIT_MAX_VARS variables the clause stays whole: splitting costs the square
+        // of its size before the search can look at its budget, and the search then gives
+        // up on its instances within the budget instead.
+        if vars.len() <= 3 || vars.len() > SPLIT_MAX_VARS {
             break;
         }
-        // The variable co-occurring with the fewest others.
-        let neighbours = |v: u32| {
-            let mut n: Vec<u32> =
-                rest.iter().filter(|l| lit_vars(l).contains(&v)).flat_map(lit_vars).collect();
-            n.sort_unstable();
-            n.dedup();
-            n.len()
+        // The variable co-occurring with the fewest others (itself counted), in one pass
+        // over the literals: asking each variable in turn was cubic in the clause's size,
+        // and a clause of software verification has thousands of variables once flat.
+        let mut neighbours: HashMap<u32, HashSet<u32>> = HashMap::new();
+        for l in &rest {
+            let in_literal = lit_vars(l);
+            for &v in &in_literal {
+                neighbours.entry(v).or_default().extend(&in_literal);
+            }
+        }
+        let Some(&v) = vars.iter().min_by_key(|v| neighbours.get(v).map_or(0, HashSet::len)) else {
+            break;
         };
-        let Some(&v) = vars.iter().min_by_key(|&&v| neighbours(v)) else { break };
         let (part, remaining): (Vec<FlatLit>, Vec<FlatLit>) =
             rest.iter().cloned().partition(|l| lit_vars(l).contains(&v));
         if remaining.is_empty() || clause_vars(&part).len() >= vars.len() {
