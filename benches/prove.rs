@@ -116,6 +116,21 @@ fn superposition_equational(q: &str) {
     prove(q, superposition);
 }
 
+/// The independent check alone (issue 36: clauses rebuilt from the statements, each step
+/// matched, the refutation replayed), on superposition's proofs of a few questions.
+const CHECKED: &[&str] =
+    &["blonde-paradox:0", "named-blondie:3", "crush:3", "transitive:4", "ALG210+2.p", "SET921+1.p"];
+
+#[divan::bench(args = CHECKED, sample_count = 20)]
+fn proof_check_alone(bencher: divan::Bencher, q: &str) {
+    let (b, negated) = question(q);
+    let premises = premises_of(&b, negated);
+    let set = clausify_with(&b.signature, &premises, true);
+    let proof = superposition(&set, &Budget::time(Duration::from_secs(10)))
+        .unwrap_or_else(|| panic!("{q}: no proof"));
+    bencher.bench(|| check(&b.signature, &premises, &proof).unwrap());
+}
+
 /// The instantiation prover on those of the ten it proves within 10 s (the others: it gives
 /// up at its instance limit, or runs out of time; see BENCHMARKS.md).
 const INSTANTIATION_PROVES: &[&str] = &["PUZ001+1.p", "SET879+1.p", "SET921+1.p"];
