@@ -685,3 +685,33 @@ fn instantiate(t: &Term, args: &[Term]) -> Term {
         Term::App(f, xs) => Term::App(*f, xs.iter().map(|x| instantiate(x, args)).collect()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board::{self, premises_of};
+    use crate::logic::check::CheckMode;
+    use crate::logic::cnf::clausify_with;
+    use crate::logic::parse::parse_statement;
+
+    /// A statement that uses a board symbol with another arity than the proof's symbol
+    /// (which only an unchecked statement can) is refused, not clausified.
+    #[test]
+    fn a_symbol_used_with_another_arity_is_refused() {
+        let b = board::load("b", "likes(a, b)\n", CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let symbols = ProofSymbol::of(&clausify_with(&b.signature, &premises, true).vocabulary);
+        assert!(clausify(&b.signature, &premises, &symbols).is_ok());
+        for text in ["likes(a)", "likes(a, b, a)", "likes(likes(a, b), b)", "a(b)"] {
+            let unchecked = parse_statement(text).unwrap();
+            let premise = Premise { index: 1, statement: &unchecked, negated: false };
+            assert!(
+                matches!(
+                    clausify(&b.signature, &[premise], &symbols),
+                    Err(ClausifyError::NotTheBoards(_))
+                ),
+                "{text}"
+            );
+        }
+    }
+}
