@@ -24,7 +24,7 @@ pub(super) enum How {
 
 impl How {
     pub(super) fn inference(premises: Vec<(usize, u32)>, unifier: Substitution, rule: Rule) -> How {
-        How::Inference(Box::new(Inference { premises, unifier, rule }))
+        How::Inference(Box::new(Inference { premises, unifier, rule, renamed: Vec::new() }))
     }
 }
 
@@ -35,6 +35,57 @@ pub(super) struct Inference {
     pub(super) premises: Vec<(usize, u32)>,
     pub(super) unifier: Substitution,
     pub(super) rule: Rule,
+    /// How the conclusion's variables were renumbered from 0 when it was recorded
+    /// (`(old, new)`, by old): without it, shifting premises apart made the numbers grow
+    /// with every generation, until one clause's matcher asked for 25 GB (SYN885-1).
+    pub(super) renamed: Vec<(u32, u32)>,
+}
+
+impl Inference {
+    /// A term over the unrenamed conclusion's variables, in the recorded clause's; a
+    /// variable that is not in the clause becomes one no grounding binds.
+    pub(super) fn renamed(&self, t: &Term) -> Term {
+        match t {
+            Term::Var(v) => Term::Var(match self.renamed.binary_search_by_key(v, |&(o, _)| o) {
+                Ok(i) => self.renamed[i].1,
+                Err(_) => u32::MAX,
+            }),
+            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.renamed(a)).collect()),
+        }
+    }
+}
+
+/// Renumbers the literals' variables from 0 in order of first occurrence; the renaming,
+/// sorted by old number.
+fn renumber(literals: &mut [Literal]) -> Vec<(u32, u32)> {
+    fn term(t: &mut Term, names: &mut Vec<(u32, u32)>) {
+        match t {
+            Term::Var(v) => {
+                let new = match names.iter().find(|&&(o, _)| o == *v) {
+                    Some(&(_, n)) => n,
+                    None => {
+                        let n = names.len() as u32;
+                        names.push((*v, n));
+                        n
+                    }
+                };
+                *v = new;
+            }
+            Term::App(_, args) => args.iter_mut().for_each(|a| term(a, names)),
+        }
+    }
+    let mut names = Vec::new();
+    for l in literals {
+        match &mut l.atom {
+            Atom::Pred(_, args) => args.iter_mut().for_each(|a| term(a, &mut names)),
+            Atom::Eq(a, b) => {
+                term(a, &mut names);
+                term(b, &mut names);
+            }
+        }
+    }
+    names.sort_unstable();
+    names
 }
 
 /// The rule of an inference or simplification step, with what the extractor needs to
@@ -124,7 +175,12 @@ impl ClauseStore {
     }
 
     /// Records a clause (its literals without repeats), retired until it is queued.
-    pub(super) fn record(&mut self, literals: Vec<Literal>, how: How, set: &ClauseSet) -> usize {
+    pub(super) fn record(
+        &mut self,
+        literals: Vec<Literal>,
+        mut how: How,
+        set: &ClauseSet,
+    ) -> usize {
         let mut unique: Vec<Literal> = Vec::with_capacity(literals.len());
         for l in literals {
             let same = |m: &Literal| {
@@ -139,6 +195,9 @@ impl ClauseStore {
             if !unique.iter().any(same) {
                 unique.push(l);
             }
+        }
+        if let How::Inference(step) = &mut how {
+            step.renamed = renumber(&mut unique);
         }
         let goal = match &how {
             How::Input(k) => set.clauses[*k].origin.part == Part::Negation,

@@ -94,10 +94,11 @@ pub(super) fn refutation(set: &ClauseSet, clauses: &ClauseStore, empty: usize) -
                 });
             }
             How::Inference(step) => {
-                let Inference { premises, unifier, rule } = &**step;
+                let Inference { premises, unifier, rule, .. } = &**step;
                 // A premise's variable v (renamed by its offset) is, in the conclusion's
-                // grounding, the unifier's image of v + offset, grounded by theta.
-                let image = |t: &Term| ground(&unifier.apply(t), &theta);
+                // grounding, the unifier's image of v + offset, renumbered as the
+                // conclusion was, grounded by theta.
+                let image = |t: &Term| ground(&step.renamed(&unifier.apply(t)), &theta);
                 let premise_keys: Vec<(usize, Vec<Term>)> = premises
                     .iter()
                     .map(|&(p, offset)| {
