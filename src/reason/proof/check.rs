@@ -708,4 +708,72 @@ mod tests {
             Err(ProofError::Clausify(ClausifyError::NotTheBoards(_)))
         ));
     }
+
+    /// A witness whose bindings name a variable bound around its node but not free in it
+    /// (and leave out one that is) would not be a function of its arguments: refused.
+    #[test]
+    fn a_witness_bound_to_the_wrong_variable_is_refused() {
+        use crate::logic::clauses::Meaning;
+        use crate::reason::instantiate::{Prover, Refutation};
+        let text = "∀z∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
+        let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let set = clausify_with(&b.signature, &premises, true);
+        let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
+        let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
+        assert!(check(&b.signature, &premises, &proof).is_ok());
+        let sk = (proof.symbols.iter())
+            .position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })))
+            .unwrap();
+        let mut forged = proof.clone();
+        let Some(Meaning::Witness { bindings, .. }) = &mut forged.symbols[sk].meaning else {
+            unreachable!()
+        };
+        assert_eq!(bindings[0].0, "x");
+        bindings[0].0 = "z".into();
+        assert!(check(&b.signature, &premises, &forged).is_err());
+    }
+
+    /// Objects that only a lower bound `|L| ≥ n` asserts: claimed for an upper bound, they
+    /// would refute the consistent `|L| < 3` (three distinct objects, two of them equal).
+    #[test]
+    fn objects_claimed_for_an_upper_bound_are_no_clauses() {
+        use crate::logic::clauses::{Meaning, Origin, Part};
+        use crate::reason::proof::{Step, StepKind};
+        let b = board::load("upper", "|L| < 3\n", CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let origin = Origin { statement: 1, part: Part::Statement };
+        let mut symbols = ProofSymbol::of(&clausify_with(&b.signature, &premises, true).vocabulary);
+        let first = symbols.len();
+        for index in 0..3 {
+            let mut o = ProofSymbol::object(format!("o{index}"));
+            o.meaning = Some(Meaning::Object { origin, index });
+            symbols.push(o);
+        }
+        let o = |i: usize| Term::App(first + i, Vec::new());
+        let eq =
+            |i: usize, j: usize, positive: bool| Literal { positive, atom: Atom::Eq(o(i), o(j)) };
+        let distinct = |i: usize, j: usize| Step {
+            kind: StepKind::Instance {
+                clause: 0,
+                origin,
+                variables: Vec::new(),
+                substitution: Vec::new(),
+            },
+            literals: vec![eq(i, j, false)],
+        };
+        let bound = Step {
+            kind: StepKind::Bound { origin, terms: vec![o(0), o(1), o(2)] },
+            literals: vec![eq(0, 1, true), eq(0, 2, true), eq(1, 2, true)],
+        };
+        let forged = Proof {
+            steps: vec![distinct(0, 1), distinct(0, 2), distinct(1, 2), bound],
+            symbols,
+            extra_constant: None,
+        };
+        assert!(matches!(
+            check(&b.signature, &premises, &forged),
+            Err(ProofError::NotAnInstance(1))
+        ));
+    }
 }
