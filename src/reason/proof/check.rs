@@ -635,23 +635,31 @@ mod tests {
         assert!(compared > 200, "{compared} questions");
     }
 
-    /// A proof whose Skolem function claims to stand for another node than its own is
-    /// refused: the checker finds no witness for the `∃` (issue 36).
-    #[test]
-    fn a_symbol_with_a_forged_meaning_is_refused() {
-        use crate::logic::clauses::Meaning;
+    /// The board, the instantiation prover's proof of its inconsistency (checked), and the
+    /// proof's first Skolem function.
+    fn proved(text: &str) -> (CheckedBoard, Proof, usize) {
         use crate::reason::instantiate::{Prover, Refutation};
-        let text = "∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
         let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
         let premises = premises_of(&b, None);
         let set = clausify_with(&b.signature, &premises, true);
         let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
         let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
         assert!(check(&b.signature, &premises, &proof).is_ok());
-        let skolem =
-            proof.symbols.iter().position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })));
+        let skolem = (proof.symbols.iter())
+            .position(|s| matches!(s.meaning, Some(crate::logic::clauses::Meaning::Witness { .. })))
+            .unwrap();
+        (b, proof, skolem)
+    }
+
+    /// A proof whose Skolem function claims to stand for another node than its own is
+    /// refused: the checker finds no witness for the `∃` (issue 36).
+    #[test]
+    fn a_symbol_with_a_forged_meaning_is_refused() {
+        use crate::logic::clauses::Meaning;
+        let (b, proof, skolem) = proved("∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n");
+        let premises = premises_of(&b, None);
         let mut forged = proof.clone();
-        let Some(Meaning::Witness { at, .. }) = &mut forged.symbols[skolem.unwrap()].meaning else {
+        let Some(Meaning::Witness { at, .. }) = &mut forged.symbols[skolem].meaning else {
             unreachable!()
         };
         at.path = vec![0, 0];
@@ -668,16 +676,8 @@ mod tests {
     #[test]
     fn malformed_symbols_are_refused() {
         use crate::logic::clauses::Meaning;
-        use crate::reason::instantiate::{Prover, Refutation};
-        let text = "∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
-        let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
+        let (b, proof, sk) = proved("∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n");
         let premises = premises_of(&b, None);
-        let set = clausify_with(&b.signature, &premises, true);
-        let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
-        let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
-        let sk = (proof.symbols.iter())
-            .position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })))
-            .unwrap();
         let bad_meaning = |forge: &dyn Fn(&mut crate::logic::clauses::Bindings)| {
             let mut forged = proof.clone();
             let Some(Meaning::Witness { bindings, .. }) = &mut forged.symbols[sk].meaning else {
@@ -714,17 +714,8 @@ mod tests {
     #[test]
     fn a_witness_bound_to_the_wrong_variable_is_refused() {
         use crate::logic::clauses::Meaning;
-        use crate::reason::instantiate::{Prover, Refutation};
-        let text = "∀z∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n";
-        let b = board::load("forged", text, CheckMode::FreeStanding).unwrap();
+        let (b, proof, sk) = proved("∀z∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n");
         let premises = premises_of(&b, None);
-        let set = clausify_with(&b.signature, &premises, true);
-        let budget = crate::solve::Budget::time(std::time::Duration::from_secs(10));
-        let Refutation::Proved(proof) = Prover::new(&set).run(&budget) else { panic!() };
-        assert!(check(&b.signature, &premises, &proof).is_ok());
-        let sk = (proof.symbols.iter())
-            .position(|s| matches!(s.meaning, Some(Meaning::Witness { .. })))
-            .unwrap();
         let mut forged = proof.clone();
         let Some(Meaning::Witness { bindings, .. }) = &mut forged.symbols[sk].meaning else {
             unreachable!()
