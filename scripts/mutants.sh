@@ -32,7 +32,7 @@ for entry in "${FILES[@]}"; do
     # shellcheck disable=SC2086 # the test arguments are words
     cargo mutants -j1 --timeout 300 -f "$file" -o "$out" -- $args >"$out/run.log" 2>&1
     dir="$out/mutants.out"
-    count() { [ -f "$dir/$1.txt" ] && grep -c . "$dir/$1.txt" || echo 0; }
+    count() { if [ -f "$dir/$1.txt" ]; then grep -c . "$dir/$1.txt"; else echo 0; fi; }
     caught=$(count caught)
     missed=$(count missed)
     timeout=$(count timeout)

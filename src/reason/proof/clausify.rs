@@ -714,4 +714,24 @@ mod tests {
             );
         }
     }
+
+    /// Distributing a disjunction the proof names no part of stops at the literal limit,
+    /// with an error, instead of growing without end: 2²⁴ clauses here.
+    #[test]
+    fn full_distribution_stops_at_its_limit() {
+        let text: Vec<String> = (0..24).map(|i| format!("(blonde(c{i}) ∧ happy(c{i}))")).collect();
+        let b = board::load("wide", &text.join(" ∨ "), CheckMode::FreeStanding).unwrap();
+        let premises = premises_of(&b, None);
+        let mut symbols = ProofSymbol::of(&clausify_with(&b.signature, &premises, true).vocabulary);
+        assert!(clausify(&b.signature, &premises, &symbols).is_ok(), "with its named parts");
+        symbols.iter_mut().for_each(|s| {
+            if matches!(s.meaning, Some(Meaning::Part { .. })) {
+                s.meaning = None;
+            }
+        });
+        assert_eq!(
+            clausify(&b.signature, &premises, &symbols).unwrap_err(),
+            ClausifyError::TooLarge(LITERAL_LIMIT)
+        );
+    }
 }
