@@ -438,11 +438,10 @@ impl Clausifier {
         path: &mut Vec<u16>,
         i: u16,
     ) -> Nnf {
-        path.push(i);
         let bindings = bind(&f.free_variables(), env);
-        let n = self.nnf(f, env, pos, origin, path);
-        let source = Source { path: path.clone(), inner: false, positive: pos, bindings };
-        path.pop();
+        let n = self.child(f, env, pos, origin, path, i);
+        let source =
+            Source { path: [&path[..], &[i]].concat(), inner: false, positive: pos, bindings };
         Nnf::Part(Box::new(n), source)
     }
 
