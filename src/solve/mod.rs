@@ -13,9 +13,9 @@
 //!   thread may set). An exhausted budget is the distinct outcome [`Outcome::Exhausted`],
 //!   never an answer.
 //!
-//! varisat has no interrupt API; the one hook inside a running `solve` is a proof processor,
-//! called at each learned clause. [`SatProblem`] installs one that stops the search when the
-//! budget runs out. After such a stop varisat cannot be used again, so the problem answers
+//! varisat has no interrupt API; the one hook inside a running `solve` is the proof it writes.
+//! [`SatProblem`] gives it a sink that counts learned clauses and fails the write when the
+//! budget runs out, which stops the search. After such a stop varisat cannot be used again, so the problem answers
 //! every later call with `Exhausted` too (a budget that ran out ends that line of work).
 //!
 //! Every model returned is re-checked against all clauses added (kept for that purpose); a
@@ -25,14 +25,14 @@ pub mod budget;
 pub mod deal;
 pub mod encode;
 pub mod information;
+mod proof_steps;
 
 pub use budget::{parse_seconds, Budget, Exhausted, TimeLimitError};
 pub use encode::IntVar;
 pub use varisat::{Lit, Var};
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use varisat::checker::{CheckedProofStep, CheckerData, ProofProcessor};
 use varisat::ExtendFormula;
 
 /// The answer of a call: found, proved impossible, or out of budget.
@@ -67,54 +67,88 @@ impl Solution {
     }
 }
 
-/// The budget state shared with the proof processor that runs inside varisat.
+/// The budget state shared with the proof writer that runs inside varisat.
 #[derive(Default)]
 struct Guard {
-    budget: Mutex<Budget>,
-    conflicts_left: AtomicU64,
+    /// The budget of the `solve` running now, and the conflicts it has left; `None` between
+    /// calls, when the proof is still written (clauses added, variables named) but no budget
+    /// applies: a spent budget of an earlier call must not stop the solver then.
+    running: Mutex<Option<(Budget, u64)>>,
     stopped: Mutex<Option<Exhausted>>,
+    /// Clauses learned over the solver's life, and whether the count stopped being kept.
+    learned: AtomicU64,
+    count_lost: AtomicBool,
 }
 
-struct Interrupter {
+impl Guard {
+    fn start(&self, budget: &Budget) {
+        *self.running.lock().unwrap() =
+            Some((budget.clone(), budget.conflicts.unwrap_or(u64::MAX)));
+    }
+
+    fn finish(&self) {
+        *self.running.lock().unwrap() = None;
+    }
+
+    /// Counts `learned` clauses against the running call's conflict budget and checks the
+    /// rest of it: the reason to stop, if there is one (remembered for the caller).
+    fn charge(&self, learned: u64) -> Option<Exhausted> {
+        let mut running = self.running.lock().unwrap();
+        let (budget, conflicts_left) = running.as_mut()?;
+        *conflicts_left = conflicts_left.saturating_sub(learned);
+        let reason = if *conflicts_left == 0 { Some(Exhausted::Conflicts) } else { budget.spent() };
+        if let Some(r) = reason {
+            *self.stopped.lock().unwrap() = Some(r);
+        }
+        reason
+    }
+}
+
+/// The budget hook inside a running `solve`: the sink of varisat's proof. varisat writes its
+/// proof through an 8 KiB buffer, so this is called every few hundred learned clauses; it
+/// counts the clauses the proof adds ([`proof_steps`]) and fails the write when the budget is
+/// spent, which stops the search. (A proof processor would see each clause as it is learned,
+/// but installing one turns on varisat's own proof checker, which took more than half of the
+/// solving time on large problems.) With `keep`, the proof text is kept as well.
+struct BudgetedProof {
     guard: Arc<Guard>,
-    steps: u64,
+    steps: proof_steps::StepCounter,
+    keep: Option<ProofBuffer>,
 }
 
-#[derive(Debug)]
-struct Stop;
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("budget exhausted")
+impl std::io::Write for BudgetedProof {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let learned = self.steps.additions(bytes);
+        self.guard.learned.fetch_add(learned, Ordering::Relaxed);
+        if self.steps.lost {
+            self.guard.count_lost.store(true, Ordering::Relaxed);
+        }
+        if let Some(why) = self.guard.charge(learned) {
+            return Err(std::io::Error::other(why.name()));
+        }
+        if let Some(keep) = &self.keep {
+            keep.0.lock().unwrap().extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
-impl std::error::Error for Stop {}
 
-impl ProofProcessor for Interrupter {
-    fn process_step(
-        &mut self,
-        step: &CheckedProofStep,
-        _: CheckerData,
-    ) -> Result<(), anyhow::Error> {
-        if !matches!(step, CheckedProofStep::AtClause { .. }) {
-            return Ok(());
-        }
-        self.steps += 1;
-        let g = &self.guard;
-        let reason = if g.conflicts_left.fetch_sub(1, Ordering::Relaxed) <= 1 {
-            Some(Exhausted::Conflicts)
-        } else if self.steps.is_multiple_of(64) {
-            g.budget.lock().unwrap().spent()
-        } else {
-            None
-        };
-        match reason {
-            Some(r) => {
-                *g.stopped.lock().unwrap() = Some(r);
-                Err(Stop.into())
-            }
-            None => Ok(()),
-        }
-    }
+/// A solver whose search stops when `guard`'s budget runs out. With `keep`, its proof is kept
+/// there in DRAT, which allows no assumptions and no clauses added after solving; without,
+/// it is read in varisat's own format, which allows both, and dropped.
+fn budgeted_solver(guard: &Arc<Guard>, keep: Option<ProofBuffer>) -> varisat::Solver<'static> {
+    let mut solver = varisat::Solver::new();
+    let (format, counted) = if keep.is_some() {
+        (varisat::ProofFormat::Drat, proof_steps::ProofFormat::Drat)
+    } else {
+        (varisat::ProofFormat::Varisat, proof_steps::ProofFormat::Varisat)
+    };
+    let steps = proof_steps::StepCounter::new(counted);
+    solver.write_proof(BudgetedProof { guard: guard.clone(), steps, keep }, format);
+    solver
 }
 
 /// A CNF problem on one incremental varisat solver.
@@ -156,15 +190,9 @@ pub fn refute_with_drat(clauses: &[Vec<i32>], budget: &Budget) -> Outcome<(), St
         return Outcome::Exhausted(why);
     }
     let guard = Arc::new(Guard::default());
-    *guard.budget.lock().unwrap() = budget.clone();
-    guard.conflicts_left.store(budget.conflicts.unwrap_or(u64::MAX), Ordering::Relaxed);
-    let mut solver = varisat::Solver::new();
+    guard.start(budget);
     let buffer = ProofBuffer::default();
-    solver.write_proof(buffer.clone(), varisat::ProofFormat::Drat);
-    // As in `SatProblem::new`: the interrupter must live as long as the solver's type says.
-    let interrupter: &'static mut Interrupter =
-        Box::leak(Box::new(Interrupter { guard: guard.clone(), steps: 0 }));
-    solver.add_proof_processor(interrupter);
+    let mut solver = budgeted_solver(&guard, Some(buffer.clone()));
     for c in clauses {
         let lits: Vec<Lit> = c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
         solver.add_clause(&lits);
@@ -173,7 +201,8 @@ pub fn refute_with_drat(clauses: &[Vec<i32>], budget: &Budget) -> Outcome<(), St
         Ok(true) => Outcome::Sat(()),
         Ok(false) => {
             if solver.close_proof().is_err() {
-                return Outcome::Exhausted(Exhausted::Cancelled);
+                let why = guard.stopped.lock().unwrap().take();
+                return Outcome::Exhausted(why.unwrap_or(Exhausted::Cancelled));
             }
             drop(solver);
             let bytes = std::mem::take(&mut *buffer.0.lock().unwrap());
@@ -188,12 +217,7 @@ pub fn refute_with_drat(clauses: &[Vec<i32>], budget: &Budget) -> Outcome<(), St
 impl SatProblem {
     pub fn new() -> Self {
         let guard = Arc::new(Guard::default());
-        let mut solver = varisat::Solver::new();
-        // varisat keeps a `&'a mut` to its proof processors; one small interrupter per
-        // problem is leaked to give it the `'static` lifetime the solver needs.
-        let interrupter: &'static mut Interrupter =
-            Box::leak(Box::new(Interrupter { guard: guard.clone(), steps: 0 }));
-        solver.add_proof_processor(interrupter);
+        let solver = budgeted_solver(&guard, None);
         let mut p = SatProblem {
             solver,
             guard,
@@ -205,6 +229,13 @@ impl SatProblem {
         p.true_lit = p.new_lit();
         p.add_clause(&[p.true_lit]);
         p
+    }
+
+    /// The clauses learned so far (about one a conflict), as read from the solver's proof;
+    /// `None` if the proof could not be read (the conflict budget is then not kept).
+    pub fn learned_clauses(&self) -> Option<u64> {
+        let lost = self.guard.count_lost.load(Ordering::Relaxed);
+        (!lost).then(|| self.guard.learned.load(Ordering::Relaxed))
     }
 
     pub fn new_lit(&mut self) -> Lit {
@@ -275,10 +306,11 @@ impl SatProblem {
         if let Some(why) = self.dead.or_else(|| budget.spent()) {
             return Outcome::Exhausted(why);
         }
-        *self.guard.budget.lock().unwrap() = budget.clone();
-        self.guard.conflicts_left.store(budget.conflicts.unwrap_or(u64::MAX), Ordering::Relaxed);
+        self.guard.start(budget);
         self.solver.assume(assumptions);
-        match self.solver.solve() {
+        let result = self.solver.solve();
+        self.guard.finish();
+        match result {
             Ok(true) => {
                 let model = self.solver.model().expect("a model after SAT");
                 let mut values = vec![false; self.num_vars];

@@ -284,6 +284,48 @@ pub fn pigeonhole(p: &mut SatProblem, pigeons: usize, holes: usize) {
 }
 
 #[test]
+fn learned_clauses_are_counted_through_assumptions_enumeration_and_unsat() {
+    // The conflict count is read from varisat's own proof format; every kind of step the
+    // solver writes here (assumptions, failed cores, models, added clauses) must be read.
+    let mut p = SatProblem::new();
+    pigeonhole(&mut p, 7, 6);
+    let extra = p.new_lits(4);
+    p.add_clause(&extra);
+    assert!(p.solve(&[!extra[0]], &Budget::unlimited()).is_unsat());
+    let after_first = p.learned_clauses().expect("the proof was read");
+    assert!(after_first > 20, "a pigeonhole takes conflicts: {after_first}");
+    let mut q = SatProblem::new();
+    pigeonhole(&mut q, 5, 5);
+    let on = q.new_lits(3);
+    assert!(q.enumerate(&on, &[], 100, &Budget::unlimited()).is_sat());
+    assert!(q.solve(&[on[0], !on[0]], &Budget::unlimited()).is_unsat());
+    assert!(q.learned_clauses().is_some(), "every step of enumeration was read");
+    // The same search with a budget of half the conflicts it took is stopped.
+    let mut again = SatProblem::new();
+    pigeonhole(&mut again, 7, 6);
+    let extra = again.new_lits(4);
+    again.add_clause(&extra);
+    let out = again.solve(&[!extra[0]], &Budget::unlimited().with_conflicts(after_first / 2));
+    assert_eq!(out, Outcome::Exhausted(Exhausted::Conflicts));
+}
+
+#[test]
+fn a_budget_ends_with_its_call() {
+    // Between calls the solver still writes its proof (clauses added after solving); an
+    // earlier call's budget, spent since, must not stop it.
+    let mut p = SatProblem::new();
+    let a = p.new_lits(2);
+    p.add_clause(&a);
+    assert!(p.solve(&[], &Budget::time(Duration::from_millis(30))).is_sat());
+    std::thread::sleep(Duration::from_millis(40));
+    for _ in 0..3000 {
+        let x = p.new_lits(3);
+        p.add_clause(&x);
+    }
+    assert!(p.solve(&[], &Budget::unlimited()).is_sat());
+}
+
+#[test]
 fn a_conflict_budget_stops_a_hard_problem_and_says_so() {
     let mut p = SatProblem::new();
     pigeonhole(&mut p, 11, 10);
