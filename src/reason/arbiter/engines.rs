@@ -11,11 +11,11 @@ use crate::reason::finite::certify::CertifyError;
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
-use crate::reason::proof::saturation::{Saturated, Saturation};
+use crate::reason::proof::saturation::{Saturated, Saturation, SaturationError};
 use crate::reason::proof::{self, drat, ground, Proof, ProofSymbol};
 use crate::reason::superposition::{self, saturate};
 use crate::reason::verdict::{Certificate, Verdict, Witness};
-use crate::solve::Exhausted;
+use crate::solve::{Budget, Exhausted};
 use std::time::Duration;
 
 /// What an engine hands in when it stops.
@@ -48,6 +48,11 @@ pub(super) enum Stop {
     /// the loop's simplifications (rewriting anywhere, bounded subsumption tests) are not
     /// all ones the check accepts, so this is no answer, and not a bug in a verdict.
     SaturationRefused {
+        clauses: usize,
+    },
+    /// Superposition ran out of inferences, but the budget ran out before its saturation
+    /// was checked.
+    SaturationUnchecked {
         clauses: usize,
     },
     /// The infinite-model engine found no model it can show.
@@ -279,9 +284,26 @@ fn certify_superposition(problem: &Problem, found: Found) -> Result<Verdict, Dec
     let Found::Saturation(claim) = found else {
         return certify_proof(problem, found);
     };
+    certify_saturation(problem, claim, &Budget::unlimited())
+        .map_err(|_| DecideError::Uncertified("a saturation"))
+}
+
+/// A saturation is checked by [`proof::saturation::check_within`], within `budget`: the
+/// check tries every inference of every pair of clauses, and on thousands of clauses takes
+/// longer than finding them did.
+pub(super) fn certify_saturation(
+    problem: &Problem,
+    claim: Saturation,
+    budget: &Budget,
+) -> Result<Verdict, SaturationError> {
     let symbols = ProofSymbol::of(&problem.clauses().vocabulary);
-    proof::saturation::check(problem.signature(), &problem.premises, &symbols, &claim)
-        .map_err(|_| DecideError::Uncertified("a saturation"))?;
+    proof::saturation::check_within(
+        problem.signature(),
+        &problem.premises,
+        &symbols,
+        &claim,
+        budget,
+    )?;
     Ok(problem.witnessed(Witness::Saturation(Saturated { saturation: claim, symbols })))
 }
 
@@ -352,6 +374,10 @@ fn superposition_gave_up(found: Option<&Found>) -> String {
         Some(Found::Nothing(Stop::SaturationRefused { clauses })) => format!(
             "; superposition ran out of inferences, but its saturation did not pass the \
              independent re-check ({clauses} clauses)"
+        ),
+        Some(Found::Nothing(Stop::SaturationUnchecked { clauses })) => format!(
+            "; superposition ran out of inferences, but the time ran out before its \
+             saturation ({clauses} clauses) was re-checked"
         ),
         Some(Found::Nothing(Stop::Superposition { clauses })) if *clauses > 0 => {
             format!("; superposition derived no contradiction in {clauses} clauses")

@@ -12,11 +12,11 @@
 //! - the home engine's answer stops every engine, but a refutation by exhausting the sizes
 //!   waits up to [`STEPS_WAIT`] for the provers' steps when they will be shown.
 
-use super::engines::{Engine, Found, Role, Start, Stop, ENGINES, HOME};
+use super::engines::{certify_saturation, Engine, Found, Role, Start, Stop, ENGINES, HOME};
 use super::error::DecideError;
 use super::problem::Problem;
 use crate::reason::finite::{Limits, Progress, Search};
-use crate::reason::proof::saturation::Saturation;
+use crate::reason::proof::saturation::{Saturation, SaturationError};
 use crate::reason::verdict::Verdict;
 use crate::solve::Budget;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -270,10 +270,16 @@ impl<'p, 'b> Race<'p, 'b> {
         reports: &Sender<(usize, Report)>,
     ) {
         let clauses = claim.clauses.len();
-        let Ok(verdict) = (ENGINES[i].certify)(self.problem, Found::Saturation(claim)) else {
-            let refused = Found::Nothing(Stop::SaturationRefused { clauses });
-            let _ = reports.send((i, Report::Found(refused)));
-            return;
+        let verdict = match certify_saturation(self.problem, claim, budget) {
+            Ok(verdict) => verdict,
+            Err(why) => {
+                let stop = match why {
+                    SaturationError::OutOfBudget(_) => Stop::SaturationUnchecked { clauses },
+                    _ => Stop::SaturationRefused { clauses },
+                };
+                let _ = reports.send((i, Report::Found(Found::Nothing(stop))));
+                return;
+            }
         };
         let _ = reports.send((i, Report::Certified(verdict)));
         // There is no refutation to find: the other provers stop now. A model, if one comes

@@ -30,6 +30,7 @@ use crate::logic::board::Premise;
 use crate::logic::check::Signature;
 use crate::logic::clauses::{Atom, Literal, SymId, Term};
 use crate::reason::proof::{Names, ProofSymbol};
+use crate::solve::budget::{Budget, Exhausted};
 use std::collections::HashMap;
 
 /// What a saturation claims: the clauses (variables numbered from 0 in each), for each the
@@ -97,6 +98,8 @@ pub enum SaturationError {
     NotSaturated(usize, usize),
     #[error("an inference on clause {0} alone (equality resolution or factoring) gives a clause the set does not make redundant")]
     UnaryNotRedundant(usize),
+    #[error("the check ran out of budget ({})", .0.name())]
+    OutOfBudget(Exhausted),
 }
 
 /// ⊤, the other side of a predicate atom read as an equation.
@@ -163,6 +166,28 @@ pub fn check(
     symbols: &[ProofSymbol],
     claim: &Saturation,
 ) -> Result<(), SaturationError> {
+    check_within(signature, premises, symbols, claim, &Budget::unlimited())
+}
+
+/// [`check`] within a budget: the check tries every inference between every two clauses,
+/// which on thousands of clauses takes longer than the search that found them. Out of
+/// budget, it says so ([`SaturationError::OutOfBudget`]): no answer either way.
+pub fn check_within(
+    signature: &Signature,
+    premises: &[Premise],
+    symbols: &[ProofSymbol],
+    claim: &Saturation,
+    budget: &Budget,
+) -> Result<(), SaturationError> {
+    let mut steps = 0u32;
+    let mut within_budget = || {
+        steps = steps.wrapping_add(1);
+        // Looked at on the first step, then every 16th.
+        match (steps % 16 == 1).then(|| budget.spent()).flatten() {
+            Some(why) => Err(SaturationError::OutOfBudget(why)),
+            None => Ok(()),
+        }
+    };
     let rebuilt = clausify(signature, premises, symbols).map_err(SaturationError::Clausify)?;
     // A lower bound `|L| ≥ n` is in the clauses as n constants that are pairwise distinct,
     // so the model a saturation stands for has n objects at least. An upper bound, or a
@@ -234,6 +259,7 @@ pub fn check(
     let checker =
         Checker { order: Order { rank: &claim.precedence }, predicate, n: &n, units: units(&n) };
     for (k, input) in input.iter().enumerate() {
+        within_budget()?;
         let input: Clause = input.iter().map(Lit::of).collect();
         if !checker.redundant(input, false) {
             return Err(SaturationError::Uncovered(k + 1));
@@ -253,6 +279,7 @@ pub fn check(
         // Superposition from a's usable positive literals into every clause (itself too,
         // renamed apart).
         for (b, cb) in n.iter().enumerate() {
+            within_budget()?;
             let shift = variables(ca);
             let cb: Clause = cb.iter().map(|l| l.map(&|t| rename(t, shift))).collect();
             for conclusion in

@@ -553,6 +553,31 @@ mod saturations {
     }
 
     #[test]
+    fn a_check_out_of_budget_says_so_and_accepts_nothing() {
+        // SWV485+2 once hung the process: 3285 saturated clauses, checked with no budget.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let spent = Budget::unlimited().with_cancel(stop);
+        for text in CONSISTENT {
+            let (b, claim) = saturate(text);
+            let claim = claim.unwrap();
+            let p = premises(&b);
+            let symbols = ProofSymbol::of(&clausify_with(&b.signature, &p, true).vocabulary);
+            let checked = crate::reason::proof::saturation::check_within(
+                &b.signature,
+                &p,
+                &symbols,
+                &claim,
+                &spent,
+            );
+            assert_eq!(
+                checked,
+                Err(SaturationError::OutOfBudget(crate::solve::Exhausted::Cancelled)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn forged_saturations_are_refused() {
         for text in CONSISTENT {
             let (b, claim) = saturate(text);
