@@ -25,6 +25,7 @@ pub mod finite;
 pub mod infinite;
 pub mod instantiate;
 pub mod proof;
+pub mod relevance;
 pub mod superposition;
 pub mod verdict;
 
