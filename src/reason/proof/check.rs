@@ -767,4 +767,101 @@ mod tests {
             Err(ProofError::NotAnInstance(1))
         ));
     }
+
+    /// Terms that are not ground, or apply a symbol with the wrong number of arguments, are
+    /// refused wherever they are: in a function's arguments, a predicate's, or either side
+    /// of an equation (cargo mutants found these checks untested).
+    #[test]
+    fn ill_formed_terms_are_refused() {
+        let (b, proof, sk) = proved("∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n");
+        let premises = premises_of(&b, None);
+        let first_app = |forged: &mut Proof| -> (usize, usize) {
+            for (n, step) in forged.steps.iter().enumerate() {
+                for (k, l) in step.literals.iter().enumerate() {
+                    if matches!(&l.atom, Atom::Pred(_, args) if !args.is_empty()) {
+                        return (n, k);
+                    }
+                }
+            }
+            unreachable!("the proof has an atom with arguments")
+        };
+        let forge = |change: &dyn Fn(&mut Atom)| {
+            let mut forged = proof.clone();
+            let (n, k) = first_app(&mut forged);
+            change(&mut forged.steps[n].literals[k].atom);
+            (n + 1, check(&b.signature, &premises, &forged))
+        };
+        // A variable as an argument.
+        let (n, r) = forge(&|a| {
+            if let Atom::Pred(_, args) = a {
+                args[0] = Term::Var(0);
+            }
+        });
+        assert_eq!(r, Err(ProofError::BadTerm(n)));
+        // A Skolem function with one argument too many.
+        let (n, r) = forge(&|a| {
+            if let Atom::Pred(_, args) = a {
+                args[0] = Term::App(sk, vec![args[1].clone(), args[1].clone(), args[1].clone()]);
+            }
+        });
+        assert_eq!(r, Err(ProofError::BadTerm(n)));
+        // A predicate with an argument too many, each argument well formed.
+        let (n, r) = forge(&|a| {
+            if let Atom::Pred(_, args) = a {
+                args.push(args[0].clone());
+            }
+        });
+        assert_eq!(r, Err(ProofError::BadTerm(n)));
+        // An equation with one side not ground.
+        let (n, r) = forge(&|a| {
+            if let Atom::Pred(_, args) = a {
+                *a = Atom::Eq(args[0].clone(), Term::Var(3));
+            }
+        });
+        assert_eq!(r, Err(ProofError::BadTerm(n)));
+        let (n, r) = forge(&|a| {
+            if let Atom::Pred(_, args) = a {
+                *a = Atom::Eq(Term::Var(3), args[0].clone());
+            }
+        });
+        assert_eq!(r, Err(ProofError::BadTerm(n)));
+    }
+
+    /// A bound step must cite an upper bound `|L| < n` with exactly n distinct, well-formed
+    /// terms; a lower bound, a repeated term or a variable is refused.
+    #[test]
+    fn bound_steps_are_checked_in_every_part() {
+        use crate::logic::clauses::{Origin, Part};
+        use crate::reason::proof::{Step, StepKind};
+        let bound_proof = |text: &str, names: &[&str]| {
+            let b = board::load("bounds", text, CheckMode::FreeStanding).unwrap();
+            let premises = premises_of(&b, None);
+            let symbols = ProofSymbol::of(&clausify_with(&b.signature, &premises, true).vocabulary);
+            let constant = |name: &str| {
+                Term::App(symbols.iter().position(|s| s.name == name).unwrap(), Vec::new())
+            };
+            let terms: Vec<Term> = names.iter().map(|n| constant(n)).collect();
+            let mut literals = Vec::new();
+            for i in 0..terms.len() {
+                for j in i + 1..terms.len() {
+                    literals.push(Literal {
+                        positive: true,
+                        atom: Atom::Eq(terms[i].clone(), terms[j].clone()),
+                    });
+                }
+            }
+            let origin = Origin { statement: 1, part: Part::Statement };
+            let step = Step { kind: StepKind::Bound { origin, terms }, literals };
+            let proof = Proof { steps: vec![step], symbols, extra_constant: None };
+            check(&b.signature, &premises, &proof)
+        };
+        let upper = "|L| < 3\nblonde(a)\nblonde(b)\nhappy(c)\n";
+        let lower = "|L| ≥ 3\nblonde(a)\nblonde(b)\nhappy(c)\n";
+        let abc = ["a", "b", "c"];
+        // The well-formed step is no refutation by itself, but is not refused as a bound.
+        assert!(!matches!(bound_proof(upper, &abc), Err(ProofError::NotABound(_))));
+        assert_eq!(bound_proof(lower, &abc), Err(ProofError::NotABound(1)));
+        assert_eq!(bound_proof(upper, &["a", "b", "a"]), Err(ProofError::NotABound(1)));
+        assert_eq!(bound_proof(upper, &["a", "b"]), Err(ProofError::NotABound(1)));
+    }
 }
