@@ -4,6 +4,9 @@
 # 15–30 s a mutant on two cores), so not in CI; the counts go to BENCHMARKS.md.
 #
 #   scripts/mutants.sh [name...]      names: see FILES below (default: all)
+#   ITERATE=1 scripts/mutants.sh ...   skip the mutants an earlier run caught (cargo mutants
+#                                      --iterate): a long run can go on across sittings; the
+#                                      counts printed are then this sitting's only.
 #
 # Results: mutants/<name>/mutants.out/{caught,missed,timeout,unviable}.txt, and one summary
 # line a file on standard output.
@@ -40,6 +43,7 @@ for entry in "${FILES[@]}"; do
     cargo_args=()
     for word in $binaries; do cargo_args+=("--cargo-arg=$word"); done
     # shellcheck disable=SC2086 # the filters are words
+    [ "${ITERATE:-0}" = 1 ] && cargo_args+=(--iterate)
     cargo mutants -j1 --timeout 120 --build-timeout 600 -f "$file" -o "$out" "${cargo_args[@]}" \
         -- -- $filters >"$out/run.log" 2>&1
     dir="$out/mutants.out"
