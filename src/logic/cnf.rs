@@ -45,6 +45,7 @@ pub fn clausify_with(signature: &Signature, premises: &[Premise], witnesses: boo
         out: Vec::new(),
         bounds: DomainBounds::default(),
         witnesses,
+        walked_twice: 0,
     };
     for (name, info) in &signature.symbols {
         c.vocabulary.add(
@@ -130,6 +131,11 @@ struct Clausifier {
     bounds: DomainBounds,
     /// Write `|L| ≥ n` out as n distinct witnesses too.
     witnesses: bool,
+    /// How many enclosing walks go over the current node twice (a definition's two
+    /// directions, a naming statement's two readings): inside one, an operand of `↔` is
+    /// always named, so that each of its quantifiers gets one Skolem function, as the
+    /// checkers' clausification expects (see `operand`).
+    walked_twice: usize,
 }
 
 /// The largest `|L| ≥ n` written out as witnesses (n(n−1)/2 clauses).
@@ -294,11 +300,13 @@ impl Clausifier {
         let (vars, mut env, named, body) = self.naming_prefix(formula, name, arity);
         let mut path = vec![0; arity + 1];
         env.push((target.to_string(), named.clone()));
+        self.walked_twice += 1;
         let holds = self.nnf(body, &mut env, true, origin, &mut path);
         env.pop();
         let other = self.fresh_named(&format!("{target}'"));
         env.push((target.to_string(), Term::Var(other)));
         let fails = self.nnf(body, &mut env, false, origin, &mut path);
+        self.walked_twice -= 1;
         env.pop();
         let same = Nnf::Lit(Literal { positive: true, atom: Atom::Eq(Term::Var(other), named) });
         let mut n = Nnf::And(vec![holds, Nnf::All(other, Box::new(Nnf::Or(vec![fails, same])))]);
@@ -373,8 +381,8 @@ impl Clausifier {
                 (BinaryOp::Iff, _) => {
                     let (left_at, right_at) =
                         ([&path[..], &[0]].concat(), [&path[..], &[1]].concat());
-                    let a = self.shared(left, origin, &left_at);
-                    let b = self.shared(right, origin, &right_at);
+                    let a = self.operand(left, origin, &left_at);
+                    let b = self.operand(right, origin, &right_at);
                     // pos: (¬a ∨ b) ∧ (a ∨ ¬b); neg: (a ∨ b) ∧ (¬a ∨ ¬b).
                     let first = Nnf::Or(vec![
                         self.use_shared(&a, env, false, origin, &left_at),
@@ -484,6 +492,23 @@ impl Clausifier {
         }
     }
 
+    /// An operand of `↔`, used in both polarities: written out twice when it is small and
+    /// holds no `↔` or `∃!` of its own (a definition `p(x) ↔ ∀y (q(x,y) → r(y))` then
+    /// gives the clauses a reader expects, and the provers reach the notions it defines
+    /// without a detour through a fresh predicate), else defined by [`Self::shared`].
+    /// Writing out only operands without `↔`, and only where the `↔` itself is walked
+    /// once in each polarity (not inside another definition or a naming statement), keeps
+    /// the clause count linear and gives each quantifier of the operand one Skolem
+    /// function at most (it is an `∃` in one polarity only), as the checkers'
+    /// clausification (`reason::proof::clausify`) reads it.
+    fn operand<'f>(&mut self, f: &'f Formula, origin: Origin, at: &[u16]) -> Shared<'f> {
+        if self.walked_twice == 0 && inline_operand(f) {
+            Shared::Inline(f)
+        } else {
+            self.shared(f, origin, at)
+        }
+    }
+
     /// A subformula used in both polarities. Large ones are defined once, over their free
     /// variable names, and the definition is reused wherever the same subformula recurs
     /// (the two polarities of a definition expand the same inner subformulas).
@@ -510,8 +535,10 @@ impl Clausifier {
             positive: true,
             atom: Atom::Pred(def, vars.iter().map(|&v| Term::Var(v)).collect()),
         };
+        self.walked_twice += 1;
         let forwards = self.nnf(f, &mut env, true, origin, &mut at.to_vec());
         let backwards = self.nnf(f, &mut env, false, origin, &mut at.to_vec());
+        self.walked_twice -= 1;
         for (lit, body) in [(negate(&d), forwards), (d.clone(), backwards)] {
             let mut n = Nnf::Or(vec![Nnf::Lit(lit), body]);
             for &v in vars.iter().rev() {
@@ -689,6 +716,26 @@ impl Clausifier {
     }
 }
 
+/// The most nodes an operand of `↔` written out in both polarities may have (see
+/// `Clausifier::operand`): definitions of the usual kind (`∀y (a → b)`, `a ∧ b`, `∃y (a
+/// ∧ b)`) fit.
+const INLINE_OPERAND_NODES: usize = 8;
+
+fn inline_operand(f: &Formula) -> bool {
+    /// The nodes of `f`, or None when it holds `↔` or `∃!`.
+    fn nodes(f: &Formula) -> Option<usize> {
+        match &f.kind {
+            FormulaKind::Atom { .. } | FormulaKind::Eq(..) | FormulaKind::Neq(..) => Some(1),
+            FormulaKind::Not(g) => Some(1 + nodes(g)?),
+            FormulaKind::Binary { op: BinaryOp::Iff, .. } => None,
+            FormulaKind::Binary { left, right, .. } => Some(1 + nodes(left)? + nodes(right)?),
+            FormulaKind::Quant { q: Quantifier::ExistsUnique, .. } => None,
+            FormulaKind::Quant { body, .. } => Some(1 + nodes(body)?),
+        }
+    }
+    nodes(f).is_some_and(|n| n <= INLINE_OPERAND_NODES)
+}
+
 fn is_literal(f: &Formula) -> bool {
     match &f.kind {
         FormulaKind::Atom { .. } | FormulaKind::Eq(..) | FormulaKind::Neq(..) => true,
@@ -826,6 +873,22 @@ mod tests {
         let f = "∀x (blonde(x) ↔ (happy(x) ↔ (likes(x,x) ↔ (smarter(x,x) ↔ (blonde(father(x)) ↔ (happy(father(x)) ↔ (likes(x, father(x)) ↔ smarter(x, father(x)))))))))";
         let (_, t) = clauses_of(f);
         assert!(t.len() < 40, "{} clauses", t.len());
+    }
+
+    #[test]
+    fn a_small_operand_of_iff_is_written_out_not_named() {
+        // A definition as players write it: no fresh predicate stands between `happy` and
+        // what it means, so a proof reads in the board's own notions.
+        let (set, t) = clauses_of("∀x (happy(x) ↔ ∀y (likes(x, y) → blonde(y)))");
+        assert!(
+            !set.vocabulary.symbols.iter().any(|s| matches!(s.role, Role::Definition { .. })),
+            "{t:?}"
+        );
+        assert_eq!(t.len(), 3, "{t:?}");
+        assert!(t.contains(&"¬happy(X0) ∨ ¬likes(X0, X1) ∨ blonde(X1)".to_string()), "{t:?}");
+        // An operand that holds a `↔` of its own is still named, so nesting stays linear.
+        let (set, _) = clauses_of("∀x (happy(x) ↔ (blonde(x) ↔ likes(x, x)))");
+        assert!(set.vocabulary.symbols.iter().any(|s| matches!(s.role, Role::Definition { .. })));
     }
 
     #[test]
