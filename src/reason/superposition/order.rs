@@ -39,6 +39,40 @@ impl Kbo {
         Kbo { weights: vec![1; arities.len()], precedence }
     }
 
+    /// Weight 1 for every symbol; the precedence E calls `invfreq`: the fewer occurrences a
+    /// symbol has in the problem (`occurrences`, per symbol), the greater it is (ties by
+    /// arity, then number), constants lowest. A defined notion, used in few places, then
+    /// outranks the notions its definition uses, so definitions unfold from the question
+    /// down rather than being built up from the axioms.
+    pub fn by_inverse_frequency(arities: &[usize], occurrences: &[usize]) -> Kbo {
+        let mut order: Vec<usize> = (0..arities.len()).collect();
+        order.sort_by_key(|&f| (arities[f] > 0, std::cmp::Reverse(occurrences[f]), arities[f], f));
+        let mut precedence = vec![0; arities.len()];
+        for (rank, f) in order.into_iter().enumerate() {
+            precedence[f] = rank as u32;
+        }
+        Kbo { weights: vec![1; arities.len()], precedence }
+    }
+
+    /// As [`Kbo::by_inverse_frequency`], and each symbol weighs its rank by frequency (the
+    /// most frequent 1, the rarest most: E's `invfreqrank`), so that an equation defining
+    /// a rare symbol by frequent ones, `f(x) = g(h(x), x)`, is ordered from left to right.
+    pub fn by_inverse_frequency_weights(arities: &[usize], occurrences: &[usize]) -> Kbo {
+        let mut kbo = Kbo::by_inverse_frequency(arities, occurrences);
+        let mut order: Vec<usize> = (0..arities.len()).collect();
+        order.sort_by_key(|&f| (std::cmp::Reverse(occurrences[f]), f));
+        let mut rank = 0;
+        let mut last = None;
+        for f in order {
+            if last != Some(occurrences[f]) {
+                rank += 1;
+                last = Some(occurrences[f]);
+            }
+            kbo.weights[f] = rank;
+        }
+        kbo
+    }
+
     /// The same, with weights and a precedence of one's own (each weight at least 1).
     pub fn with(weights: Vec<u32>, precedence: Vec<u32>) -> Kbo {
         assert!(weights.iter().all(|&w| w >= 1), "KBO weights here are at least 1");

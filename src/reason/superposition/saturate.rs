@@ -25,8 +25,9 @@ use super::order::Kbo;
 use super::passive::Passive;
 use super::rules::{partners, Rules};
 use super::selection::eligible;
+pub use super::selection::Selection;
 use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
-use crate::logic::clauses::{ClauseSet, Literal};
+use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use std::collections::HashSet;
@@ -63,10 +64,13 @@ pub struct Saturation<'s> {
     /// Whether a conclusion was dropped as too heavy (then running out of inferences
     /// would not mean saturation).
     dropped: std::cell::Cell<bool>,
-    /// Whether a clause with a negative literal has one selected.
-    select: bool,
+    /// How a clause with a negative literal has one selected.
+    selection: Selection,
     /// Whether clauses descending from the negated question weigh less.
     goal_directed: bool,
+    /// Whether the ordering gives symbols weights other than 1, which
+    /// `reason::proof::saturation` does not read: a saturation is then no claim.
+    weighted: bool,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -86,8 +90,9 @@ impl<'s> Saturation<'s> {
             demodulators_made: 0,
             activated: 0,
             dropped: std::cell::Cell::new(false),
-            select: true,
+            selection: Selection::Heaviest,
             goal_directed: false,
+            weighted: false,
         }
     }
 
@@ -100,7 +105,54 @@ impl<'s> Saturation<'s> {
     /// Without literal selection: every clause is worked on through its maximal literals
     /// (ordered resolution and superposition alone). Some clause sets saturate only so.
     pub fn without_selection(mut self) -> Self {
-        self.select = false;
+        self.selection = Selection::Off;
+        self
+    }
+
+    /// With another literal selection (see [`Selection`]).
+    pub fn with_selection(mut self, selection: Selection) -> Self {
+        self.selection = selection;
+        self
+    }
+
+    /// With the precedence by inverse frequency ([`Kbo::by_inverse_frequency`]).
+    pub fn by_inverse_frequency(self) -> Self {
+        self.frequency_ordering(false)
+    }
+
+    /// With the precedence and weights by inverse frequency
+    /// ([`Kbo::by_inverse_frequency_weights`]).
+    pub fn by_inverse_frequency_weights(self) -> Self {
+        self.frequency_ordering(true)
+    }
+
+    fn frequency_ordering(mut self, weights: bool) -> Self {
+        let arities: Vec<usize> = self.set.vocabulary.symbols.iter().map(|s| s.arity).collect();
+        let mut occurrences = vec![0; arities.len()];
+        fn count(t: &Term, occurrences: &mut [usize]) {
+            if let Term::App(f, args) = t {
+                occurrences[*f] += 1;
+                args.iter().for_each(|a| count(a, occurrences));
+            }
+        }
+        for l in self.set.clauses.iter().flat_map(|c| &c.literals) {
+            match &l.atom {
+                Atom::Pred(p, args) => {
+                    occurrences[*p] += 1;
+                    args.iter().for_each(|a| count(a, &mut occurrences));
+                }
+                Atom::Eq(a, b) => {
+                    count(a, &mut occurrences);
+                    count(b, &mut occurrences);
+                }
+            }
+        }
+        self.weighted = weights;
+        self.kbo = if weights {
+            Kbo::by_inverse_frequency_weights(&arities, &occurrences)
+        } else {
+            Kbo::by_inverse_frequency(&arities, &occurrences)
+        };
         self
     }
 
@@ -180,6 +232,8 @@ impl<'s> Saturation<'s> {
             || self.set.bounds.below.is_some();
         if self.dropped.get() {
             self.stopped("no more inferences but ones too heavy to keep")
+        } else if self.weighted {
+            self.stopped("no more inferences, under an ordering the saturation check does not read")
         } else if !bounded {
             Outcome::Saturated(saturation(&self.clauses, &self.active, &self.kbo))
         } else {
@@ -233,7 +287,7 @@ impl<'s> Saturation<'s> {
     /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
     /// positive unit equation.
     fn activate(&mut self, id: usize) {
-        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.select);
+        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.selection);
         let c = &mut self.clauses[id];
         c.eligible = eligible;
         c.selected = selected;

@@ -2,10 +2,12 @@
 //! rules may work on (superposition with selection, after Bachmair and Ganzinger).
 //!
 //! In a clause with a negative literal, one negative literal is selected (the heaviest, the
-//! first of equal weight) and it alone is eligible, unless the run is without selection.
-//! Otherwise the eligible literals are the maximal ones: those no other literal of the
-//! clause exceeds in the literal ordering (see `order`). Selection is decided once, when
-//! the clause becomes active, and recorded with it.
+//! first of equal weight) and it alone is eligible, unless the run is without selection,
+//! or selects with the Horn exception and the clause is a Horn clause whose positive
+//! literal exceeds all others ([`Selection`]). Otherwise the eligible literals are the
+//! maximal ones: those no other literal of the clause exceeds in the literal ordering (see
+//! `order`). Selection is decided once, when the clause becomes active, and recorded with
+//! it; any choice among these keeps the calculus complete.
 //!
 //! Deliberately separate from `reason::proof::saturation`'s own `usable`: the checker must
 //! not share code with the engine it checks.
@@ -15,24 +17,47 @@ use super::order::{literal_multiset, multiset_greater, Kbo};
 use crate::logic::clauses::{Literal, Term};
 use std::cmp::Reverse;
 
+/// How a run chooses the literal to select in a clause with negative literals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// No selection: every clause works through its maximal literals.
+    Off,
+    /// The heaviest negative literal, always.
+    Heaviest,
+    /// As `Heaviest`, except in a Horn clause whose positive literal is strictly greater
+    /// than every other (a definition read forwards, `p(x) ← q(x) ∧ r(x)`): there nothing
+    /// is selected, so the clause can meet a negated goal `¬p(a)` head first and the
+    /// search works backwards from the question (E's favourite selection does the same).
+    HeaviestExceptUniqueMaxHorn,
+}
+
 /// For each literal of `lits`, whether inferences may use it; and whether a negative
-/// literal is selected (`select`: whether the run selects at all).
-pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], select: bool) -> (Vec<bool>, bool) {
+/// literal is selected.
+pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Vec<bool>, bool) {
     let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
-    let pick = negative
-        .iter()
-        .filter(|_| select)
-        .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)));
-    if let Some(&pick) = pick {
+    let mut pick = match selection {
+        Selection::Off => None,
+        _ => negative
+            .iter()
+            .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)))
+            .copied(),
+    };
+    let multisets = || -> Vec<Vec<Option<Term>>> { lits.iter().map(literal_multiset).collect() };
+    let positive: Vec<usize> = (0..lits.len()).filter(|&i| lits[i].positive).collect();
+    if let (Some(_), Selection::HeaviestExceptUniqueMaxHorn, [head]) =
+        (pick, selection, &positive[..])
+    {
+        let m = multisets();
+        if (0..lits.len()).all(|j| j == *head || multiset_greater(kbo, &m[*head], &m[j])) {
+            pick = None;
+        }
+    }
+    if let Some(pick) = pick {
         ((0..lits.len()).map(|i| i == pick).collect(), true)
     } else {
-        let multisets: Vec<Vec<Option<Term>>> = lits.iter().map(literal_multiset).collect();
-        let eligible = (0..lits.len())
-            .map(|i| {
-                !(0..lits.len())
-                    .any(|j| j != i && multiset_greater(kbo, &multisets[j], &multisets[i]))
-            })
-            .collect();
-        (eligible, false)
+        let m = multisets();
+        let maximal =
+            |i: usize| !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, &m[j], &m[i]));
+        ((0..lits.len()).map(maximal).collect(), false)
     }
 }

@@ -21,7 +21,32 @@ fn random_term(rng: &mut SplitMix64, depth: u32, vars: u32) -> Term {
 }
 
 fn kbos() -> Vec<Kbo> {
-    vec![Kbo::new(&ARITIES), Kbo::with(vec![3, 1, 2, 1, 1, 4], vec![5, 0, 3, 1, 4, 2])]
+    let occurrences = [5, 1, 3, 2, 4, 1];
+    vec![
+        Kbo::new(&ARITIES),
+        Kbo::with(vec![3, 1, 2, 1, 1, 4], vec![5, 0, 3, 1, 4, 2]),
+        Kbo::by_inverse_frequency(&ARITIES, &occurrences),
+        Kbo::by_inverse_frequency_weights(&ARITIES, &occurrences),
+    ]
+}
+
+#[test]
+fn by_inverse_frequency_the_rarer_symbol_is_greater_and_constants_lowest() {
+    // Symbol 2 (unary) occurs 3 times, 3 (unary) twice, 5 (binary) once, 4 (binary) 4
+    // times; the constants 0 and 1 come below every function whatever their counts.
+    let kbo = Kbo::by_inverse_frequency(&ARITIES, &[5, 1, 3, 2, 4, 1]);
+    let p = kbo.precedence();
+    assert!(p[0] < p[2] && p[1] < p[2], "constants lowest: {p:?}");
+    assert!(p[3] > p[2] && p[5] > p[4], "rarer is greater: {p:?}");
+    // With weights by frequency rank, `f(x, x) = g(g(x, c), c)` for a rare f and a
+    // frequent g and c is ordered from left to right, which it is not with every weight 1.
+    let (f, g, c) = (5usize, 4usize, Term::App(0, vec![]));
+    let x = Term::Var(0);
+    let lhs = Term::App(f, vec![x.clone(), x.clone()]);
+    let rhs = Term::App(g, vec![Term::App(g, vec![x.clone(), c.clone()]), c]);
+    let weighted = Kbo::by_inverse_frequency_weights(&ARITIES, &[5, 1, 3, 2, 4, 1]);
+    assert!(weighted.greater(&lhs, &rhs));
+    assert!(!kbo.greater(&lhs, &rhs));
 }
 
 fn substitute(t: &Term, s: &HashMap<u32, Term>) -> Term {
@@ -373,7 +398,7 @@ mod rules {
     use crate::logic::clauses::{ClauseSet, Literal};
     use crate::logic::cnf::{clausify_with, premises_of};
     use crate::reason::proof::{Proof, ProofSymbol};
-    use crate::reason::superposition::saturate::Saturation;
+    use crate::reason::superposition::saturate::{Saturation, Selection};
     use crate::reason::superposition::subsumption::subsumes as subsumes_for_test;
 
     fn clause_set(text: &str) -> ClauseSet {
@@ -398,6 +423,25 @@ mod rules {
         let set = clause_set(text);
         let out = Saturation::new(&set).conclusions_among_inputs();
         out.iter().map(|c| show(&set, c)).collect()
+    }
+
+    #[test]
+    fn the_horn_exception_lets_a_definition_meet_the_question_head_first() {
+        // happy occurs twice, blonde three times: by inverse frequency happy is the
+        // greater, so `happy(x) ∨ ¬blonde(x)` is a Horn clause led by its head.
+        let text = "∀x happy(x) ∨ ¬blonde(x)\n∀x blonde(x) ∨ ¬likes(x, x)\nblonde(b)\n¬happy(a)";
+        let set = clause_set(text);
+        let shown = |mut s: Saturation| -> Vec<String> {
+            s.conclusions_among_inputs().iter().map(|c| show(&set, c)).collect()
+        };
+        let heaviest = shown(Saturation::new(&set).by_inverse_frequency());
+        assert!(!heaviest.contains(&"¬blonde(a)".to_string()), "{heaviest:?}");
+        let horn = shown(
+            Saturation::new(&set)
+                .by_inverse_frequency()
+                .with_selection(Selection::HeaviestExceptUniqueMaxHorn),
+        );
+        assert!(horn.contains(&"¬blonde(a)".to_string()), "{horn:?}");
     }
 
     #[test]
@@ -550,6 +594,24 @@ mod saturations {
             let claim = claim.unwrap_or_else(|| panic!("saturates:\n{text}"));
             assert_eq!(check(&b.signature, &premises(&b), &claim), Ok(()), "{text}\n{claim:?}");
         }
+    }
+
+    #[test]
+    fn a_saturation_under_weights_the_check_does_not_read_is_no_claim() {
+        let mut stopped_dry = 0;
+        for text in CONSISTENT {
+            let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+            let set = clausify_with(&b.signature, &premises(&b), true);
+            let run = Saturation::new(&set).by_inverse_frequency_weights();
+            match run.run(&Budget::time(Duration::from_secs(3))) {
+                Outcome::Stopped { why, .. } => {
+                    stopped_dry += usize::from(why.contains("the saturation check does not read"))
+                }
+                Outcome::Saturated(_) => panic!("a claim under weights:\n{text}"),
+                Outcome::Refuted(_) => panic!("refuted a consistent board:\n{text}"),
+            }
+        }
+        assert!(stopped_dry > 0, "no board ran out of inferences under weights");
     }
 
     #[test]

@@ -50,6 +50,13 @@ impl Rules<'_> {
                         if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
                             continue;
                         }
+                        // Into an equation, its side must not be the smaller once
+                        // instantiated either (before, the two may be incomparable).
+                        if matches!(m.atom, Atom::Eq(..))
+                            && self.kbo.greater(&u.apply(both[1 - side]), &u.apply(term))
+                        {
+                            continue;
+                        }
                         let mut new_sides = sides(m);
                         new_sides[side] = replace_at(&new_sides[side], &path, rhs);
                         let rewritten = with_sides(m, new_sides);
