@@ -29,13 +29,15 @@ pub(crate) mod tests;
 
 use crate::logic::ast::StatementKind;
 use crate::logic::check::Signature;
+use crate::logic::clauses::ClauseSet;
 use crate::logic::clauses::DomainBounds;
 use crate::logic::cnf::{clausify, Premise};
 use crate::logic::semantics::Structure;
 use crate::solve::{Budget, Exhausted};
-use finder::{Finder, SizeResult, Witnesses, MAX_SIZE};
+use finder::{Finder, SizeResult, Unsupported, Witnesses, MAX_SIZE};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeSet;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A model as shown to players: the structure, the objects that `∃` statements promise,
@@ -147,6 +149,66 @@ pub struct Progress {
 }
 
 /// Searches sizes from the smallest allowed upwards.
+/// The finder of [`search`], on a thread of its own when one can be had: freeing the SAT
+/// problem of a large size takes most of a second (0.8 s on SCT121+1, past its time limit),
+/// and the thread does it after the answer has gone. The SAT solver cannot move between
+/// threads, so the finder is built, used and freed on that thread, which answers one size
+/// at a time.
+enum Sizes {
+    Here(Box<Finder>),
+    Elsewhere { ask: mpsc::Sender<usize>, answers: mpsc::Receiver<(SizeResult, (usize, usize))> },
+}
+
+impl Sizes {
+    fn start(set: &ClauseSet, budget: &Budget) -> Result<Sizes, Unsupported> {
+        let (ask, asked) = mpsc::channel::<usize>();
+        let (answer, answers) = mpsc::channel();
+        let (made, made_here) = mpsc::channel();
+        let (set_there, budget) = (set.clone(), budget.clone());
+        let spawned = std::thread::Builder::new().name("finite models".into()).spawn(move || {
+            let mut finder = match Finder::new(&set_there) {
+                Ok(finder) => {
+                    let _ = made.send(Ok(()));
+                    finder
+                }
+                Err(why) => {
+                    let _ = made.send(Err(why));
+                    return;
+                }
+            };
+            // Ends when the search drops its end of the channel; the finder is freed here.
+            for size in asked {
+                let found = finder.solve(size, &budget);
+                if answer.send((found, finder.stats())).is_err() {
+                    break;
+                }
+            }
+        });
+        if spawned.is_err() {
+            return Ok(Sizes::Here(Box::new(Finder::new(set)?)));
+        }
+        match made_here.recv() {
+            Ok(Ok(())) => Ok(Sizes::Elsewhere { ask, answers }),
+            Ok(Err(why)) => Err(why),
+            Err(_) => panic!("the finite model finder's thread failed while it was being built"),
+        }
+    }
+
+    /// The search at `size` (see [`Finder::solve`]), with the finder's size afterwards.
+    fn solve(&mut self, size: usize, budget: &Budget) -> (SizeResult, (usize, usize)) {
+        match self {
+            Sizes::Here(finder) => (finder.solve(size, budget), finder.stats()),
+            Sizes::Elsewhere { ask, answers } => {
+                let asked = ask.send(size).is_ok();
+                match answers.recv() {
+                    Ok(found) if asked => found,
+                    _ => panic!("the finite model finder's thread failed at size {size}"),
+                }
+            }
+        }
+    }
+}
+
 pub fn search(
     signature: &Signature,
     premises: &[Premise],
@@ -158,15 +220,15 @@ pub fn search(
     if bounds.empty() {
         return Ok(Search::NoSize { bounds });
     }
-    let mut finder = Finder::new(&set)?;
+    let mut finder = Sizes::start(&set, &limits.budget)?;
     let last = bounds.below.map_or(limits.max_size.max(bounds.at_least), |b| b - 1).min(MAX_SIZE);
     let mut refuted = Vec::new();
     let start = Instant::now();
     // Sizes below the lower bound are grown through but not solved.
     for size in bounds.at_least..=last {
-        match finder.solve(size, &limits.budget) {
+        let (found, (variables, clauses)) = finder.solve(size, &limits.budget);
+        match found {
             SizeResult::Model(model, witnesses) => {
-                let (variables, clauses) = finder.stats();
                 progress(&Progress {
                     size,
                     found: true,
@@ -183,7 +245,6 @@ pub fn search(
                 return Ok(Search::Found { model, refuted });
             }
             SizeResult::NoModel => {
-                let (variables, clauses) = finder.stats();
                 progress(&Progress {
                     size,
                     found: false,

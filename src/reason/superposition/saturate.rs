@@ -30,6 +30,7 @@ use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
 use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
+use crate::util::elsewhere::drop_elsewhere;
 use std::collections::HashSet;
 
 /// The result of a run.
@@ -163,7 +164,7 @@ impl<'s> Saturation<'s> {
         // does it, so that the answer (or the news of the budget) is not held up.
         let (clauses, seen) = (std::mem::take(&mut self.clauses), std::mem::take(&mut self.seen));
         if clauses.len() > 10_000 {
-            std::thread::spawn(move || drop((clauses, seen)));
+            drop_elsewhere((clauses, seen));
         }
         outcome
     }
