@@ -547,6 +547,46 @@ mod tests {
     use crate::logic::cnf::clausify_with;
     use crate::reason::proof::ProofSymbol;
 
+    fn constant(k: usize) -> Term {
+        Term::App(k, vec![])
+    }
+
+    fn pred(p: usize, positive: bool, args: Vec<Term>) -> Literal {
+        Literal { positive, atom: Atom::Pred(p, args) }
+    }
+
+    /// Mutation testing left `t = t` read as unknown in unit propagation uncaught.
+    #[test]
+    fn propagation_reads_an_equation_of_a_term_with_itself_as_true() {
+        let a = constant(0);
+        let p_a = pred(1, true, vec![a.clone()]);
+        // p(a) follows from a ≠ a ∨ p(a): a ≠ a is false whatever else holds.
+        let premise =
+            vec![Literal { positive: false, atom: Atom::Eq(a.clone(), a.clone()) }, p_a.clone()];
+        assert!(propagation_refutes_negation(
+            std::slice::from_ref(&p_a),
+            std::iter::once(premise.as_slice())
+        ));
+        // It does not follow from q(a) ∨ p(a).
+        let other = vec![pred(2, true, vec![a]), p_a.clone()];
+        assert!(!propagation_refutes_negation(
+            std::slice::from_ref(&p_a),
+            std::iter::once(other.as_slice())
+        ));
+    }
+
+    /// Mutation testing left "same function symbol" dropped from instance matching
+    /// uncaught.
+    #[test]
+    fn an_instance_has_the_same_function_symbols() {
+        let g_b = Term::App(1, vec![constant(0)]);
+        let ground = vec![pred(3, true, vec![g_b])];
+        let other_function = vec![pred(3, true, vec![Term::App(2, vec![Term::Var(0)])])];
+        assert!(!contains_instance(&ground, &other_function, &mut 1000));
+        let same_function = vec![pred(3, true, vec![Term::App(1, vec![Term::Var(0)])])];
+        assert!(contains_instance(&ground, &same_function, &mut 1000));
+    }
+
     fn corpus() -> Vec<(String, CheckedBoard)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
         let mut out = Vec::new();
