@@ -575,8 +575,8 @@ mod tests {
         ));
     }
 
-    /// Mutation testing left "same function symbol" dropped from instance matching
-    /// uncaught.
+    /// Mutation testing left "same function symbol" (and "same predicate") dropped from
+    /// instance matching uncaught.
     #[test]
     fn an_instance_has_the_same_function_symbols() {
         let g_b = Term::App(1, vec![constant(0)]);
@@ -585,6 +585,9 @@ mod tests {
         assert!(!contains_instance(&ground, &other_function, &mut 1000));
         let same_function = vec![pred(3, true, vec![Term::App(1, vec![Term::Var(0)])])];
         assert!(contains_instance(&ground, &same_function, &mut 1000));
+        // The same for predicates (a third survivor: `&&` made `||` in the atom matching).
+        let other_predicate = vec![pred(4, true, vec![Term::Var(0)])];
+        assert!(!contains_instance(&ground, &other_predicate, &mut 1000));
     }
 
     fn corpus() -> Vec<(String, CheckedBoard)> {
