@@ -575,6 +575,19 @@ mod tests {
         ));
     }
 
+    /// Mutation testing left "both sides" dropped from equation matching uncaught (either
+    /// way round).
+    #[test]
+    fn an_instance_of_an_equation_matches_both_sides() {
+        let (a, b) = (constant(0), constant(1));
+        let ground = vec![Literal { positive: true, atom: Atom::Eq(a.clone(), b.clone()) }];
+        let reflexive =
+            vec![Literal { positive: true, atom: Atom::Eq(Term::Var(0), Term::Var(0)) }];
+        assert!(!contains_instance(&ground, &reflexive, &mut 1000));
+        let turned = vec![Literal { positive: true, atom: Atom::Eq(b, Term::Var(0)) }];
+        assert!(contains_instance(&ground, &turned, &mut 1000));
+    }
+
     /// Mutation testing left "same function symbol" (and "same predicate") dropped from
     /// instance matching uncaught.
     #[test]
