@@ -603,6 +603,21 @@ mod tests {
         assert!(!contains_instance(&ground, &other_predicate, &mut 1000));
     }
 
+    /// Mutation testing left the occurs check uncaught (`occurs` made always false): then
+    /// `X ≠ f(X)` would count as `t ≠ t` and be dropped, and the satisfiable clause would
+    /// "contain" the empty clause.
+    #[test]
+    fn a_variable_is_never_unified_with_a_term_containing_it() {
+        let f_x = Term::App(1, vec![Term::Var(0)]);
+        let cyclic = vec![Literal { positive: false, atom: Atom::Eq(Term::Var(0), f_x) }];
+        assert!(!contains_instance(&[], &cyclic, &mut 1000));
+        let plain = vec![Literal {
+            positive: false,
+            atom: Atom::Eq(Term::Var(0), Term::App(1, vec![Term::Var(1)])),
+        }];
+        assert!(contains_instance(&[], &plain, &mut 1000));
+    }
+
     fn corpus() -> Vec<(String, CheckedBoard)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
         let mut out = Vec::new();
