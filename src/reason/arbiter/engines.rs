@@ -6,7 +6,8 @@
 
 use super::error::DecideError;
 use super::problem::Problem;
-use crate::logic::infinite::InfiniteStructure;
+use crate::logic::infinite::{InfiniteCheckError, InfiniteStructure};
+use crate::logic::presburger::PresburgerError;
 use crate::reason::finite::certify::CertifyError;
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
@@ -105,8 +106,9 @@ pub(super) struct Engine {
     pub run: Run,
     /// Checks an answer independently of the engine and turns it into the verdict it gives.
     /// A proof or a model is checked once chosen; a saturation as it comes in, since the
-    /// race acts on it at once.
-    pub certify: fn(&Problem, Found) -> Result<Verdict, DecideError>,
+    /// race acts on it at once. The check keeps the budget (the run's): one it cannot finish
+    /// within it is an unknown verdict, saying so.
+    pub certify: fn(&Problem, Found, &Budget) -> Result<Verdict, DecideError>,
     /// Its part of an unknown verdict's reason, from what it handed in.
     pub gave_up: fn(Option<&Found>) -> String,
 }
@@ -211,7 +213,7 @@ fn run_infinite(
 
 /// A model was re-checked by the evaluator inside the search; a certificate that no size is
 /// left is re-read against the statements themselves ([`Certificate::recheck`]).
-fn certify_search(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+fn certify_search(problem: &Problem, found: Found, _: &Budget) -> Result<Verdict, DecideError> {
     let certificate = match found {
         Found::Search(Search::Found { model, .. }) => {
             return Ok(problem.witnessed(Witness::Finite(model)))
@@ -270,19 +272,24 @@ fn uncertified_search(sizes: &[usize], why: &CertifyError) -> Verdict {
 
 /// A refutation goes through the independent checker ([`proof::check`]), whose lines are
 /// the argument shown with it.
-fn certify_proof(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+fn certify_proof(problem: &Problem, found: Found, budget: &Budget) -> Result<Verdict, DecideError> {
     let Found::Proof(proof) = found else {
         return Err(DecideError::Uncertified("a proof"));
     };
-    let argument = proof::check::check(problem.signature(), &problem.premises, &proof)
-        .map_err(DecideError::BadProof)?;
+    let argument =
+        proof::check::check_within(problem.signature(), &problem.premises, &proof, budget)
+            .map_err(DecideError::BadProof)?;
     Ok(problem.refuted(Certificate::Refutation { proof, argument }))
 }
 
 /// Proofs as the other prover's; a saturation goes through [`proof::saturation::check`].
-fn certify_superposition(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+fn certify_superposition(
+    problem: &Problem,
+    found: Found,
+    budget: &Budget,
+) -> Result<Verdict, DecideError> {
     let Found::Saturation(claim) = found else {
-        return certify_proof(problem, found);
+        return certify_proof(problem, found, budget);
     };
     certify_saturation(problem, claim, &Budget::unlimited())
         .map_err(|_| DecideError::Uncertified("a saturation"))
@@ -308,20 +315,36 @@ pub(super) fn certify_saturation(
 }
 
 /// Every premise is decided in the model by [`crate::logic::infinite`] (Presburger
-/// arithmetic), apart from the engine's own search.
-fn certify_infinite(problem: &Problem, found: Found) -> Result<Verdict, DecideError> {
+/// arithmetic), apart from the engine's own search. A decision the procedure cannot finish
+/// (its budget, or its size limits) leaves the verdict unknown; a premise found false is a
+/// bug.
+fn certify_infinite(
+    problem: &Problem,
+    found: Found,
+    budget: &Budget,
+) -> Result<Verdict, DecideError> {
     let Found::Model(model) = found else {
         return Err(DecideError::Uncertified("an infinite model"));
     };
-    let holds = model.well_defined(None) == Ok(true)
-        && problem
-            .premises
-            .iter()
-            .all(|p| model.satisfies(p.statement, p.negated, None) == Ok(true));
-    if !holds {
-        return Err(DecideError::Uncertified("an infinite model"));
+    let decided = model.well_defined(Some(budget)).and_then(|defined| {
+        for p in &problem.premises {
+            if !(defined && model.satisfies(p.statement, p.negated, Some(budget))?) {
+                return Ok(false);
+            }
+        }
+        Ok(defined)
+    });
+    match decided {
+        Ok(true) => Ok(problem.witnessed(Witness::Infinite(model))),
+        Ok(false) => Err(DecideError::Uncertified("an infinite model")),
+        Err(why) => Ok(Verdict::Unknown {
+            reason: format!("an infinite model was found, but checking it stopped: {why}"),
+            stopped_by: match why {
+                InfiniteCheckError::Presburger(PresburgerError::OutOfBudget(e)) => e.name(),
+                _ => "limit",
+            },
+        }),
     }
-    Ok(problem.witnessed(Witness::Infinite(model)))
 }
 
 fn finite_gave_up(found: Option<&Found>) -> String {
@@ -422,7 +445,7 @@ mod tests {
         let premises = &problem.premises;
         let certified = certify_sizes(&b.signature, premises, &[1, 2], &budget);
         let wrong = Found::Search(Search::NoModel { refuted: vec![1, 2], bounds, certified });
-        let verdict = certify_search(&problem, wrong).unwrap();
+        let verdict = certify_search(&problem, wrong, &Budget::unlimited()).unwrap();
         let Verdict::Unknown { reason, stopped_by } = &verdict else { panic!("{verdict:?}") };
         assert_eq!(*stopped_by, "limit");
         assert!(reason.contains("could not be certified"), "{reason}");

@@ -13,7 +13,7 @@ use crate::reason::proof::check::ProofError;
 use crate::reason::proof::Proof;
 use crate::reason::verdict::{explain, Certificate, Decision, Question, SizeCore, Verdict};
 use crate::solve::Budget;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The decision, with its explanation, from what the race ended with.
 pub(super) fn decision(
@@ -28,7 +28,7 @@ pub(super) fn decision(
         | Search::GaveUp { refuted, .. } => refuted.clone(),
         Search::NoSize { .. } => Vec::new(),
     };
-    let verdict = verdict(problem, finish)?;
+    let verdict = verdict(problem, finish, &check_budget(&limits.budget))?;
     let mut explanation = explain(&verdict, problem.question);
     // Where a statement that does not follow fails in an infinite countermodel: the smallest
     // values of its ∀ variables that make it false, decided exactly.
@@ -61,10 +61,21 @@ pub(super) fn decision(
     })
 }
 
+/// How long past the search's deadline the check of its evidence may run: the race may
+/// end at the deadline with a proof in hand (a shorter one was waited for), and checking
+/// a proof of a game board takes milliseconds; a proof of thousands of steps that needs
+/// longer is no verdict (unknown, saying so).
+const CHECK_GRACE: Duration = Duration::from_millis(500);
+
+/// The search's budget with [`CHECK_GRACE`] added to its deadline.
+fn check_budget(search: &Budget) -> Budget {
+    Budget { deadline: search.deadline.map(|d| d + CHECK_GRACE), ..search.clone() }
+}
+
 /// The winning evidence, checked: a finite model, an infinite one (when the finite search
 /// gave up), no size allowed, the shortest proof, no model of any allowed size, a
 /// saturation; else unknown.
-fn verdict(problem: &Problem, finish: Finish) -> Result<Verdict, DecideError> {
+fn verdict(problem: &Problem, finish: Finish, budget: &Budget) -> Result<Verdict, DecideError> {
     let Finish { search, mut reports } = finish;
     let proof = take_shortest_proof(&mut reports);
     let saturation = take_saturation(&mut reports);
@@ -77,13 +88,13 @@ fn verdict(problem: &Problem, finish: Finish) -> Result<Verdict, DecideError> {
     if (has_model && proof.is_some()) || (saturation.is_some() && (proof.is_some() || refuted)) {
         return Err(DecideError::Contradictory);
     }
-    let home = |search| (ENGINES[HOME].certify)(problem, Found::Search(search));
+    let home = |search| (ENGINES[HOME].certify)(problem, Found::Search(search), budget);
     match (search, proof, model, saturation) {
         (search @ Search::Found { .. }, ..) => home(search),
-        (_, _, Some((i, model)), _) => (ENGINES[i].certify)(problem, Found::Model(model)),
+        (_, _, Some((i, model)), _) => (ENGINES[i].certify)(problem, Found::Model(model), budget),
         (search @ Search::NoSize { .. }, ..) => home(search),
         (search, Some((i, proof)), ..) => {
-            match (ENGINES[i].certify)(problem, Found::Proof(proof)) {
+            match (ENGINES[i].certify)(problem, Found::Proof(proof), budget) {
                 // A proof the checker refuses is no verdict: the search's, if it has one, or
                 // unknown, saying why.
                 Err(DecideError::BadProof(why)) => match search {
@@ -104,14 +115,19 @@ fn verdict(problem: &Problem, finish: Finish) -> Result<Verdict, DecideError> {
 fn refused_proof(engine: &str, why: &ProofError) -> Verdict {
     let stopped_by = match why {
         ProofError::TooLarge(_) => "limit",
+        ProofError::OutOfBudget(e) => e.name(),
         _ => "check",
     };
-    Verdict::Unknown {
-        reason: format!(
+    let reason = match why {
+        ProofError::TooLarge(_) | ProofError::OutOfBudget(_) => format!(
+            "the {engine} prover found a proof, but the independent checker could not check \
+             it: {why}"
+        ),
+        _ => format!(
             "the {engine} prover found a proof, but the independent checker refused it: {why}"
         ),
-        stopped_by,
-    }
+    };
+    Verdict::Unknown { reason, stopped_by }
 }
 
 /// Each engine's account of what it tried, in table order.
@@ -229,7 +245,8 @@ mod tests {
         let prover = ENGINES.iter().position(|e| e.name == "instantiation").unwrap();
         reports[prover] = Some(Report::Found(Found::Proof(proof)));
         let search = Search::GaveUp { refuted: Vec::new(), why: GaveUp::Unsupported };
-        verdict(problem, Finish { search, reports }).expect("a verdict, not an error")
+        verdict(problem, Finish { search, reports }, &Budget::unlimited())
+            .expect("a verdict, not an error")
     }
 
     /// Issue 36: the engines' clausifier broken on purpose (a literal dropped; a Skolem

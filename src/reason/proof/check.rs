@@ -19,6 +19,7 @@ use super::{Proof, Step, StepKind};
 use crate::logic::board::Premise;
 use crate::logic::check::Signature;
 use crate::logic::clauses::{Atom, Literal, Origin, Term};
+use crate::solve::budget::{Budget, Exhausted};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +38,8 @@ pub enum ProofError {
     NotARefutation(String),
     #[error("the proof is too large to check ({0} case splits)")]
     TooLarge(usize),
+    #[error("the check of the proof stopped at its budget ({})", .0.name())]
+    OutOfBudget(Exhausted),
     #[error("the statements' clauses cannot be rebuilt in the proof's symbols: {0}")]
     Clausify(ClausifyError),
 }
@@ -48,6 +51,20 @@ pub fn check(
     premises: &[Premise],
     proof: &Proof,
 ) -> Result<Vec<String>, ProofError> {
+    check_within(signature, premises, proof, &Budget::unlimited())
+}
+
+/// [`check`], stopping with [`ProofError::OutOfBudget`] when `budget` runs out: a proof of
+/// thousands of steps takes seconds to check, and the caller's time limit holds for that
+/// too.
+pub fn check_within(
+    signature: &Signature,
+    premises: &[Premise],
+    proof: &Proof,
+    budget: &Budget,
+) -> Result<Vec<String>, ProofError> {
+    let out_of_budget = || budget.spent().map_or(Ok(()), |e| Err(ProofError::OutOfBudget(e)));
+    out_of_budget()?;
     let rebuilt = clausify(signature, premises, &proof.symbols).map_err(ProofError::Clausify)?;
     let mut clauses_of: HashMap<Origin, Vec<&[Literal]>> = HashMap::new();
     for (origin, clause) in &rebuilt.clauses {
@@ -68,6 +85,9 @@ pub fn check(
     };
     for (i, step) in proof.steps.iter().enumerate() {
         let n = i + 1;
+        if n.is_multiple_of(64) {
+            out_of_budget()?;
+        }
         for l in &step.literals {
             let terms_ok = match &l.atom {
                 Atom::Pred(p, args) => {
@@ -83,10 +103,10 @@ pub fn check(
             StepKind::Instance { origin, substitution, .. } => {
                 // The substitution only explains the step to players; what counts is that
                 // the step contains an instance of one of the cited part's clauses.
-                let mut budget = MATCH_BUDGET;
+                let mut matches_left = MATCH_BUDGET;
                 let ground = without_false_literals(&step.literals);
                 let found = clauses_of.get(origin).is_some_and(|clauses| {
-                    clauses.iter().any(|c| contains_instance(&ground, c, &mut budget))
+                    clauses.iter().any(|c| contains_instance(&ground, c, &mut matches_left))
                 });
                 if !found || !substitution.iter().all(&well_formed) {
                     return Err(ProofError::NotAnInstance(n));
@@ -138,7 +158,7 @@ pub fn check(
             }
         }
     }
-    refute(proof)
+    refute(proof, budget)
 }
 
 /// Whether, with every literal of `clause` false (and every `t = t` true), unit propagation
@@ -410,7 +430,7 @@ fn equality_refutes_negation(clause: &[Literal]) -> bool {
 const MAX_SPLITS: usize = 20_000;
 
 /// Refutes the steps by unit propagation and case splits, writing down each move.
-fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
+fn refute(proof: &Proof, budget: &Budget) -> Result<Vec<String>, ProofError> {
     // A derived ⊥ (checked above) is the contradiction itself: nothing is left to show.
     if let Some(k) = proof
         .steps
@@ -443,7 +463,6 @@ fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
         v
     };
     let mut lines = Vec::new();
-    let mut splits = 0;
     let mut values = vec![None; atoms.len()];
     // Everything equals itself.
     for (a, &i) in &atoms {
@@ -453,7 +472,8 @@ fn refute(proof: &Proof) -> Result<Vec<String>, ProofError> {
             }
         }
     }
-    if dpll(&clauses, &names, &mut values, 0, &mut lines, &mut splits)? {
+    let mut search = Search { clauses: &clauses, names: &names, budget, splits: 0, passes: 0 };
+    if search.dpll(&mut values, 0, &mut lines)? {
         Ok(lines)
     } else {
         Err(ProofError::NotARefutation("some assignment satisfies every step".into()))
@@ -464,79 +484,97 @@ fn show(names: &[[String; 2]], atom: usize, value: bool) -> String {
     names[atom][value as usize].clone()
 }
 
-/// True when every assignment extending `values` falsifies some clause.
-fn dpll(
-    clauses: &[Vec<(usize, bool)>],
-    names: &[[String; 2]],
-    values: &mut Vec<Option<bool>>,
-    depth: usize,
-    lines: &mut Vec<String>,
-    splits: &mut usize,
-) -> Result<bool, ProofError> {
-    let indent = "  ".repeat(depth);
-    let mut assigned = Vec::new();
-    let result = loop {
-        let mut progress = false;
-        let mut open = None;
-        let mut conflict = None;
-        for (k, c) in clauses.iter().enumerate() {
-            if c.iter().any(|&(a, pos)| values[a] == Some(pos)) {
+/// The final refutation's search over the steps' clauses (atoms numbered).
+struct Search<'a> {
+    clauses: &'a [Vec<(usize, bool)>],
+    names: &'a [[String; 2]],
+    budget: &'a Budget,
+    splits: usize,
+    passes: usize,
+}
+
+impl Search<'_> {
+    /// True when every assignment extending `values` falsifies some clause.
+    fn dpll(
+        &mut self,
+        values: &mut Vec<Option<bool>>,
+        depth: usize,
+        lines: &mut Vec<String>,
+    ) -> Result<bool, ProofError> {
+        let (clauses, names) = (self.clauses, self.names);
+        let indent = "  ".repeat(depth);
+        let mut assigned = Vec::new();
+        let result = loop {
+            // Passes over thousands of steps take seconds: a look at the budget now and then
+            // (it reads the clock and the process's memory).
+            self.passes += 1;
+            if self.passes.is_multiple_of(32) {
+                if let Some(e) = self.budget.spent() {
+                    break Err(ProofError::OutOfBudget(e));
+                }
+            }
+            let mut progress = false;
+            let mut open = None;
+            let mut conflict = None;
+            for (k, c) in clauses.iter().enumerate() {
+                if c.iter().any(|&(a, pos)| values[a] == Some(pos)) {
+                    continue;
+                }
+                let free: Vec<(usize, bool)> =
+                    c.iter().copied().filter(|&(a, _)| values[a].is_none()).collect();
+                match free.as_slice() {
+                    [] => {
+                        conflict = Some(k);
+                        break;
+                    }
+                    [(a, pos)] => {
+                        values[*a] = Some(*pos);
+                        assigned.push(*a);
+                        lines.push(format!("{indent}by [{}]: {}", k + 1, show(names, *a, *pos)));
+                        progress = true;
+                    }
+                    _ => {
+                        open.get_or_insert(free[0].0);
+                    }
+                }
+            }
+            if let Some(k) = conflict {
+                lines.push(format!("{indent}[{}] is then false: contradiction", k + 1));
+                break Ok(true);
+            }
+            if progress {
                 continue;
             }
-            let free: Vec<(usize, bool)> =
-                c.iter().copied().filter(|&(a, _)| values[a].is_none()).collect();
-            match free.as_slice() {
-                [] => {
-                    conflict = Some(k);
-                    break;
-                }
-                [(a, pos)] => {
-                    values[*a] = Some(*pos);
-                    assigned.push(*a);
-                    lines.push(format!("{indent}by [{}]: {}", k + 1, show(names, *a, *pos)));
-                    progress = true;
-                }
-                _ => {
-                    open.get_or_insert(free[0].0);
+            let Some(atom) = open else { break Ok(false) };
+            self.splits += 1;
+            if self.splits > MAX_SPLITS {
+                break Err(ProofError::TooLarge(self.splits));
+            }
+            let mut refuted = true;
+            for value in [true, false] {
+                lines.push(format!("{indent}case {}:", show(names, atom, value)));
+                values[atom] = Some(value);
+                let r = self.dpll(values, depth + 1, lines);
+                values[atom] = None;
+                match r {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        refuted = false;
+                        break;
+                    }
+                    Err(e) => return Err(e),
                 }
             }
-        }
-        if let Some(k) = conflict {
-            lines.push(format!("{indent}[{}] is then false: contradiction", k + 1));
-            break Ok(true);
-        }
-        if progress {
-            continue;
-        }
-        let Some(atom) = open else { break Ok(false) };
-        *splits += 1;
-        if *splits > MAX_SPLITS {
-            break Err(ProofError::TooLarge(*splits));
-        }
-        let mut refuted = true;
-        for value in [true, false] {
-            lines.push(format!("{indent}case {}:", show(names, atom, value)));
-            values[atom] = Some(value);
-            let r = dpll(clauses, names, values, depth + 1, lines, splits);
-            values[atom] = None;
-            match r {
-                Ok(true) => {}
-                Ok(false) => {
-                    refuted = false;
-                    break;
-                }
-                Err(e) => return Err(e),
+            if refuted {
+                lines.push(format!("{indent}both cases are contradictory"));
             }
+            break Ok(refuted);
+        };
+        for a in assigned {
+            values[a] = None;
         }
-        if refuted {
-            lines.push(format!("{indent}both cases are contradictory"));
-        }
-        break Ok(refuted);
-    };
-    for a in assigned {
-        values[a] = None;
+        result
     }
-    result
 }
 
 #[cfg(test)]
@@ -720,6 +758,21 @@ mod tests {
             .position(|s| matches!(s.meaning, Some(crate::logic::clauses::Meaning::Witness { .. })))
             .unwrap();
         (b, proof, skolem)
+    }
+
+    /// The check keeps its budget: with the time spent, a sound proof is neither accepted
+    /// nor refused but stopped, and the same proof passes with time to spare (issue 37).
+    #[test]
+    fn a_check_out_of_time_stops_without_a_ruling() {
+        let (b, proof, _) = proved("∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y)\n");
+        let premises = premises_of(&b, None);
+        let spent = Budget::time(std::time::Duration::ZERO);
+        assert_eq!(
+            check_within(&b.signature, &premises, &proof, &spent),
+            Err(ProofError::OutOfBudget(Exhausted::Time))
+        );
+        let ample = Budget::time(std::time::Duration::from_secs(60));
+        assert!(check_within(&b.signature, &premises, &proof, &ample).is_ok());
     }
 
     /// A proof whose Skolem function claims to stand for another node than its own is
