@@ -17,16 +17,24 @@ use super::order::Kbo;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::saturation::Saturation;
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
+use crate::solve::budget::Budget;
 use std::collections::HashMap;
 
-/// The most steps an extracted proof may have.
-const MAX_STEPS: usize = 4_000;
+/// The most steps an extracted proof may have: a bound on its memory (a step of a long
+/// hyper-resolution chain holds a clause of some thirty literals, ~2 KB), the time being
+/// kept by the run's budget.
+const MAX_STEPS: usize = 100_000;
 
 /// The refutation ending in the empty clause `empty` as ground steps: each input clause
 /// used, under each grounding the derivation needs (unifiers composed from the empty clause
 /// back), and the ground equality fact each equational inference relies on; none when it
-/// would take more than [`MAX_STEPS`] steps.
-pub(super) fn refutation(set: &ClauseSet, clauses: &ClauseStore, empty: usize) -> Option<Proof> {
+/// would take more than [`MAX_STEPS`] steps or the budget runs out first.
+pub(super) fn refutation(
+    set: &ClauseSet,
+    clauses: &ClauseStore,
+    empty: usize,
+    budget: &Budget,
+) -> Option<Proof> {
     let mut symbols = ProofSymbol::of(&set.vocabulary);
     let constant = set
         .vocabulary
@@ -70,7 +78,7 @@ pub(super) fn refutation(set: &ClauseSet, clauses: &ClauseStore, empty: usize) -
         if step_of.contains_key(&(id, theta.clone())) {
             continue;
         }
-        if steps.len() > MAX_STEPS {
+        if steps.len() > MAX_STEPS || (steps.len() % 256 == 255 && budget.spent().is_some()) {
             return None;
         }
         match &clauses[id].how {

@@ -175,7 +175,7 @@ impl<'s> Saturation<'s> {
         for (k, c) in self.set.clauses.iter().enumerate() {
             let id = self.record(c.literals.clone(), How::Input(k));
             if let Some(empty) = self.offer(id, &mut passive) {
-                return self.extract(empty);
+                return self.extract(empty, budget);
             }
         }
         loop {
@@ -194,14 +194,14 @@ impl<'s> Saturation<'s> {
             let given = self.simplify(picked);
             let literals = &self.clauses[given].literals;
             if literals.is_empty() {
-                return self.extract(given);
+                return self.extract(given, budget);
             }
             if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
                 continue;
             }
             self.activate(given);
             if let Some(empty) = self.backward(given, &mut passive) {
-                return self.extract(empty);
+                return self.extract(empty, budget);
             }
             if self.clauses[given].state != State::Active {
                 continue;
@@ -223,7 +223,7 @@ impl<'s> Saturation<'s> {
                 }
                 let id = self.record(literals, how);
                 if let Some(empty) = self.offer(id, &mut passive) {
-                    return self.extract(empty);
+                    return self.extract(empty, budget);
                 }
             }
         }
@@ -371,11 +371,11 @@ impl<'s> Saturation<'s> {
     }
 
     /// The refutation ending in the empty clause `empty`, extracted for the checker (see
-    /// `extract`), or stopped when it is too large.
-    fn extract(&self, empty: usize) -> Outcome {
-        match refutation(self.set, &self.clauses, empty) {
+    /// `extract`), or stopped when it is too large or the budget runs out first.
+    fn extract(&self, empty: usize, budget: &Budget) -> Outcome {
+        match refutation(self.set, &self.clauses, empty, budget) {
             Some(proof) => Outcome::Refuted(proof),
-            None => self.stopped("the refutation is too large to extract"),
+            None => self.stopped("the refutation is too large to extract within the budget"),
         }
     }
 
