@@ -16,7 +16,8 @@
 //!   resolution, factoring, equality factoring);
 //! - the simplifications: `demodulation` (rewriting by unit equations), `deletion`
 //!   (tautologies, variants, `t ≠ t`, destructive equality resolution), `subsumption`
-//!   (forward and backward);
+//!   (forward and backward, and forward subsumption resolution: E's contextual
+//!   simplify-reflect);
 //! - [`index`]: fingerprint indexing; `active`: the indexes over the active set, by search;
 //! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`;
 //! - `extract`: a refutation as ground steps for `reason::proof::check`, and a saturation as

@@ -17,7 +17,7 @@
 //! and nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::active::Indexes;
-use super::clause::{ClauseStore, Conclusion, How, State};
+use super::clause::{max_var, ClauseStore, Conclusion, How, Rule, State};
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
 use super::extract::{refutation, saturation};
@@ -26,12 +26,24 @@ use super::passive::Passive;
 use super::rules::{partners, Rules};
 use super::selection::eligible;
 pub use super::selection::Selection;
-use super::subsumption::{backward_candidates, forward_subsumed, subsumes};
+use super::subsumption::{
+    backward_candidates, forward_subsumed, forward_subsumption_resolution, subsumes,
+};
 use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
 use std::collections::HashSet;
+
+/// The picked clause after forward simplification ([`Saturation::forward`]).
+enum Forward {
+    /// To be activated (the clause it became).
+    Keep(usize),
+    /// A tautology, or subsumed by an active clause.
+    Redundant,
+    /// The empty clause.
+    Empty(usize),
+}
 
 /// The result of a run.
 pub enum Outcome {
@@ -190,15 +202,11 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             self.clauses[picked].state = State::Retired;
-            // Demodulators may have come since it was queued.
-            let given = self.simplify(picked);
-            let literals = &self.clauses[given].literals;
-            if literals.is_empty() {
-                return self.extract(given, budget);
-            }
-            if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
-                continue;
-            }
+            let given = match self.forward(picked) {
+                Forward::Keep(given) => given,
+                Forward::Redundant => continue,
+                Forward::Empty(empty) => return self.extract(empty, budget),
+            };
             self.activate(given);
             if let Some(empty) = self.backward(given, &mut passive) {
                 return self.extract(empty, budget);
@@ -240,6 +248,34 @@ impl<'s> Saturation<'s> {
         } else {
             self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
+    }
+
+    /// The picked clause simplified by the active clauses: rewritten (demodulators may have
+    /// come since it was queued), then its literals cut by subsumption resolution one by one,
+    /// rewritten again after each cut; redundant when a tautology or subsumed.
+    fn forward(&mut self, picked: usize) -> Forward {
+        let mut given = self.simplify(picked);
+        for _ in 0..=MAX_REWRITES {
+            let literals = &self.clauses[given].literals;
+            if literals.is_empty() {
+                return Forward::Empty(given);
+            }
+            if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
+                return Forward::Redundant;
+            }
+            let offset = max_var(literals);
+            let Some((cutter, cut, sigma)) =
+                forward_subsumption_resolution(&self.clauses, &self.indexes.keys, given, offset)
+            else {
+                break;
+            };
+            let mut rest = self.clauses[given].literals.clone();
+            rest.remove(cut);
+            let how = How::inference(vec![(given, 0), (cutter, offset)], sigma, Rule::Resolution);
+            let shorter = self.record(rest, how);
+            given = self.simplify(shorter);
+        }
+        Forward::Keep(given)
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,

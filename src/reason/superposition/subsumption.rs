@@ -3,6 +3,12 @@
 //! active one subsumes is dropped; backward, the active clauses a new active clause
 //! subsumes are retired.
 //!
+//! Subsumption resolution, the same test with one literal of `C` complemented: when an
+//! instance of `D` is a subset of `C` but for one literal `L` of `C`, whose complement it
+//! has, `C` without `L` is their resolvent and replaces `C` (E's contextual
+//! simplify-reflect; a unit `D` is plain simplify-reflect). The picked clause is cut so
+//! before it is activated.
+//!
 //! The test matches `D`'s literals one by one onto `C`'s (an equation either way round),
 //! backtracking along a trail of bindings; it gives up, answering "no", after
 //! [`MAX_SUBSUMPTION_STEPS`] matches, which only keeps a clause that could have gone. The
@@ -14,6 +20,7 @@
 
 use super::clause::{clause_weight, max_var, ClauseStore};
 use super::index::{FingerprintIndex, Key, Retrieve};
+use super::unify::{matches, Substitution};
 use crate::logic::clauses::{Atom, Literal, Term};
 
 /// The most literal matches one subsumption test tries before it answers "no" (which only
@@ -117,6 +124,72 @@ pub(super) fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
     }
     let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
     m.literals(d, 0, c)
+}
+
+/// Subsumption resolution (E's contextual simplify-reflect): when an instance `dσ` of `d`
+/// is a subset of `c` with one literal `c[i]` complemented, `c` without `c[i]` follows from
+/// `c` and `dσ` (resolving on `c[i]`) and makes `c` redundant. The literal cut, and `σ` as a
+/// substitution of `d`'s variables shifted by `offset` (no fewer than `c`'s); none when no
+/// literal can go (or the tests give up).
+pub(super) fn resolves_away(
+    d: &[Literal],
+    c: &[Literal],
+    offset: u32,
+) -> Option<(usize, Substitution)> {
+    if d.len() > c.len() {
+        return None;
+    }
+    let head = |l: &Literal| match &l.atom {
+        Atom::Pred(p, _) => Some(*p),
+        Atom::Eq(..) => None,
+    };
+    let mut flipped = c.to_vec();
+    for i in 0..c.len() {
+        // `d` needs a literal of the other sign on the same predicate (or `=`).
+        if !d.iter().any(|l| l.positive != c[i].positive && head(l) == head(&c[i])) {
+            continue;
+        }
+        flipped[i].positive = !c[i].positive;
+        let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
+        if m.literals(d, 0, &flipped) {
+            let mut sigma = Substitution::new();
+            for (v, t) in m.bound.iter().enumerate() {
+                if let Some(t) = t {
+                    matches(&Term::Var(v as u32 + offset), t, &mut sigma);
+                }
+            }
+            return Some((i, sigma));
+        }
+        flipped[i].positive = c[i].positive;
+    }
+    None
+}
+
+/// An active clause (not `id`) that cuts a literal of clause `id` by subsumption
+/// resolution (see [`resolves_away`]), looked up in `keys` like a subsumer, with either
+/// sign for each literal: the clause, the literal and the matcher (its variables shifted
+/// by `offset`).
+pub(super) fn forward_subsumption_resolution(
+    clauses: &ClauseStore,
+    keys: &[FingerprintIndex<usize>; 2],
+    id: usize,
+    offset: u32,
+) -> Option<(usize, usize, Substitution)> {
+    let c = &clauses[id].literals;
+    let mut candidates = Vec::new();
+    for m in c {
+        for key in Key::both_ways(&m.atom) {
+            for sign in [true, false] {
+                keys[sign as usize]
+                    .retrieve(key, Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
+            }
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates.into_iter().filter(|&a| a != id && clauses.is_active(a)).find_map(|a| {
+        resolves_away(&clauses[a].literals, c, offset).map(|(i, sigma)| (a, i, sigma))
+    })
 }
 
 /// The literal a clause is indexed by for subsumption (its heaviest, the most selective):

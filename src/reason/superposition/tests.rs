@@ -837,3 +837,45 @@ mod saturations {
         assert!(claim.is_none(), "one object only, two asked for: no saturation");
     }
 }
+
+/// Subsumption resolution (`subsumption::resolves_away`), on literals built by hand.
+mod subsumption_resolution {
+    use crate::logic::clauses::{Atom, Literal, Term};
+    use crate::reason::superposition::subsumption::resolves_away;
+
+    fn lit(positive: bool, p: usize, args: Vec<Term>) -> Literal {
+        Literal { positive, atom: Atom::Pred(p, args) }
+    }
+    fn c(k: usize) -> Term {
+        Term::App(k, vec![])
+    }
+    const P: usize = 10;
+    const Q: usize = 11;
+    const R: usize = 12;
+
+    #[test]
+    fn a_unit_cuts_the_complement_of_its_instance() {
+        let f_a = Term::App(1, vec![c(0)]);
+        let d = [lit(false, P, vec![Term::Var(0)])];
+        let target = [lit(true, Q, vec![c(2)]), lit(true, P, vec![f_a.clone()])];
+        let (cut, sigma) = resolves_away(&d, &target, 5).expect("¬p(x) cuts p(f(a))");
+        assert_eq!(cut, 1);
+        assert_eq!(sigma.get(5), Some(&f_a), "the unit's variable, shifted by the offset");
+        // Of the same sign, nothing is cut (that would be subsumption, not resolution).
+        let same_sign = [lit(true, Q, vec![c(2)]), lit(false, P, vec![f_a])];
+        assert!(resolves_away(&d, &same_sign, 5).is_none());
+    }
+
+    #[test]
+    fn the_rest_of_the_cutting_clause_must_be_in_the_cut_one() {
+        // ¬p(x) ∨ q(x) cuts p(a) from p(a) ∨ q(a) ∨ r(b): resolving leaves q(a) ∨ r(b).
+        let d = [lit(false, P, vec![Term::Var(0)]), lit(true, Q, vec![Term::Var(0)])];
+        let fits = [lit(true, P, vec![c(0)]), lit(true, Q, vec![c(0)]), lit(true, R, vec![c(1)])];
+        assert_eq!(resolves_away(&d, &fits, 0).map(|(i, _)| i), Some(0));
+        // Not from p(a) ∨ q(b): the resolvent q(a) ∨ q(b) is no subset of q(b).
+        let misfit = [lit(true, P, vec![c(0)]), lit(true, Q, vec![c(1)])];
+        assert!(resolves_away(&d, &misfit, 0).is_none());
+        // Nor is a longer clause used on a shorter one.
+        assert!(resolves_away(&fits, &d, 0).is_none());
+    }
+}
