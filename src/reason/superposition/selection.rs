@@ -1,8 +1,9 @@
 //! Literal selection and eligibility: which literals of an active clause the generating
 //! rules may work on (superposition with selection, after Bachmair and Ganzinger).
 //!
-//! In a clause with a negative literal, one negative literal is selected (the heaviest, the
-//! first of equal weight) and it alone is eligible, unless the run is without selection,
+//! In a clause with a negative literal, one negative literal is selected (the heaviest; of
+//! equal weight, the one with the most variables, whose partners then instantiate most of
+//! the clause; then the first) and it alone is eligible, unless the run is without selection,
 //! or selects with the Horn exception and the clause is a Horn clause whose positive
 //! literal exceeds all others ([`Selection`]). Otherwise the eligible literals are the
 //! maximal ones: those no other literal of the clause exceeds in the literal ordering (see
@@ -14,7 +15,7 @@
 
 use super::clause::clause_weight;
 use super::order::{literal_multiset, multiset_greater, Kbo};
-use crate::logic::clauses::{Literal, Term};
+use crate::logic::clauses::{Atom, Literal, Term};
 use std::cmp::Reverse;
 
 /// How a run chooses the literal to select in a clause with negative literals.
@@ -39,7 +40,10 @@ pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Ve
         Selection::Off => None,
         _ => negative
             .iter()
-            .max_by_key(|&&i| (clause_weight(std::slice::from_ref(&lits[i])), Reverse(i)))
+            .max_by_key(|&&i| {
+                let l = std::slice::from_ref(&lits[i]);
+                (clause_weight(l), distinct_variables(l), Reverse(i))
+            })
             .copied(),
     };
     let multisets = || -> Vec<Vec<Option<Term>>> { lits.iter().map(literal_multiset).collect() };
@@ -60,4 +64,29 @@ pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Ve
             |i: usize| !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, &m[j], &m[i]));
         ((0..lits.len()).map(maximal).collect(), false)
     }
+}
+
+/// The number of distinct variables of the literals.
+fn distinct_variables(lits: &[Literal]) -> usize {
+    fn go(t: &Term, seen: &mut Vec<u32>) {
+        match t {
+            Term::Var(v) => {
+                if !seen.contains(v) {
+                    seen.push(*v)
+                }
+            }
+            Term::App(_, a) => a.iter().for_each(|x| go(x, seen)),
+        }
+    }
+    let mut seen = Vec::new();
+    for l in lits {
+        match &l.atom {
+            Atom::Pred(_, a) => a.iter().for_each(|x| go(x, &mut seen)),
+            Atom::Eq(a, b) => {
+                go(a, &mut seen);
+                go(b, &mut seen);
+            }
+        }
+    }
+    seen.len()
 }

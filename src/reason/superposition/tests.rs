@@ -879,3 +879,36 @@ mod subsumption_resolution {
         assert!(resolves_away(&fits, &d, 0).is_none());
     }
 }
+
+/// Literal selection among negative literals of equal weight.
+mod selection_ties {
+    use crate::logic::clauses::{Atom, Literal, Term};
+    use crate::reason::superposition::order::Kbo;
+    use crate::reason::superposition::saturate::Selection;
+    use crate::reason::superposition::selection::eligible;
+
+    /// In `¬p(f(x), a) ∨ ¬q(s(x), y)` both literals weigh 4: the one with both variables is
+    /// selected (E's proof of SYO617-1 resolves there first; the first literal was chosen
+    /// before, and the run drowned in unit clauses).
+    #[test]
+    fn of_equal_weight_the_literal_with_more_variables_is_selected() {
+        // Symbols: 0 a, 1 f, 2 s, 3 p, 4 q.
+        let kbo = Kbo::new(&[0, 1, 1, 2, 2]);
+        let fx = Term::App(1, vec![Term::Var(0)]);
+        let sx = Term::App(2, vec![Term::Var(0)]);
+        let one_variable =
+            Literal { positive: false, atom: Atom::Pred(3, vec![fx, Term::App(0, vec![])]) };
+        let two_variables =
+            Literal { positive: false, atom: Atom::Pred(4, vec![sx, Term::Var(1)]) };
+        for lits in [
+            vec![one_variable.clone(), two_variables.clone()],
+            vec![two_variables.clone(), one_variable.clone()],
+        ] {
+            let (chosen, selected) = eligible(&kbo, &lits, Selection::Heaviest);
+            assert!(selected);
+            let pick: Vec<&Literal> =
+                lits.iter().zip(&chosen).filter(|(_, &e)| e).map(|(l, _)| l).collect();
+            assert_eq!(pick, vec![&two_variables]);
+        }
+    }
+}
