@@ -199,10 +199,25 @@ impl Sizes {
         match self {
             Sizes::Here(finder) => (finder.solve(size, budget), finder.stats()),
             Sizes::Elsewhere { ask, answers } => {
-                let asked = ask.send(size).is_ok();
-                match answers.recv() {
-                    Ok(found) if asked => found,
-                    _ => panic!("the finite model finder's thread failed at size {size}"),
+                if ask.send(size).is_err() {
+                    panic!("the finite model finder's thread failed before size {size}");
+                }
+                // The SAT solver reads the clauses of a new size (and writes their proof)
+                // before it looks at the budget, a second or more on large problems
+                // (NLP089+1 at size 5): once the budget is spent the answer is not waited
+                // for, and the thread finishes and frees the finder on its own.
+                loop {
+                    match answers.recv_timeout(Duration::from_millis(20)) {
+                        Ok(found) => return found,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            if let Some(why) = budget.spent() {
+                                return (SizeResult::Exhausted(why), (0, 0));
+                            }
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => {
+                            panic!("the finite model finder's thread failed at size {size}")
+                        }
+                    }
                 }
             }
         }
