@@ -656,6 +656,53 @@ mod tests {
         assert!(contains_instance(&[], &plain, &mut 1000));
     }
 
+    /// Mutation testing left the argument-wise unification of the disequations an
+    /// instance may drop (`s ≠ t` made `t ≠ t`) uncaught: `&&` made `||`, and `==` made
+    /// `!=` on the argument counts.
+    #[test]
+    fn a_dropped_disequation_needs_a_unifier_of_its_sides() {
+        let f = |t: Term| Term::App(1, vec![t]);
+        let g = |t: Term| Term::App(2, vec![t]);
+        let unequal = |l: Term, r: Term| vec![Literal { positive: false, atom: Atom::Eq(l, r) }];
+        assert!(contains_instance(&[], &unequal(f(Term::Var(0)), f(constant(0))), &mut 1000));
+        assert!(!contains_instance(&[], &unequal(f(constant(0)), f(constant(3))), &mut 1000));
+        assert!(!contains_instance(&[], &unequal(f(Term::Var(0)), g(Term::Var(0))), &mut 1000));
+    }
+
+    /// Mutation testing left the equality step's check uncaught when made always true, and
+    /// its union-find's `find` when made constant: an equality step must hold in every
+    /// structure, which congruence closure of its negation decides.
+    #[test]
+    fn an_equality_step_must_hold_by_congruence_alone() {
+        let (a, b, c) = (constant(0), constant(3), constant(4));
+        let f = |t: &Term| Term::App(1, vec![t.clone()]);
+        let eq = |positive: bool, l: &Term, r: &Term| Literal {
+            positive,
+            atom: Atom::Eq(l.clone(), r.clone()),
+        };
+        // Valid: reflexivity, congruence, transitivity, a predicate on equal arguments.
+        assert!(equality_refutes_negation(&[eq(true, &a, &a)]));
+        assert!(equality_refutes_negation(&[eq(false, &a, &b), eq(true, &f(&a), &f(&b))]));
+        assert!(equality_refutes_negation(&[
+            eq(false, &a, &b),
+            eq(false, &b, &c),
+            eq(true, &a, &c)
+        ]));
+        assert!(equality_refutes_negation(&[
+            pred(5, false, vec![a.clone()]),
+            eq(false, &a, &b),
+            pred(5, true, vec![b.clone()])
+        ]));
+        // Not valid: an equation of two names, congruence on unequal arguments, a predicate
+        // on arguments not known equal.
+        assert!(!equality_refutes_negation(&[eq(true, &a, &b)]));
+        assert!(!equality_refutes_negation(&[eq(false, &a, &b), eq(true, &f(&a), &f(&c))]));
+        assert!(!equality_refutes_negation(&[
+            pred(5, false, vec![a.clone()]),
+            pred(5, true, vec![b.clone()])
+        ]));
+    }
+
     fn corpus() -> Vec<(String, CheckedBoard)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
         let mut out = Vec::new();
