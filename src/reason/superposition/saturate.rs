@@ -264,9 +264,13 @@ impl<'s> Saturation<'s> {
                 return Forward::Redundant;
             }
             let offset = max_var(literals);
-            let Some((cutter, cut, sigma)) =
-                forward_subsumption_resolution(&self.clauses, &self.indexes.keys, given, offset)
-            else {
+            let Some((cutter, cut, sigma)) = forward_subsumption_resolution(
+                &self.clauses,
+                &self.indexes.keys,
+                given,
+                offset,
+                false,
+            ) else {
                 break;
             };
             let mut rest = self.clauses[given].literals.clone();
@@ -282,6 +286,7 @@ impl<'s> Saturation<'s> {
     /// queues it. The empty clause, when it comes, is returned.
     fn offer(&mut self, id: usize, passive: &mut Passive) -> Option<usize> {
         let id = self.simplify(id);
+        let id = self.cut_by_units(id);
         let literals = &self.clauses[id].literals;
         if literals.is_empty() {
             return Some(id);
@@ -292,6 +297,29 @@ impl<'s> Saturation<'s> {
         passive.push(id, literals, self.clauses[id].goal);
         self.clauses[id].state = State::Passive;
         None
+    }
+
+    /// Simplify-reflect by the active unit clauses (subsumption resolution by units, cheap
+    /// enough for every new clause): each literal whose complement is an instance of a unit
+    /// is cut, each cut a new clause whose premises are the one before and the unit.
+    fn cut_by_units(&mut self, mut id: usize) -> usize {
+        for _ in 0..MAX_REWRITES {
+            let literals = &self.clauses[id].literals;
+            if literals.is_empty() {
+                break;
+            }
+            let offset = max_var(literals);
+            let Some((unit, cut, sigma)) =
+                forward_subsumption_resolution(&self.clauses, &self.indexes.keys, id, offset, true)
+            else {
+                break;
+            };
+            let mut rest = self.clauses[id].literals.clone();
+            rest.remove(cut);
+            let how = How::inference(vec![(id, 0), (unit, offset)], sigma, Rule::Resolution);
+            id = self.record(rest, how);
+        }
+        id
     }
 
     /// Rewrites the clause with the demodulators and drops trivial literals (`t ≠ t`, and
@@ -438,6 +466,19 @@ impl Saturation<'_> {
             }
         }
         out
+    }
+
+    /// For tests of simplify-reflect by units: activates the clause set's clauses but the
+    /// last, then cuts the last by the units among them.
+    pub(super) fn unit_cut_last_input(&mut self) -> Vec<Literal> {
+        let n = self.set.clauses.len();
+        for (k, c) in self.set.clauses.iter().enumerate().take(n - 1) {
+            let id = self.record(c.literals.clone(), How::Input(k));
+            self.activate(id);
+        }
+        let last = self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1));
+        let id = self.cut_by_units(last);
+        self.clauses[id].literals.clone()
     }
 
     /// For tests of demodulation: activates the clause set's clauses but the last, then

@@ -7,7 +7,7 @@
 //! instance of `D` is a subset of `C` but for one literal `L` of `C`, whose complement it
 //! has, `C` without `L` is their resolvent and replaces `C` (E's contextual
 //! simplify-reflect; a unit `D` is plain simplify-reflect). The picked clause is cut so
-//! before it is activated.
+//! before it is activated, and every new clause by the active units as it is queued.
 //!
 //! The test matches `D`'s literals one by one onto `C`'s (an equation either way round),
 //! backtracking along a trail of bindings; it gives up, answering "no", after
@@ -174,6 +174,7 @@ pub(super) fn forward_subsumption_resolution(
     keys: &[FingerprintIndex<usize>; 2],
     id: usize,
     offset: u32,
+    units_only: bool,
 ) -> Option<(usize, usize, Substitution)> {
     let c = &clauses[id].literals;
     let mut candidates = Vec::new();
@@ -187,7 +188,10 @@ pub(super) fn forward_subsumption_resolution(
     }
     candidates.sort_unstable();
     candidates.dedup();
-    candidates.into_iter().filter(|&a| a != id && clauses.is_active(a)).find_map(|a| {
+    let wanted = |a: usize| {
+        a != id && clauses.is_active(a) && (!units_only || clauses[a].literals.len() == 1)
+    };
+    candidates.into_iter().filter(|&a| wanted(a)).find_map(|a| {
         resolves_away(&clauses[a].literals, c, offset).map(|(i, sigma)| (a, i, sigma))
     })
 }

@@ -521,6 +521,20 @@ mod rules {
         assert_eq!(show(&set, &Saturation::new(&set).simplified_last_input()), "blonde(a)");
     }
 
+    /// Every new clause loses the literals whose complements are instances of active unit
+    /// clauses; a clause of more literals that would resolve one away is left to the
+    /// picked clause's subsumption resolution.
+    #[test]
+    fn unit_clauses_cut_new_clauses() {
+        let set = clause_set(
+            "∀x ¬blonde(x)\n∀x∀y ¬likes(x, y) ∨ happy(y)\nlikes(a, b) ∨ blonde(father(a)) ∨ happy(b)",
+        );
+        let out = Saturation::new(&set).unit_cut_last_input();
+        assert_eq!(show(&set, &out), "happy(b) ∨ likes(a, b)");
+        let set = clause_set("∀x ¬blonde(x)\nblonde(a)");
+        assert!(Saturation::new(&set).unit_cut_last_input().is_empty(), "the empty clause");
+    }
+
     #[test]
     fn subsumption() {
         let set = clause_set("∀x blonde(x)\nblonde(a) ∨ happy(b)\n∀x likes(x, x)\nlikes(a, b)\n∀x father(x) = a\na = father(b) ∨ happy(b)\n∀x∀y blonde(x) ∨ blonde(y)");
