@@ -263,23 +263,28 @@ impl<'s> Saturation<'s> {
             if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
                 return Forward::Redundant;
             }
-            let offset = max_var(literals);
-            let Some((cutter, cut, sigma)) = forward_subsumption_resolution(
-                &self.clauses,
-                &self.indexes.keys,
-                given,
-                offset,
-                false,
-            ) else {
-                break;
-            };
-            let mut rest = self.clauses[given].literals.clone();
-            rest.remove(cut);
-            let how = How::inference(vec![(given, 0), (cutter, offset)], sigma, Rule::Resolution);
-            let shorter = self.record(rest, how);
+            let Some(shorter) = self.resolve_away_once(given, false) else { break };
             given = self.simplify(shorter);
         }
         Forward::Keep(given)
+    }
+
+    /// One literal of clause `id` cut by subsumption resolution with an active clause (a
+    /// unit only, with `units_only`; see `subsumption::forward_subsumption_resolution`),
+    /// recorded as the resolution step it is; none when no literal can go.
+    fn resolve_away_once(&mut self, id: usize, units_only: bool) -> Option<usize> {
+        let offset = max_var(&self.clauses[id].literals);
+        let (cutter, cut, sigma) = forward_subsumption_resolution(
+            &self.clauses,
+            &self.indexes.keys,
+            id,
+            offset,
+            units_only,
+        )?;
+        let mut rest = self.clauses[id].literals.clone();
+        rest.remove(cut);
+        let how = How::inference(vec![(id, 0), (cutter, offset)], sigma, Rule::Resolution);
+        Some(self.record(rest, how))
     }
 
     /// Simplifies a new clause and, unless it is a tautology or a variant of one kept,
@@ -304,20 +309,13 @@ impl<'s> Saturation<'s> {
     /// is cut, each cut a new clause whose premises are the one before and the unit.
     fn cut_by_units(&mut self, mut id: usize) -> usize {
         for _ in 0..MAX_REWRITES {
-            let literals = &self.clauses[id].literals;
-            if literals.is_empty() {
+            if self.clauses[id].literals.is_empty() {
                 break;
             }
-            let offset = max_var(literals);
-            let Some((unit, cut, sigma)) =
-                forward_subsumption_resolution(&self.clauses, &self.indexes.keys, id, offset, true)
-            else {
-                break;
-            };
-            let mut rest = self.clauses[id].literals.clone();
-            rest.remove(cut);
-            let how = How::inference(vec![(id, 0), (unit, offset)], sigma, Rule::Resolution);
-            id = self.record(rest, how);
+            match self.resolve_away_once(id, true) {
+                Some(shorter) => id = shorter,
+                None => break,
+            }
         }
         id
     }
@@ -471,12 +469,7 @@ impl Saturation<'_> {
     /// For tests of simplify-reflect by units: activates the clause set's clauses but the
     /// last, then cuts the last by the units among them.
     pub(super) fn unit_cut_last_input(&mut self) -> Vec<Literal> {
-        let n = self.set.clauses.len();
-        for (k, c) in self.set.clauses.iter().enumerate().take(n - 1) {
-            let id = self.record(c.literals.clone(), How::Input(k));
-            self.activate(id);
-        }
-        let last = self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1));
+        let last = self.activate_all_but_last_input();
         let id = self.cut_by_units(last);
         self.clauses[id].literals.clone()
     }
@@ -484,13 +477,19 @@ impl Saturation<'_> {
     /// For tests of demodulation: activates the clause set's clauses but the last, then
     /// simplifies the last by them.
     pub(super) fn simplified_last_input(&mut self) -> Vec<Literal> {
+        let last = self.activate_all_but_last_input();
+        let id = self.simplify(last);
+        self.clauses[id].literals.clone()
+    }
+
+    /// Activates the clause set's clauses but the last (no simplification); the last,
+    /// recorded and not queued.
+    fn activate_all_but_last_input(&mut self) -> usize {
         let n = self.set.clauses.len();
         for (k, c) in self.set.clauses.iter().enumerate().take(n - 1) {
             let id = self.record(c.literals.clone(), How::Input(k));
             self.activate(id);
         }
-        let last = self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1));
-        let id = self.simplify(last);
-        self.clauses[id].literals.clone()
+        self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1))
     }
 }

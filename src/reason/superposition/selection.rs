@@ -15,8 +15,9 @@
 
 use super::clause::clause_weight;
 use super::order::{literal_multiset, multiset_greater, Kbo};
-use crate::logic::clauses::{Atom, Literal, Term};
+use crate::logic::clauses::{atom_vars, Literal, Term};
 use std::cmp::Reverse;
+use std::collections::BTreeSet;
 
 /// How a run chooses the literal to select in a clause with negative literals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,25 +69,7 @@ pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Ve
 
 /// The number of distinct variables of the literals.
 fn distinct_variables(lits: &[Literal]) -> usize {
-    fn go(t: &Term, seen: &mut Vec<u32>) {
-        match t {
-            Term::Var(v) => {
-                if !seen.contains(v) {
-                    seen.push(*v)
-                }
-            }
-            Term::App(_, a) => a.iter().for_each(|x| go(x, seen)),
-        }
-    }
-    let mut seen = Vec::new();
-    for l in lits {
-        match &l.atom {
-            Atom::Pred(_, a) => a.iter().for_each(|x| go(x, &mut seen)),
-            Atom::Eq(a, b) => {
-                go(a, &mut seen);
-                go(b, &mut seen);
-            }
-        }
-    }
+    let mut seen = BTreeSet::new();
+    lits.iter().for_each(|l| atom_vars(&l.atom, &mut seen));
     seen.len()
 }
