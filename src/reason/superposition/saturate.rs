@@ -33,7 +33,8 @@ use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 
 /// The picked clause after forward simplification ([`Saturation::forward`]).
 enum Forward {
@@ -68,7 +69,12 @@ pub struct Saturation<'s> {
     set: &'s ClauseSet,
     kbo: Kbo,
     clauses: ClauseStore,
-    seen: HashSet<Vec<Literal>>,
+    /// The clauses waiting or active, by their variant-invariant form, to drop a new clause
+    /// that is a variant of one of them. A clause leaves it when it leaves the loop
+    /// (rewritten, cut, subsumed): a variant of a clause the loop has replaced by a
+    /// simpler one is not redundant unless the replacement (with what it was simplified
+    /// by) still covers it, and those can be replaced in turn.
+    seen: HashMap<Vec<Literal>, usize>,
     active: Vec<usize>,
     indexes: Indexes,
     /// Demodulators made so far, and clauses activated so far (for `seq` and `rank`).
@@ -97,7 +103,7 @@ impl<'s> Saturation<'s> {
             set,
             kbo: Kbo::new(&arities),
             clauses: ClauseStore::default(),
-            seen: HashSet::new(),
+            seen: HashMap::new(),
             active: Vec::new(),
             indexes: Indexes::default(),
             demodulators_made: 0,
@@ -203,8 +209,16 @@ impl<'s> Saturation<'s> {
             }
             self.clauses[picked].state = State::Retired;
             let given = match self.forward(picked) {
-                Forward::Keep(given) => given,
-                Forward::Redundant => continue,
+                Forward::Keep(given) => {
+                    if given != picked {
+                        self.forget(picked);
+                    }
+                    given
+                }
+                Forward::Redundant => {
+                    self.forget(picked);
+                    continue;
+                }
                 Forward::Empty(empty) => return self.extract(empty, budget),
             };
             self.activate(given);
@@ -296,9 +310,13 @@ impl<'s> Saturation<'s> {
         if literals.is_empty() {
             return Some(id);
         }
-        if tautology(literals) || !self.seen.insert(canonical(literals)) {
+        if tautology(literals) {
             return None;
         }
+        match self.seen.entry(canonical(literals)) {
+            Entry::Occupied(_) => return None,
+            Entry::Vacant(v) => v.insert(id),
+        };
         passive.push(id, literals, self.clauses[id].goal);
         self.clauses[id].state = State::Passive;
         None
@@ -399,6 +417,7 @@ impl<'s> Saturation<'s> {
         }
         for &a in &retired {
             self.clauses[a].state = State::Retired;
+            self.forget(a);
         }
         self.indexes.retired += retired.len();
         self.active.retain(|a| self.clauses[*a].state == State::Active);
@@ -410,6 +429,14 @@ impl<'s> Saturation<'s> {
             }
         }
         None
+    }
+
+    /// Clause `id` has left the loop: a variant of it may come again.
+    fn forget(&mut self, id: usize) {
+        let key = canonical(&self.clauses[id].literals);
+        if self.seen.get(&key) == Some(&id) {
+            self.seen.remove(&key);
+        }
     }
 
     /// Stopped, for `why`, with the number of clauses made.
