@@ -18,7 +18,7 @@ use super::clause::{map_literal, max_var, shift_term, ClauseStore, Conclusion, H
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
 use super::position::{find_position, replace_at, side_refs, sides, with_sides};
-use super::unify::{matches, Substitution};
+use super::unify::{matches_shifted, Substitution};
 use crate::logic::clauses::{Atom, Literal, Term};
 
 /// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
@@ -90,15 +90,15 @@ pub(super) fn rewrite_once(
         });
         candidates.sort_by_key(|d| d.seq);
         candidates.into_iter().find_map(|d| {
-            let (l, r) = (shift_term(&d.l, offset), shift_term(&d.r, offset));
             let mut sigma = Substitution::new();
-            if !matches(&l, sub, &mut sigma) {
+            if !matches_shifted(&d.l, offset, sub, &mut sigma) {
                 return None;
             }
+            let r = shift_term(&d.r, offset);
             if !d.oriented && !kbo.greater(sub, &sigma.apply(&r)) {
                 return None;
             }
-            Some((path.to_vec(), d.clause, l, r, sigma))
+            Some((path.to_vec(), d.clause, shift_term(&d.l, offset), r, sigma))
         })
     };
     let mut found = None;

@@ -49,17 +49,18 @@ pub(super) fn side_refs(l: &Literal) -> Vec<&Term> {
     }
 }
 
-/// Every (path, subterm) of a term that is not a variable (borrowed: most are only tried).
-pub(super) fn positions<'t>(
+/// Calls `visit` on every subterm of `t` that is not a variable, with its path (borrowed:
+/// most positions are only tried, and a path is copied only where an inference is made).
+pub(super) fn each_path<'t>(
     t: &'t Term,
     path: &mut Vec<usize>,
-    out: &mut Vec<(Vec<usize>, &'t Term)>,
+    visit: &mut impl FnMut(&[usize], &'t Term),
 ) {
     if let Term::App(_, args) = t {
-        out.push((path.clone(), t));
+        visit(path, t);
         for (i, a) in args.iter().enumerate() {
             path.push(i);
-            positions(a, path, out);
+            each_path(a, path, visit);
             path.pop();
         }
     }

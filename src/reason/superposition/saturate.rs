@@ -33,8 +33,8 @@ use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
+use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 
 /// The picked clause after forward simplification ([`Saturation::forward`]).
 enum Forward {
@@ -103,7 +103,7 @@ impl<'s> Saturation<'s> {
             set,
             kbo: Kbo::new(&arities),
             clauses: ClauseStore::default(),
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             active: Vec::new(),
             indexes: Indexes::default(),
             demodulators_made: 0,

@@ -33,6 +33,9 @@ struct Matcher<'c> {
     bound: Vec<Option<&'c Term>>,
     trail: Vec<u32>,
     steps: usize,
+    /// The literal of the other clause read with its sign flipped (subsumption
+    /// resolution), if any.
+    flipped: Option<usize>,
 }
 
 impl<'c> Matcher<'c> {
@@ -67,8 +70,8 @@ impl<'c> Matcher<'c> {
     /// Whether `d[k..]` maps into `c` extending the bindings so far.
     fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
         let Some(pattern) = d.get(k) else { return true };
-        for target in c {
-            if pattern.positive != target.positive {
+        for (t, target) in c.iter().enumerate() {
+            if pattern.positive != (target.positive != (self.flipped == Some(t))) {
                 continue;
             }
             let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
@@ -122,7 +125,12 @@ pub(super) fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
     if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
         return false;
     }
-    let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
+    let mut m = Matcher {
+        bound: vec![None; max_var(d) as usize],
+        trail: Vec::new(),
+        steps: 0,
+        flipped: None,
+    };
     m.literals(d, 0, c)
 }
 
@@ -143,15 +151,18 @@ pub(super) fn resolves_away(
         Atom::Pred(p, _) => Some(*p),
         Atom::Eq(..) => None,
     };
-    let mut flipped = c.to_vec();
     for i in 0..c.len() {
         // `d` needs a literal of the other sign on the same predicate (or `=`).
         if !d.iter().any(|l| l.positive != c[i].positive && head(l) == head(&c[i])) {
             continue;
         }
-        flipped[i].positive = !c[i].positive;
-        let mut m = Matcher { bound: vec![None; max_var(d) as usize], trail: Vec::new(), steps: 0 };
-        if m.literals(d, 0, &flipped) {
+        let mut m = Matcher {
+            bound: vec![None; max_var(d) as usize],
+            trail: Vec::new(),
+            steps: 0,
+            flipped: Some(i),
+        };
+        if m.literals(d, 0, c) {
             let mut sigma = Substitution::new();
             for (v, t) in m.bound.iter().enumerate() {
                 if let Some(t) = t {
@@ -160,7 +171,6 @@ pub(super) fn resolves_away(
             }
             return Some((i, sigma));
         }
-        flipped[i].positive = c[i].positive;
     }
     None
 }

@@ -8,7 +8,8 @@
 //! checker must not share code with the engine it checks.
 
 use crate::logic::clauses::Term;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// Variables bound to terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,20 +96,30 @@ impl Substitution {
         }
     }
 
+    /// `t` with a bound variable at its top followed to what it stands for: borrowed when
+    /// `t` is not a bound variable, a copy of the binding when it is (the binding lives in
+    /// the map that unifying goes on to extend).
+    fn resolve<'a>(&self, t: &'a Term) -> Cow<'a, Term> {
+        match t {
+            Term::Var(v) if self.bound.contains_key(v) => Cow::Owned(self.walk(t).clone()),
+            _ => Cow::Borrowed(t),
+        }
+    }
+
     /// Extends the substitution to unify `s` and `t`; false (leaving it in some extended
-    /// state the caller should drop) when they do not unify.
+    /// state the caller should drop) when they do not unify. Terms are copied only where a
+    /// bound variable is followed, and into a new binding.
     pub fn unify(&mut self, s: &Term, t: &Term) -> bool {
-        let (s, t) = (self.walk(s).clone(), self.walk(t).clone());
-        match (&s, &t) {
+        let (s, t) = (self.resolve(s), self.resolve(t));
+        match (s.as_ref(), t.as_ref()) {
             (Term::Var(a), Term::Var(b)) if a == b => true,
-            (Term::Var(a), _) => {
-                if self.occurs(*a, &t) {
+            (Term::Var(a), other) | (other, Term::Var(a)) => {
+                if self.occurs(*a, other) {
                     return false;
                 }
-                self.bound.insert(*a, t);
+                self.bound.insert(*a, other.clone());
                 true
             }
-            (_, Term::Var(_)) => self.unify(&t, &s),
             (Term::App(f, a), Term::App(g, b)) => {
                 f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| self.unify(x, y))
             }
@@ -120,6 +131,33 @@ impl Substitution {
 pub fn mgu(s: &Term, t: &Term) -> Option<Substitution> {
     let mut sigma = Substitution::new();
     sigma.unify(s, t).then_some(sigma)
+}
+
+/// [`matches`] for `pattern` with its variables shifted by `offset`, without building the
+/// shifted pattern (most matches fail).
+pub fn matches_shifted(
+    pattern: &Term,
+    offset: u32,
+    target: &Term,
+    into: &mut Substitution,
+) -> bool {
+    match pattern {
+        Term::Var(v) => match into.bound.get(&(v + offset)) {
+            Some(bound) => bound == target,
+            None => {
+                into.bound.insert(v + offset, target.clone());
+                true
+            }
+        },
+        Term::App(f, args) => match target {
+            Term::App(g, targs) => {
+                f == g
+                    && args.len() == targs.len()
+                    && args.iter().zip(targs).all(|(p, t)| matches_shifted(p, offset, t, into))
+            }
+            Term::Var(_) => false,
+        },
+    }
 }
 
 /// A substitution of `pattern`'s variables that turns it into `target` exactly (`target`'s

@@ -24,7 +24,7 @@ use super::active::Indexes;
 use super::clause::{map_literal, max_var, shift_term, ClauseStore, Conclusion, Record};
 use super::index::{Key, Retrieve};
 use super::order::Kbo;
-use super::position::{each_position, side_refs, sides};
+use super::position::{each_position, side_refs};
 use super::unify::Substitution;
 use crate::logic::clauses::{Atom, Literal};
 use std::cell::Cell;
@@ -38,8 +38,8 @@ const MAX_WEIGHT: usize = 1_000;
 fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
     let mut left = MAX_WEIGHT;
     for l in literals {
-        for t in sides(l) {
-            match u.size_under(&t, left) {
+        for t in side_refs(l) {
+            match u.size_under(t, left) {
                 Some(n) => left -= n,
                 None => return true,
             }

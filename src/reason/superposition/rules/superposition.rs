@@ -8,7 +8,7 @@
 use super::{Pair, Rules};
 use crate::logic::clauses::{Atom, Term};
 use crate::reason::superposition::clause::{map_literal, Conclusion, How, Rule};
-use crate::reason::superposition::position::{positions, replace_at, side_refs, sides, with_sides};
+use crate::reason::superposition::position::{each_path, replace_at, side_refs, sides, with_sides};
 use crate::reason::superposition::unify::Substitution;
 
 impl Rules<'_> {
@@ -40,25 +40,23 @@ impl Rules<'_> {
                     if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(both[1 - side], term) {
                         continue;
                     }
-                    let mut found = Vec::new();
-                    positions(term, &mut Vec::new(), &mut found);
-                    for (path, sub) in found {
+                    each_path(term, &mut Vec::new(), &mut |path, sub| {
                         let mut u = Substitution::new();
                         if !u.unify(lhs, sub) || self.heavy(la.iter().chain(lb), &u) {
-                            continue;
+                            return;
                         }
                         if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
-                            continue;
+                            return;
                         }
                         // Into an equation, its side must not be the smaller once
                         // instantiated either (before, the two may be incomparable).
                         if matches!(m.atom, Atom::Eq(..))
                             && self.kbo.greater(&u.apply(both[1 - side]), &u.apply(term))
                         {
-                            continue;
+                            return;
                         }
                         let mut new_sides = sides(m);
-                        new_sides[side] = replace_at(&new_sides[side], &path, rhs);
+                        new_sides[side] = replace_at(&new_sides[side], path, rhs);
                         let rewritten = with_sides(m, new_sides);
                         let mut rest = pair.conclusion(i, j, &u);
                         rest.push(map_literal(&rewritten, &|x| u.apply(x)));
@@ -72,7 +70,7 @@ impl Rules<'_> {
                             rest,
                             How::inference(vec![(pair.a, 0), (pair.b, pair.offset)], u, rule),
                         ));
-                    }
+                    });
                 }
             }
         }
