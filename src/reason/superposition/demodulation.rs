@@ -18,7 +18,7 @@ use super::clause::{map_literal, max_var, shift_term, ClauseStore, Conclusion, H
 use super::index::{FingerprintIndex, Key, Retrieve};
 use super::order::Kbo;
 use super::position::{find_position, replace_at, side_refs, sides, with_sides};
-use super::unify::{matches_shifted, Substitution};
+use super::unify::matches_shifted;
 use crate::logic::clauses::{Atom, Literal, Term};
 
 /// A positive unit equation used to rewrite, with the directions it may be used in: `l → r`
@@ -90,10 +90,7 @@ pub(super) fn rewrite_once(
         });
         candidates.sort_by_key(|d| d.seq);
         candidates.into_iter().find_map(|d| {
-            let mut sigma = Substitution::new();
-            if !matches_shifted(&d.l, offset, sub, &mut sigma) {
-                return None;
-            }
+            let sigma = matches_shifted(&d.l, offset, sub)?;
             let r = shift_term(&d.r, offset);
             if !d.oriented && !kbo.greater(sub, &sigma.apply(&r)) {
                 return None;

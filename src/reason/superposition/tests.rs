@@ -1,8 +1,9 @@
 //! The ordering against its definition's promises, and unification against what a
 //! unifier must do, on random terms.
 
+use super::clause::shift_term;
 use super::order::Kbo;
-use super::unify::{matches, mgu, Substitution};
+use super::unify::{matches, matches_shifted, mgu, Substitution};
 use crate::logic::clauses::Term;
 use crate::util::random::SplitMix64;
 use std::cmp::Ordering;
@@ -183,6 +184,13 @@ fn unifiers_unify_and_matching_matches() {
         let mut found = Substitution::new();
         assert!(matches(&s, &instance, &mut found), "{s:?} matches its instance");
         assert_eq!(found.apply_once(&s), instance);
+        // Likewise with the pattern's variables shifted (as a demodulator's are), and on
+        // another term (a grounding of the other random term) both agree.
+        let shifted = matches_shifted(&s, 7, &instance).expect("the shifted pattern matches");
+        assert_eq!(shifted.apply_once(&shift_term(&s, 7)), instance);
+        let other = substitute(&t, &g);
+        let plain = matches(&s, &other, &mut Substitution::new());
+        assert_eq!(matches_shifted(&s, 7, &other).is_some(), plain, "{s:?} onto {other:?}");
     }
     assert!(unified > 300, "enough unifiable pairs: {unified}");
     // The occurs check: x and f(x) do not unify.

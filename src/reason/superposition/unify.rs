@@ -134,30 +134,33 @@ pub fn mgu(s: &Term, t: &Term) -> Option<Substitution> {
 }
 
 /// [`matches`] for `pattern` with its variables shifted by `offset`, without building the
-/// shifted pattern (most matches fail).
-pub fn matches_shifted(
-    pattern: &Term,
-    offset: u32,
-    target: &Term,
-    into: &mut Substitution,
-) -> bool {
-    match pattern {
-        Term::Var(v) => match into.bound.get(&(v + offset)) {
-            Some(bound) => bound == target,
-            None => {
-                into.bound.insert(v + offset, target.clone());
-                true
-            }
-        },
-        Term::App(f, args) => match target {
-            Term::App(g, targs) => {
-                f == g
-                    && args.len() == targs.len()
-                    && args.iter().zip(targs).all(|(p, t)| matches_shifted(p, offset, t, into))
-            }
-            Term::Var(_) => false,
-        },
+/// shifted pattern, and binding references while it goes: most matches fail, and the
+/// terms bound (whole subterms of the target) are copied into the substitution only when
+/// it succeeds.
+pub fn matches_shifted(pattern: &Term, offset: u32, target: &Term) -> Option<Substitution> {
+    fn go<'t>(p: &Term, target: &'t Term, bound: &mut Vec<(u32, &'t Term)>) -> bool {
+        match p {
+            Term::Var(v) => match bound.iter().find(|(w, _)| w == v) {
+                Some((_, b)) => *b == target,
+                None => {
+                    bound.push((*v, target));
+                    true
+                }
+            },
+            Term::App(f, args) => match target {
+                Term::App(g, targs) => {
+                    f == g
+                        && args.len() == targs.len()
+                        && args.iter().zip(targs).all(|(p, t)| go(p, t, bound))
+                }
+                Term::Var(_) => false,
+            },
+        }
     }
+    let mut bound = Vec::new();
+    go(pattern, target, &mut bound).then(|| Substitution {
+        bound: bound.into_iter().map(|(v, t)| (v + offset, t.clone())).collect(),
+    })
 }
 
 /// A substitution of `pattern`'s variables that turns it into `target` exactly (`target`'s
