@@ -282,7 +282,9 @@ fn certify_proof(problem: &Problem, found: Found, budget: &Budget) -> Result<Ver
     Ok(problem.refuted(Certificate::Refutation { proof, argument }))
 }
 
-/// Proofs as the other prover's; a saturation goes through [`proof::saturation::check`].
+/// Proofs as the other prover's; a saturation goes through [`proof::saturation::check`]
+/// within the budget (the race checks one as it comes in, so this is for callers that
+/// hold one).
 fn certify_superposition(
     problem: &Problem,
     found: Found,
@@ -291,8 +293,16 @@ fn certify_superposition(
     let Found::Saturation(claim) = found else {
         return certify_proof(problem, found, budget);
     };
-    certify_saturation(problem, claim, &Budget::unlimited())
-        .map_err(|_| DecideError::Uncertified("a saturation"))
+    match certify_saturation(problem, claim, budget) {
+        Err(SaturationError::OutOfBudget(e)) => Ok(Verdict::Unknown {
+            reason: format!(
+                "a saturation was found, but its check stopped at the budget ({})",
+                e.name()
+            ),
+            stopped_by: e.name(),
+        }),
+        other => other.map_err(|_| DecideError::Uncertified("a saturation")),
+    }
 }
 
 /// A saturation is checked by [`proof::saturation::check_within`], within `budget`: the
