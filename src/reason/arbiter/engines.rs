@@ -12,6 +12,7 @@ use crate::reason::finite::certify::CertifyError;
 use crate::reason::finite::{self, GaveUp, Limits, Progress, Search, SearchError};
 use crate::reason::infinite;
 use crate::reason::instantiate::{Prover, Refutation, Stopped};
+use crate::reason::proof::check::ProofError;
 use crate::reason::proof::saturation::{Saturated, Saturation, SaturationError};
 use crate::reason::proof::{self, drat, ground, Proof, ProofSymbol};
 use crate::reason::superposition::{self, saturate};
@@ -58,6 +59,9 @@ pub(super) enum Stop {
     },
     /// The infinite-model engine found no model it can show.
     NoInfiniteModel,
+    /// A prover found a proof the independent checker refused or could not check in time
+    /// (checked as it came in, so that the other engines went on).
+    ProofRefused(ProofError),
 }
 
 /// What an engine's answers settle, which decides what stops it.
@@ -382,6 +386,9 @@ fn finite_gave_up(found: Option<&Found>) -> String {
 }
 
 fn instantiation_gave_up(found: Option<&Found>) -> String {
+    if let Some(account) = refused_proof_account(found) {
+        return account;
+    }
     let (stopped, rounds, instances) = match found {
         Some(Found::Nothing(Stop::Instantiation { stopped, rounds, instances })) => {
             (stopped.clone(), *rounds, *instances)
@@ -402,7 +409,23 @@ fn instantiation_gave_up(found: Option<&Found>) -> String {
     }
 }
 
+/// What a prover's refused proof says in the account of an unknown verdict.
+fn refused_proof_account(found: Option<&Found>) -> Option<String> {
+    match found {
+        Some(Found::Nothing(Stop::ProofRefused(why))) => Some(match why {
+            ProofError::TooLarge(_) | ProofError::OutOfBudget(_) => {
+                format!("; it found a proof, but the independent checker could not check it: {why}")
+            }
+            _ => format!("; it found a proof, but the independent checker refused it: {why}"),
+        }),
+        _ => None,
+    }
+}
+
 fn superposition_gave_up(found: Option<&Found>) -> String {
+    if let Some(account) = refused_proof_account(found) {
+        return account;
+    }
     match found {
         Some(Found::Nothing(Stop::SaturationRefused { clauses })) => format!(
             "; superposition ran out of inferences, but its saturation did not pass the \

@@ -16,6 +16,7 @@ use super::engines::{certify_saturation, Engine, Found, Role, Start, Stop, ENGIN
 use super::error::DecideError;
 use super::problem::Problem;
 use crate::reason::finite::{Limits, Progress, Search};
+use crate::reason::proof;
 use crate::reason::proof::saturation::{Saturation, SaturationError};
 use crate::reason::verdict::Verdict;
 use crate::solve::Budget;
@@ -35,6 +36,17 @@ const STEPS_WAIT: Duration = Duration::from_secs(2);
 /// How long a proof waits for a shorter one when steps will be shown, and a certified
 /// saturation for a model.
 const PREFER_WAIT: Duration = Duration::from_secs(1);
+
+/// How long past the search's deadline the check of its evidence may run: the race may
+/// end at the deadline with a proof in hand (a shorter one was waited for), and checking
+/// a proof of a game board takes milliseconds; a proof of thousands of steps that needs
+/// longer is no verdict (unknown, saying so).
+const CHECK_GRACE: Duration = Duration::from_millis(500);
+
+/// The search's budget with [`CHECK_GRACE`] added to its deadline.
+pub(super) fn check_budget(search: &Budget) -> Budget {
+    Budget { deadline: search.deadline.map(|d| d + CHECK_GRACE), ..search.clone() }
+}
 
 /// What an engine on its own thread reported.
 pub(super) enum Report {
@@ -249,11 +261,28 @@ impl<'p, 'b> Race<'p, 'b> {
             }
     }
 
-    /// Stops whom an engine's answer stops, and reports it.
+    /// Stops whom an engine's answer stops, and reports it. A proof is checked first: one
+    /// the checker refuses, or cannot check within its limits, stops no one (ALG102+1: the
+    /// instantiation prover's proof, too large to check, stopped superposition, which had
+    /// a checkable one 0.3 s away).
     fn hand_in(&self, i: usize, found: Found, budget: &Budget, reports: &Sender<(usize, Report)>) {
         match found {
             Found::Saturation(claim) => return self.saturated(i, claim, budget, reports),
-            Found::Proof(_) => self.stop_for_proof(),
+            Found::Proof(ref proof) => {
+                let problem = self.problem;
+                let checked = proof::check::check_within(
+                    problem.signature(),
+                    &problem.premises,
+                    proof,
+                    &check_budget(budget),
+                );
+                if let Err(why) = checked {
+                    let _ =
+                        reports.send((i, Report::Found(Found::Nothing(Stop::ProofRefused(why)))));
+                    return;
+                }
+                self.stop_for_proof()
+            }
             Found::Model(_) => self.stop_all(),
             Found::Search(_) | Found::Nothing(_) => {}
         }
@@ -370,5 +399,63 @@ impl Reports {
                 Err(_) => return,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board;
+    use crate::logic::check::CheckMode;
+    use crate::logic::clauses::Atom;
+    use crate::reason::instantiate::{Prover, Refutation};
+    use crate::reason::proof::Proof;
+    use crate::reason::{Options, Question};
+
+    fn instantiation_proof(set: &crate::logic::clauses::ClauseSet) -> Proof {
+        match Prover::new(set).run(&Budget::time(Duration::from_secs(10))) {
+            Refutation::Proved(proof) => proof,
+            other => panic!("the clauses are refutable: {other:?}"),
+        }
+    }
+
+    /// Hands `proof` in as the instantiation prover's: whether every engine was told to
+    /// stop, and the report sent.
+    fn hand_in_proof(problem: &Problem, proof: Proof) -> (bool, Report) {
+        let limits = Limits { max_size: 8, budget: Budget::time(Duration::from_secs(10)) };
+        let race = Race::new(problem, &limits, Instant::now());
+        let (sender, receiver) = mpsc::channel();
+        let prover = ENGINES.iter().position(|e| e.name == "instantiation").unwrap();
+        race.hand_in(prover, Found::Proof(proof), &limits.budget, &sender);
+        let stopped = race.stop.iter().all(|s| s.load(Ordering::Relaxed));
+        let none_stopped = race.stop.iter().all(|s| !s.load(Ordering::Relaxed));
+        assert!(stopped || none_stopped, "all or none");
+        (stopped, receiver.try_recv().expect("a report").1)
+    }
+
+    /// A proof is checked as it comes in: one the checker refuses stops no engine (the
+    /// others may still find one it accepts; ALG102+1's instantiation proof was too large to
+    /// check and stopped superposition), and is reported as refused; one that passes stops
+    /// them all (no steps are wanted here).
+    #[test]
+    fn only_a_proof_that_passes_the_check_stops_the_other_engines() {
+        let text = "∀x blonde(x) ∨ happy(x)\n¬blonde(a)\n¬happy(b)\n";
+        let b = board::load("broken.board", text, CheckMode::FreeStanding).unwrap();
+        let problem = Problem::new(&b, Question::Consistency, None, Options::default());
+        // The clausifier broken on purpose ("∀x blonde(x)"), so the proof is of a falsehood.
+        let mut broken = problem.clauses().clone();
+        let happy = broken.vocabulary.id("happy").unwrap();
+        let c = broken.clauses.iter_mut().find(|c| c.origin.statement == 1).unwrap();
+        c.literals.retain(|l| !matches!(&l.atom, Atom::Pred(p, _) if *p == happy));
+        let (stopped, report) = hand_in_proof(&problem, instantiation_proof(&broken));
+        assert!(!stopped, "a refused proof stops no one");
+        assert!(matches!(report, Report::Found(Found::Nothing(Stop::ProofRefused(_)))));
+        // The control: a true proof stops every engine and is handed on.
+        let b =
+            board::load("c.board", "∀x blonde(x)\n¬blonde(a)\n", CheckMode::FreeStanding).unwrap();
+        let problem = Problem::new(&b, Question::Consistency, None, Options::default());
+        let (stopped, report) = hand_in_proof(&problem, instantiation_proof(problem.clauses()));
+        assert!(stopped, "a checked proof stops the others");
+        assert!(matches!(report, Report::Found(Found::Proof(_))));
     }
 }

@@ -6,14 +6,14 @@
 use super::engines::{Found, ENGINES, HOME};
 use super::error::DecideError;
 use super::problem::Problem;
-use super::race::{Finish, Report};
+use super::race::{check_budget, Finish, Report};
 use crate::logic::infinite::InfiniteStructure;
 use crate::reason::finite::{GaveUp, Limits, Search};
 use crate::reason::proof::check::ProofError;
 use crate::reason::proof::Proof;
 use crate::reason::verdict::{explain, Certificate, Decision, Question, SizeCore, Verdict};
 use crate::solve::Budget;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The decision, with its explanation, from what the race ended with.
 pub(super) fn decision(
@@ -59,17 +59,6 @@ pub(super) fn decision(
         sizes_without_model,
         elapsed_ms: start.elapsed().as_millis(),
     })
-}
-
-/// How long past the search's deadline the check of its evidence may run: the race may
-/// end at the deadline with a proof in hand (a shorter one was waited for), and checking
-/// a proof of a game board takes milliseconds; a proof of thousands of steps that needs
-/// longer is no verdict (unknown, saying so).
-const CHECK_GRACE: Duration = Duration::from_millis(500);
-
-/// The search's budget with [`CHECK_GRACE`] added to its deadline.
-fn check_budget(search: &Budget) -> Budget {
-    Budget { deadline: search.deadline.map(|d| d + CHECK_GRACE), ..search.clone() }
 }
 
 /// The winning evidence, checked: a finite model, an infinite one (when the finite search
