@@ -409,15 +409,22 @@ fn instantiation_gave_up(found: Option<&Found>) -> String {
     }
 }
 
+/// What the independent checker did with a proof it did not pass: "could not check it"
+/// when it stopped at a limit, "refused it" when it found the proof wrong.
+pub(super) fn checker_verdict(why: &ProofError) -> &'static str {
+    match why {
+        ProofError::TooLarge(_) | ProofError::OutOfBudget(_) => "could not check it",
+        _ => "refused it",
+    }
+}
+
 /// What a prover's refused proof says in the account of an unknown verdict.
 fn refused_proof_account(found: Option<&Found>) -> Option<String> {
     match found {
-        Some(Found::Nothing(Stop::ProofRefused(why))) => Some(match why {
-            ProofError::TooLarge(_) | ProofError::OutOfBudget(_) => {
-                format!("; it found a proof, but the independent checker could not check it: {why}")
-            }
-            _ => format!("; it found a proof, but the independent checker refused it: {why}"),
-        }),
+        Some(Found::Nothing(Stop::ProofRefused(why))) => Some(format!(
+            "; it found a proof, but the independent checker {}: {why}",
+            checker_verdict(why)
+        )),
         _ => None,
     }
 }

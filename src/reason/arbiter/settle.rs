@@ -3,7 +3,7 @@
 //! saturation together with a proof (or a refutation by the sizes) for the same question is
 //! an internal error, never an answer.
 
-use super::engines::{Found, ENGINES, HOME};
+use super::engines::{checker_verdict, Found, ENGINES, HOME};
 use super::error::DecideError;
 use super::problem::Problem;
 use super::race::{check_budget, Finish, Report};
@@ -107,15 +107,10 @@ fn refused_proof(engine: &str, why: &ProofError) -> Verdict {
         ProofError::OutOfBudget(e) => e.name(),
         _ => "check",
     };
-    let reason = match why {
-        ProofError::TooLarge(_) | ProofError::OutOfBudget(_) => format!(
-            "the {engine} prover found a proof, but the independent checker could not check \
-             it: {why}"
-        ),
-        _ => format!(
-            "the {engine} prover found a proof, but the independent checker refused it: {why}"
-        ),
-    };
+    let reason = format!(
+        "the {engine} prover found a proof, but the independent checker {}: {why}",
+        checker_verdict(why)
+    );
     Verdict::Unknown { reason, stopped_by }
 }
 
