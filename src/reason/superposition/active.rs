@@ -8,12 +8,13 @@
 //! be without the index, only faster. Values are never removed one by one: those of
 //! retired clauses are skipped as they are met, and swept out once they are many.
 
+use super::bank::Bank;
 use super::clause::{ClauseStore, Record};
 use super::demodulation::Demodulator;
 use super::index::{FingerprintIndex, Key};
-use super::position::{each_position, side_refs};
+use super::literal::Atom;
+use super::position::each_position;
 use super::subsumption::key_literal;
-use crate::logic::clauses::Atom;
 
 /// The term indexes over the active clauses: each lists a superset of the partners an
 /// inference or a simplification could have, which are then tried as before. Values of
@@ -41,30 +42,30 @@ pub(super) struct Indexes {
 
 impl Indexes {
     /// Enters active clause `id`, whose record is `d` (with its eligible literals).
-    pub(super) fn insert(&mut self, id: usize, d: &Record) {
+    pub(super) fn insert(&mut self, bank: &Bank, id: usize, d: &Record) {
         for (i, l) in d.literals.iter().enumerate() {
             let (sign, eligible) = (l.positive as usize, d.eligible[i]);
-            self.literals[sign].insert(Key::atom(&l.atom, false), id);
-            for side in side_refs(l) {
-                each_position(side, &mut |sub| {
-                    self.subterms.insert(Key::Term(sub), (id, eligible))
+            self.literals[sign].insert(bank, Key::atom(l.atom, false), id);
+            for side in l.sides(bank) {
+                each_position(bank, side, &mut |sub| {
+                    self.subterms.insert(bank, Key::Term(sub), (id, eligible))
                 });
             }
             if !eligible {
                 continue;
             }
-            match &l.atom {
-                Atom::Pred(p, args) => self.resolvable[sign].insert(Key::Pred(*p, args), id),
+            match l.atom {
+                Atom::Pred(p) => self.resolvable[sign].insert(bank, Key::Term(p), id),
                 Atom::Eq(s, t) if l.positive && !d.selected => {
                     for side in [s, t] {
-                        self.from_sides.insert(Key::Term(side), id);
+                        self.from_sides.insert(bank, Key::Term(side), id);
                     }
                 }
                 Atom::Eq(..) => {}
             }
         }
-        let key = key_literal(&d.literals);
-        self.keys[key.positive as usize].insert(Key::atom(&key.atom, false), id);
+        let key = key_literal(bank, &d.literals);
+        self.keys[key.positive as usize].insert(bank, Key::atom(key.atom, false), id);
     }
 
     /// Drops the index values of retired clauses, once they are many (at least 1 000, and
@@ -84,8 +85,7 @@ impl Indexes {
     }
 
     /// Enters a demodulator of an active clause, by its left side.
-    pub(super) fn insert_demodulator(&mut self, d: Demodulator) {
-        let l = d.l.clone();
-        self.demodulators.insert(Key::Term(&l), d);
+    pub(super) fn insert_demodulator(&mut self, bank: &Bank, d: Demodulator) {
+        self.demodulators.insert(bank, Key::Term(d.l), d);
     }
 }

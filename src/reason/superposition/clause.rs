@@ -7,10 +7,13 @@
 //! premise is the old one. So ids are stable, and every premise of a record has a smaller
 //! id.
 //!
-//! Also here, the measures of clauses the other units share: variables, weight, renaming.
+//! Terms are ids of the run's bank (`bank`), which only grows, so the terms of a record
+//! (and of its step: unifier, rule) stay what they were.
 
+use super::bank::{Bank, TermId};
+use super::literal::{Atom, Literal};
 use super::unify::Substitution;
-use crate::logic::clauses::{Atom, ClauseSet, Literal, Part, Term};
+use crate::logic::clauses::{ClauseSet, Part};
 use std::ops::{Index, IndexMut};
 
 /// How a clause came about.
@@ -44,45 +47,38 @@ pub(super) struct Inference {
 impl Inference {
     /// A term over the unrenamed conclusion's variables, in the recorded clause's; a
     /// variable that is not in the clause becomes one no grounding binds.
-    pub(super) fn renamed(&self, t: &Term) -> Term {
-        match t {
-            Term::Var(v) => Term::Var(match self.renamed.binary_search_by_key(v, |&(o, _)| o) {
+    pub(super) fn renamed(&self, bank: &mut Bank, t: TermId) -> TermId {
+        bank.map_vars(t, &mut |bank, v| {
+            bank.var(match self.renamed.binary_search_by_key(&v, |&(o, _)| o) {
                 Ok(i) => self.renamed[i].1,
-                Err(_) => u32::MAX,
-            }),
-            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.renamed(a)).collect()),
-        }
+                Err(_) => UNBOUND,
+            })
+        })
     }
 }
 
+/// The variable a renamed term has where the recorded clause has none (no grounding binds
+/// it); far above any clause's variables, and below the bank's limit for one.
+pub(super) const UNBOUND: u32 = u32::MAX / 2;
+
 /// Renumbers the literals' variables from 0 in order of first occurrence; the renaming,
 /// sorted by old number.
-fn renumber(literals: &mut [Literal]) -> Vec<(u32, u32)> {
-    fn term(t: &mut Term, names: &mut Vec<(u32, u32)>) {
-        match t {
-            Term::Var(v) => {
-                let new = match names.iter().find(|&&(o, _)| o == *v) {
+fn renumber(bank: &mut Bank, literals: &mut [Literal]) -> Vec<(u32, u32)> {
+    let mut names: Vec<(u32, u32)> = Vec::new();
+    for l in literals.iter_mut() {
+        *l = l.map(bank, &mut |bank, t| {
+            bank.map_vars(t, &mut |bank, v| {
+                let new = match names.iter().find(|&&(o, _)| o == v) {
                     Some(&(_, n)) => n,
                     None => {
                         let n = names.len() as u32;
-                        names.push((*v, n));
+                        names.push((v, n));
                         n
                     }
                 };
-                *v = new;
-            }
-            Term::App(_, args) => args.iter_mut().for_each(|a| term(a, names)),
-        }
-    }
-    let mut names = Vec::new();
-    for l in literals {
-        match &mut l.atom {
-            Atom::Pred(_, args) => args.iter_mut().for_each(|a| term(a, &mut names)),
-            Atom::Eq(a, b) => {
-                term(a, &mut names);
-                term(b, &mut names);
-            }
-        }
+                bank.var(new)
+            })
+        });
     }
     names.sort_unstable();
     names
@@ -96,22 +92,22 @@ pub(super) enum Rule {
     Factoring,
     /// `s ≠ t` with `s` and `t` unified: relies on `s = s`.
     EqualityResolution {
-        left: Term,
+        left: TermId,
     },
     /// `l = r` rewrote `l` inside literal `into` (superposition, or demodulation by a unit
     /// equation; before the unifier): relies on `l ≠ r ∨ ¬M ∨ M[r]`.
     Superposition {
-        l: Term,
-        r: Term,
+        l: TermId,
+        r: TermId,
         into: Literal,
         rewritten: Literal,
     },
     /// From `s = t ∨ s' = v` with `s, s'` unified, `t ≠ v ∨ s' = v`: relies on
     /// `s ≠ t ∨ t ≠ v ∨ s = v`.
     EqualityFactoring {
-        s: Term,
-        t: Term,
-        v: Term,
+        s: TermId,
+        t: TermId,
+        v: TermId,
     },
 }
 
@@ -177,6 +173,7 @@ impl ClauseStore {
     /// Records a clause (its literals without repeats), retired until it is queued.
     pub(super) fn record(
         &mut self,
+        bank: &mut Bank,
         literals: Vec<Literal>,
         mut how: How,
         set: &ClauseSet,
@@ -185,7 +182,7 @@ impl ClauseStore {
         for l in literals {
             let same = |m: &Literal| {
                 m.positive == l.positive
-                    && match (&m.atom, &l.atom) {
+                    && match (m.atom, l.atom) {
                         (Atom::Eq(a, b), Atom::Eq(x, y)) => {
                             (a == x && b == y) || (a == y && b == x)
                         }
@@ -197,7 +194,7 @@ impl ClauseStore {
             }
         }
         if let How::Inference(step) = &mut how {
-            step.renamed = renumber(&mut unique);
+            step.renamed = renumber(bank, &mut unique);
         }
         let goal = match &how {
             How::Input(k) => set.clauses[*k].origin.part == Part::Negation,
@@ -224,57 +221,4 @@ impl ClauseStore {
         ids.sort_by_key(|&c| self.records[c].rank);
         ids
     }
-}
-
-/// One more than the largest variable of the literals (0 without variables): the offset
-/// that renames another clause apart from them.
-pub(super) fn max_var(lits: &[Literal]) -> u32 {
-    fn term(t: &Term) -> u32 {
-        match t {
-            Term::Var(v) => v + 1,
-            Term::App(_, a) => a.iter().map(term).max().unwrap_or(0),
-        }
-    }
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => a.iter().map(term).max().unwrap_or(0),
-            Atom::Eq(a, b) => term(a).max(term(b)),
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-/// The term with every variable `v` renamed `v + by`.
-pub(super) fn shift_term(t: &Term, by: u32) -> Term {
-    match t {
-        Term::Var(v) => Term::Var(v + by),
-        Term::App(f, a) => Term::App(*f, a.iter().map(|x| shift_term(x, by)).collect()),
-    }
-}
-
-/// The literal with `f` applied to each of its terms.
-pub(super) fn map_literal(l: &Literal, f: &dyn Fn(&Term) -> Term) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, a) => Atom::Pred(*p, a.iter().map(f).collect()),
-        Atom::Eq(a, b) => Atom::Eq(f(a), f(b)),
-    };
-    Literal { positive: l.positive, atom }
-}
-
-fn term_size(t: &Term) -> usize {
-    match t {
-        Term::Var(_) => 1,
-        Term::App(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-    }
-}
-
-/// The symbols and variables of the literals (a predicate atom counts its predicate): the
-/// weight clause selection goes by.
-pub(super) fn clause_weight(lits: &[Literal]) -> usize {
-    lits.iter()
-        .map(|l| match &l.atom {
-            Atom::Pred(_, a) => 1 + a.iter().map(term_size).sum::<usize>(),
-            Atom::Eq(a, b) => term_size(a) + term_size(b),
-        })
-        .sum()
 }

@@ -12,7 +12,9 @@
 //! A saturation is handed over as the active clauses, each with its selected literal, and
 //! the ordering's precedence, a claim for `reason::proof::saturation::check`.
 
-use super::clause::{map_literal, max_var, ClauseStore, How, Inference, Rule};
+use super::bank::{Bank, Head, TermId};
+use super::clause::{ClauseStore, How, Inference, Rule};
+use super::literal::max_var;
 use super::order::Kbo;
 use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
 use crate::reason::proof::saturation::Saturation;
@@ -30,6 +32,7 @@ const MAX_STEPS: usize = 100_000;
 /// back), and the ground equality fact each equational inference relies on; none when it
 /// would take more than [`MAX_STEPS`] steps or the budget runs out first.
 pub(super) fn refutation(
+    bank: &mut Bank,
     set: &ClauseSet,
     clauses: &ClauseStore,
     empty: usize,
@@ -58,6 +61,7 @@ pub(super) fn refutation(
             (symbols.len() - 1, Some(symbols.len() - 1))
         }
     };
+    // A term of the clause form (an input clause's) grounded by `theta`.
     let ground = |t: &Term, theta: &[Term]| -> Term {
         fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
             match t {
@@ -68,6 +72,18 @@ pub(super) fn refutation(
             }
         }
         go(t, theta, filler)
+    };
+    // A term of the bank grounded by `theta`, as a tree.
+    let ground_id = |bank: &Bank, t: TermId, theta: &[Term]| -> Term {
+        fn go(bank: &Bank, t: TermId, theta: &[Term], filler: SymId) -> Term {
+            match bank.head(t) {
+                Head::Var(v) => theta.get(v as usize).cloned().unwrap_or(Term::App(filler, vec![])),
+                Head::App(f) => {
+                    Term::App(f, bank.args(t).iter().map(|&x| go(bank, x, theta, filler)).collect())
+                }
+            }
+        }
+        go(bank, t, theta, filler)
     };
     // Each (clause, grounding) once, premises before conclusions: a clause's step is
     // written when it comes off the stack the second time.
@@ -89,7 +105,17 @@ pub(super) fn refutation(
                 let literals = c
                     .literals
                     .iter()
-                    .map(|l| map_literal(l, &|t| ground(t, &substitution)))
+                    .map(|l| {
+                        let atom = match &l.atom {
+                            Atom::Pred(p, a) => {
+                                Atom::Pred(*p, a.iter().map(|t| ground(t, &substitution)).collect())
+                            }
+                            Atom::Eq(s, t) => {
+                                Atom::Eq(ground(s, &substitution), ground(t, &substitution))
+                            }
+                        };
+                        Literal { positive: l.positive, atom }
+                    })
                     .collect();
                 steps.push(Step {
                     kind: StepKind::Instance {
@@ -106,12 +132,22 @@ pub(super) fn refutation(
                 // A premise's variable v (renamed by its offset) is, in the conclusion's
                 // grounding, the unifier's image of v + offset, renumbered as the
                 // conclusion was, grounded by theta.
-                let image = |t: &Term| ground(&step.renamed(&unifier.apply(t)), &theta);
+                let image = |bank: &mut Bank, t: TermId| {
+                    let applied = unifier.apply(bank, t);
+                    let renamed = step.renamed(bank, applied);
+                    ground_id(bank, renamed, &theta)
+                };
                 let premise_keys: Vec<(usize, Vec<Term>)> = premises
                     .iter()
                     .map(|&(p, offset)| {
-                        let n = max_var(&clauses[p].literals);
-                        (p, (0..n).map(|v| image(&Term::Var(v + offset))).collect())
+                        let n = max_var(bank, &clauses[p].literals);
+                        let images = (0..n)
+                            .map(|v| {
+                                let var = bank.var(v + offset);
+                                image(bank, var)
+                            })
+                            .collect();
+                        (p, images)
                     })
                     .collect();
                 if !ready {
@@ -120,15 +156,22 @@ pub(super) fn refutation(
                     continue;
                 }
                 let mut from: Vec<usize> = premise_keys.iter().map(|k| step_of[k]).collect();
-                let fact = match rule {
+                let fact = match *rule {
                     Rule::EqualityResolution { left } => {
-                        let s = image(left);
+                        let s = image(bank, left);
                         Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
                     }
                     Rule::Superposition { l, r, into, rewritten } => {
-                        let (lg, rg) = (image(l), image(r));
-                        let before = map_literal(into, &image);
-                        let after = map_literal(rewritten, &image);
+                        let (lg, rg) = (image(bank, l), image(bank, r));
+                        let literal_image = |bank: &mut Bank, m: super::literal::Literal| {
+                            let applied = m.map(bank, &mut |bank, t| {
+                                let applied = unifier.apply(bank, t);
+                                step.renamed(bank, applied)
+                            });
+                            applied.tree_with(bank, &mut |bank, t| ground_id(bank, t, &theta))
+                        };
+                        let before = literal_image(bank, into);
+                        let after = literal_image(bank, rewritten);
                         Some(vec![
                             Literal { positive: false, atom: Atom::Eq(lg, rg) },
                             negate(&before),
@@ -136,7 +179,7 @@ pub(super) fn refutation(
                         ])
                     }
                     Rule::EqualityFactoring { s, t, v } => {
-                        let (s, t, v) = (image(s), image(t), image(v));
+                        let (s, t, v) = (image(bank, s), image(bank, t), image(bank, v));
                         Some(vec![
                             Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
                             Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
@@ -154,7 +197,7 @@ pub(super) fn refutation(
                 let literals = clauses[id]
                     .literals
                     .iter()
-                    .map(|l| map_literal(l, &|t| ground(t, &theta)))
+                    .map(|l| l.tree_with(bank, &mut |bank, t| ground_id(bank, t, &theta)))
                     .collect();
                 steps.push(Step { kind: StepKind::Derived { from }, literals });
             }
@@ -166,7 +209,12 @@ pub(super) fn refutation(
 
 /// The saturation the loop ended with: the active clauses (in the order they became
 /// active), each with its selected literal if any, and the ordering's precedence.
-pub(super) fn saturation(clauses: &ClauseStore, active: &[usize], kbo: &Kbo) -> Saturation {
+pub(super) fn saturation(
+    bank: &Bank,
+    clauses: &ClauseStore,
+    active: &[usize],
+    kbo: &Kbo,
+) -> Saturation {
     let selected = active
         .iter()
         .map(|&a| {
@@ -175,7 +223,10 @@ pub(super) fn saturation(clauses: &ClauseStore, active: &[usize], kbo: &Kbo) -> 
         })
         .collect();
     Saturation {
-        clauses: active.iter().map(|&a| clauses[a].literals.clone()).collect(),
+        clauses: active
+            .iter()
+            .map(|&a| clauses[a].literals.iter().map(|l| l.tree(bank)).collect())
+            .collect(),
         selected,
         precedence: kbo.precedence().to_vec(),
     }

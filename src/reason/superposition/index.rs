@@ -14,7 +14,9 @@
 //! Values are never removed: the loop drops those of retired clauses as it meets them
 //! (a retired clause never comes back, a clause that changes is a new one).
 
-use crate::logic::clauses::{Atom, SymId, Term};
+use super::bank::{Bank, Head, TermId};
+use super::literal::Atom;
+use crate::logic::clauses::SymId;
 
 /// What a term has at one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,20 +36,19 @@ const POSITIONS: [&[usize]; 7] = [&[], &[0], &[1], &[0, 0], &[0, 1], &[1, 0], &[
 
 type Fingerprint = [Feature; POSITIONS.len()];
 
-/// A term, or an atom read as a term under its predicate (or equality) symbol.
+/// A term (a predicate atom is one, under its predicate symbol), or an equation.
 #[derive(Clone, Copy)]
-pub enum Key<'t> {
-    Term(&'t Term),
-    Pred(SymId, &'t [Term]),
+pub(super) enum Key {
+    Term(TermId),
     /// An equation, with its sides in the order given.
-    Eq(&'t Term, &'t Term),
+    Eq(TermId, TermId),
 }
 
-impl<'t> Key<'t> {
+impl Key {
     /// An atom; an equation as written, or `flipped`.
-    pub fn atom(atom: &'t Atom, flipped: bool) -> Key<'t> {
+    pub(super) fn atom(atom: Atom, flipped: bool) -> Key {
         match atom {
-            Atom::Pred(p, args) => Key::Pred(*p, args),
+            Atom::Pred(p) => Key::Term(p),
             Atom::Eq(s, t) if flipped => Key::Eq(t, s),
             Atom::Eq(s, t) => Key::Eq(s, t),
         }
@@ -55,51 +56,50 @@ impl<'t> Key<'t> {
 
     /// An atom as written, and an equation also the other way round (as `s = t` and `t = s`
     /// are one atom).
-    pub fn both_ways(atom: &'t Atom) -> impl Iterator<Item = Key<'t>> {
+    pub(super) fn both_ways(atom: Atom) -> impl Iterator<Item = Key> {
         let flips: &[bool] = if matches!(atom, Atom::Eq(..)) { &[false, true] } else { &[false] };
         flips.iter().map(move |&flipped| Key::atom(atom, flipped))
     }
 
-    fn fingerprint(self) -> Fingerprint {
-        POSITIONS.map(|path| self.feature(path))
+    fn fingerprint(self, bank: &Bank) -> Fingerprint {
+        POSITIONS.map(|path| self.feature(bank, path))
     }
 
-    fn feature(self, path: &[usize]) -> Feature {
-        let head = match self {
-            Key::Term(Term::Var(_)) => {
-                return if path.is_empty() { Feature::Variable } else { Feature::BelowVariable }
+    fn feature(self, bank: &Bank, path: &[usize]) -> Feature {
+        let (head, argument) = match self {
+            Key::Term(t) => match bank.head(t) {
+                Head::Var(_) => {
+                    return if path.is_empty() { Feature::Variable } else { Feature::BelowVariable }
+                }
+                Head::App(f) => {
+                    (Feature::Symbol(f), path.first().and_then(|&i| bank.args(t).get(i).copied()))
+                }
+            },
+            Key::Eq(s, t) => {
+                (Feature::Equality, path.first().and_then(|&i| [s, t].get(i).copied()))
             }
-            Key::Term(Term::App(f, _)) => Feature::Symbol(*f),
-            Key::Pred(p, _) => Feature::Symbol(p),
-            Key::Eq(..) => Feature::Equality,
         };
-        let Some((&first, rest)) = path.split_first() else { return head };
-        let argument = match self {
-            Key::Term(Term::App(_, args)) => args.get(first),
-            Key::Pred(_, args) => args.get(first),
-            Key::Eq(s, t) => [s, t].get(first).copied(),
-            Key::Term(Term::Var(_)) => unreachable!("a variable returned above"),
-        };
+        let Some((_, rest)) = path.split_first() else { return head };
         let Some(mut t) = argument else { return Feature::Absent };
         for &i in rest {
-            match t {
-                Term::Var(_) => return Feature::BelowVariable,
-                Term::App(_, args) => match args.get(i) {
-                    Some(a) => t = a,
+            match bank.head(t) {
+                Head::Var(_) => return Feature::BelowVariable,
+                Head::App(_) => match bank.args(t).get(i) {
+                    Some(&a) => t = a,
                     None => return Feature::Absent,
                 },
             }
         }
-        match t {
-            Term::Var(_) => Feature::Variable,
-            Term::App(f, _) => Feature::Symbol(*f),
+        match bank.head(t) {
+            Head::Var(_) => Feature::Variable,
+            Head::App(f) => Feature::Symbol(f),
         }
     }
 }
 
 /// What a query looks for among the stored terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Retrieve {
+pub(super) enum Retrieve {
     /// Terms that may unify with the query.
     Unifiable,
     /// Terms the query may be an instance of.
@@ -146,7 +146,7 @@ impl<V> Node<V> {
 /// Values stored under terms, found by the fingerprints of their terms. Queries return
 /// values in a fixed order (of the trie's branches, then of insertion), so that the loop is
 /// deterministic.
-pub struct FingerprintIndex<V> {
+pub(super) struct FingerprintIndex<V> {
     root: Node<V>,
 }
 
@@ -157,9 +157,9 @@ impl<V> Default for FingerprintIndex<V> {
 }
 
 impl<V> FingerprintIndex<V> {
-    pub fn insert(&mut self, key: Key<'_>, value: V) {
+    pub(super) fn insert(&mut self, bank: &Bank, key: Key, value: V) {
         let mut node = &mut self.root;
-        for feature in key.fingerprint() {
+        for feature in key.fingerprint(bank) {
             let at = match node.children.iter().position(|(f, _)| *f == feature) {
                 Some(at) => at,
                 None => {
@@ -174,7 +174,13 @@ impl<V> FingerprintIndex<V> {
 
     /// Calls `found` on every value stored under a term that may be what `mode` asks for
     /// (a superset of the true answers).
-    pub fn retrieve<'s>(&'s self, key: Key<'_>, mode: Retrieve, found: &mut impl FnMut(&'s V)) {
+    pub(super) fn retrieve<'s>(
+        &'s self,
+        bank: &Bank,
+        key: Key,
+        mode: Retrieve,
+        found: &mut impl FnMut(&'s V),
+    ) {
         fn walk<'s, V>(
             node: &'s Node<V>,
             query: &[Feature],
@@ -191,11 +197,11 @@ impl<V> FingerprintIndex<V> {
                 }
             }
         }
-        walk(&self.root, &key.fingerprint(), mode, found);
+        walk(&self.root, &key.fingerprint(bank), mode, found);
     }
 
     /// Keeps only the values `keep` accepts (to drop those of retired clauses).
-    pub fn retain(&mut self, keep: &mut impl FnMut(&V) -> bool) {
+    pub(super) fn retain(&mut self, keep: &mut impl FnMut(&V) -> bool) {
         fn walk<V>(node: &mut Node<V>, keep: &mut impl FnMut(&V) -> bool) {
             node.values.retain(|v| keep(v));
             for (_, child) in &mut node.children {
@@ -210,6 +216,7 @@ impl<V> FingerprintIndex<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::clauses::Term;
 
     fn app(f: SymId, args: Vec<Term>) -> Term {
         Term::App(f, args)
@@ -217,15 +224,17 @@ mod tests {
 
     #[test]
     fn the_fingerprint_tells_symbols_variables_and_missing_positions_apart() {
+        let mut bank = Bank::new();
         // f(x, g(a)) with f binary, g unary, a a constant.
-        let t = app(0, vec![Term::Var(0), app(1, vec![app(2, vec![])])]);
+        let t = bank.intern(&app(0, vec![Term::Var(0), app(1, vec![app(2, vec![])])]));
         use Feature::*;
         assert_eq!(
-            Key::Term(&t).fingerprint(),
+            Key::Term(t).fingerprint(&bank),
             [Symbol(0), Variable, Symbol(1), BelowVariable, BelowVariable, Symbol(2), Absent]
         );
+        let x = bank.var(3);
         assert_eq!(
-            Key::Term(&Term::Var(3)).fingerprint(),
+            Key::Term(x).fingerprint(&bank),
             [
                 Variable,
                 BelowVariable,
@@ -239,41 +248,43 @@ mod tests {
     }
 
     #[test]
-    fn an_atom_is_fingerprinted_as_the_term_under_its_symbol() {
-        let (x, a) = (Term::Var(0), app(2, vec![]));
-        let args = vec![app(1, vec![x.clone()]), a.clone()];
-        let as_term = app(7, args.clone());
-        assert_eq!(Key::Pred(7, &args).fingerprint(), Key::Term(&as_term).fingerprint());
-        let equation = Key::Eq(&args[0], &args[1]).fingerprint();
+    fn an_equation_is_fingerprinted_as_a_term_under_the_equality_symbol() {
+        let mut bank = Bank::new();
+        let x = Term::Var(0);
+        let (fx, a) = (bank.intern(&app(1, vec![x])), bank.intern(&app(2, vec![])));
+        let as_term = bank.app(7, &[fx, a]);
+        let equation = Key::Eq(fx, a).fingerprint(&bank);
         assert_eq!(equation[0], Feature::Equality);
-        assert_eq!(equation[1..], Key::Term(&as_term).fingerprint()[1..]);
-        let atom = Atom::Eq(args[0].clone(), args[1].clone());
-        let flipped = Key::atom(&atom, true).fingerprint();
+        assert_eq!(equation[1..], Key::Term(as_term).fingerprint(&bank)[1..]);
+        let flipped = Key::atom(Atom::Eq(fx, a), true).fingerprint(&bank);
         assert_eq!((flipped[1], flipped[2]), (Feature::Symbol(2), Feature::Symbol(1)));
     }
 
     #[test]
     fn a_query_finds_only_what_may_unify_or_match() {
+        let mut bank = Bank::new();
         let a = app(2, vec![]);
         let b = app(3, vec![]);
-        let fa = app(1, vec![a.clone()]);
-        let fx = app(1, vec![Term::Var(0)]);
-        let fb = app(1, vec![b.clone()]);
+        let fa = bank.intern(&app(1, vec![a.clone()]));
+        let fx = bank.intern(&app(1, vec![Term::Var(0)]));
+        let fb = bank.intern(&app(1, vec![b.clone()]));
+        let y = bank.var(1);
+        let a = bank.intern(&a);
         let mut index = FingerprintIndex::default();
-        for (k, t) in [&fa, &fx, &fb, &Term::Var(1)].into_iter().enumerate() {
-            index.insert(Key::Term(t), k);
+        for (k, t) in [fa, fx, fb, y].into_iter().enumerate() {
+            index.insert(&bank, Key::Term(t), k);
         }
-        let query = |t: &Term, mode| {
+        let query = |t: TermId, mode| {
             let mut out = Vec::new();
-            index.retrieve(Key::Term(t), mode, &mut |&k| out.push(k));
+            index.retrieve(&bank, Key::Term(t), mode, &mut |&k| out.push(k));
             out.sort();
             out
         };
-        assert_eq!(query(&fa, Retrieve::Unifiable), vec![0, 1, 3]);
-        assert_eq!(query(&fa, Retrieve::Generalizations), vec![0, 1, 3]);
-        assert_eq!(query(&fa, Retrieve::Instances), vec![0]);
-        assert_eq!(query(&fx, Retrieve::Instances), vec![0, 1, 2]);
-        assert_eq!(query(&fx, Retrieve::Generalizations), vec![1, 3]);
-        assert_eq!(query(&a, Retrieve::Unifiable), vec![3]);
+        assert_eq!(query(fa, Retrieve::Unifiable), vec![0, 1, 3]);
+        assert_eq!(query(fa, Retrieve::Generalizations), vec![0, 1, 3]);
+        assert_eq!(query(fa, Retrieve::Instances), vec![0]);
+        assert_eq!(query(fx, Retrieve::Instances), vec![0, 1, 2]);
+        assert_eq!(query(fx, Retrieve::Generalizations), vec![1, 3]);
+        assert_eq!(query(a, Retrieve::Unifiable), vec![3]);
     }
 }

@@ -11,31 +11,35 @@
 //! - [`order`]: the Knuth–Bendix ordering (precedence by arity or by inverse frequency)
 //!   and its multiset extension to literals; `selection`: the literals of a clause
 //!   inferences may use ([`saturate::Selection`]);
-//! - `position`: subterm positions and replacement;
+//! - [`bank`]: the term bank, every term stored once (perfect sharing) with its size and
+//!   variables cached; `literal`: literals and clauses over it, and the conversions from
+//!   and to the clause form;
+//! - `position`: subterm positions;
 //! - `rules`: the generating rules, one file each (resolution, superposition, equality
 //!   resolution, factoring, equality factoring);
 //! - the simplifications: `demodulation` (rewriting by unit equations), `deletion`
 //!   (tautologies, variants, `t ≠ t`, destructive equality resolution), `subsumption`
 //!   (forward and backward, and forward subsumption resolution: E's contextual
 //!   simplify-reflect);
-//! - [`index`]: fingerprint indexing; `active`: the indexes over the active set, by search;
-//! - [`unify`]: most general unifiers and one-way matching over `logic::clauses::Term`;
+//! - `index`: fingerprint indexing; `active`: the indexes over the active set, by search;
+//! - [`unify`]: most general unifiers and one-way matching over the bank's terms;
 //! - `extract`: a refutation as ground steps for `reason::proof::check`, and a saturation as
 //!   a claim for `reason::proof::saturation::check`.
 //!
 //! A run that saturates a clause set without an upper domain bound hands its clauses to
 //! `reason::proof::saturation::check`, the separately written re-check; once accepted, the
 //! arbiter answers "consistent" (or "not redundant") with them (a lower bound `|L| ≥ n`, n ≤
-//! 16, is among the clauses as n distinct witnesses). Still to come: perfect sharing of
-//! terms; the upper bounds (`|L| < n`; leaving them out only weakens the prover, since a
+//! 16, is among the clauses as n distinct witnesses). Still to come: the upper bounds (`|L| < n`; leaving them out only weakens the prover, since a
 //! refutation of fewer premises refutes all of them).
 
 mod active;
+pub mod bank;
 mod clause;
 mod deletion;
 mod demodulation;
 mod extract;
-pub mod index;
+mod index;
+mod literal;
 pub mod order;
 mod passive;
 mod position;

@@ -15,15 +15,18 @@
 //! Deliberately separate from `reason::proof::saturation`'s own `Order` (its KBO and
 //! literal ordering): the checker must not share code with the engine it checks.
 
-use crate::logic::clauses::{Atom, Literal, SymId, Term};
+use super::bank::{Bank, Head, TermId};
+use super::literal::{Atom, Literal};
+use crate::logic::clauses::SymId;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 /// The ordering's parameters: a weight and a precedence rank per symbol.
 #[derive(Clone, Debug)]
 pub struct Kbo {
     weights: Vec<u32>,
     precedence: Vec<u32>,
+    /// Every weight is 1: a term's weight is its size, which the bank keeps.
+    unit_weights: bool,
 }
 
 impl Kbo {
@@ -36,7 +39,7 @@ impl Kbo {
         for (rank, f) in order.into_iter().enumerate() {
             precedence[f] = rank as u32;
         }
-        Kbo { weights: vec![1; arities.len()], precedence }
+        Kbo { weights: vec![1; arities.len()], precedence, unit_weights: true }
     }
 
     /// Weight 1 for every symbol; the precedence E calls `invfreq`: the fewer occurrences a
@@ -51,7 +54,7 @@ impl Kbo {
         for (rank, f) in order.into_iter().enumerate() {
             precedence[f] = rank as u32;
         }
-        Kbo { weights: vec![1; arities.len()], precedence }
+        Kbo { weights: vec![1; arities.len()], precedence, unit_weights: true }
     }
 
     /// As [`Kbo::by_inverse_frequency`], and each symbol weighs its rank by frequency (the
@@ -70,6 +73,7 @@ impl Kbo {
             }
             kbo.weights[f] = rank;
         }
+        kbo.unit_weights = kbo.weights.iter().all(|&w| w == 1);
         kbo
     }
 
@@ -77,7 +81,8 @@ impl Kbo {
     pub fn with(weights: Vec<u32>, precedence: Vec<u32>) -> Kbo {
         assert!(weights.iter().all(|&w| w >= 1), "KBO weights here are at least 1");
         assert_eq!(weights.len(), precedence.len());
-        Kbo { weights, precedence }
+        let unit_weights = weights.iter().all(|&w| w == 1);
+        Kbo { weights, precedence, unit_weights }
     }
 
     /// Each symbol's rank in the precedence.
@@ -93,24 +98,27 @@ impl Kbo {
         self.precedence.get(f).copied().unwrap_or(u32::MAX)
     }
 
-    /// The weight of a term.
-    pub fn weight(&self, t: &Term) -> u64 {
-        match t {
-            Term::Var(_) => 1,
-            Term::App(f, args) => {
-                self.weight_of(*f) + args.iter().map(|a| self.weight(a)).sum::<u64>()
+    /// The weight of a term: its size when every symbol weighs 1 (kept by the bank).
+    pub fn weight(&self, bank: &Bank, t: TermId) -> u64 {
+        if self.unit_weights {
+            return bank.size(t) as u64;
+        }
+        match bank.head(t) {
+            Head::Var(_) => 1,
+            Head::App(f) => {
+                self.weight_of(f) + bank.args(t).iter().map(|&a| self.weight(bank, a)).sum::<u64>()
             }
         }
     }
 
     /// `Greater`, `Less` or `Equal` (the same term), or `None` when the two are incomparable.
-    pub fn compare(&self, s: &Term, t: &Term) -> Option<Ordering> {
+    pub fn compare(&self, bank: &Bank, s: TermId, t: TermId) -> Option<Ordering> {
         if s == t {
             return Some(Ordering::Equal);
         }
-        if self.greater(s, t) {
+        if self.greater(bank, s, t) {
             Some(Ordering::Greater)
-        } else if self.greater(t, s) {
+        } else if self.greater(bank, t, s) {
             Some(Ordering::Less)
         } else {
             None
@@ -118,26 +126,27 @@ impl Kbo {
     }
 
     /// Whether `s > t`.
-    pub fn greater(&self, s: &Term, t: &Term) -> bool {
-        if s == t || !covers(s, t) {
+    pub fn greater(&self, bank: &Bank, s: TermId, t: TermId) -> bool {
+        if s == t || !covers(bank, s, t) {
             return false;
         }
-        let (ws, wt) = (self.weight(s), self.weight(t));
+        let (ws, wt) = (self.weight(bank, s), self.weight(bank, t));
         if ws != wt {
             return ws > wt;
         }
-        match (s, t) {
+        match (bank.head(s), bank.head(t)) {
             // Equal weight and `s` a variable: `t` would need more of it, or be `s` itself.
-            (Term::Var(_), _) => false,
+            (Head::Var(_), _) => false,
             // A variable of equal weight under `s` (covered, so it occurs in `s`): `s` is a
             // bigger term only if it is not the variable itself, and weight 1 means it is.
-            (Term::App(..), Term::Var(_)) => true,
-            (Term::App(f, a), Term::App(g, b)) => {
+            (Head::App(_), Head::Var(_)) => true,
+            (Head::App(f), Head::App(g)) => {
                 if f != g {
-                    return self.rank(*f) > self.rank(*g);
+                    return self.rank(f) > self.rank(g);
                 }
+                let (a, b) = (bank.args(s), bank.args(t));
                 match a.iter().zip(b).find(|(x, y)| x != y) {
-                    Some((x, y)) => self.greater(x, y),
+                    Some((&x, &y)) => self.greater(bank, x, y),
                     None => false,
                 }
             }
@@ -146,24 +155,39 @@ impl Kbo {
 }
 
 /// Whether every variable occurs in `s` at least as often as in `t`.
-fn covers(s: &Term, t: &Term) -> bool {
-    fn count(t: &Term, into: &mut BTreeMap<u32, i64>, sign: i64) {
-        match t {
-            Term::Var(v) => *into.entry(*v).or_insert(0) += sign,
-            Term::App(_, args) => args.iter().for_each(|a| count(a, into, sign)),
+fn covers(bank: &Bank, s: TermId, t: TermId) -> bool {
+    if bank.is_ground(t) {
+        return true;
+    }
+    if bank.var_bound(t) > bank.var_bound(s) && bank.is_ground(s) {
+        return false;
+    }
+    fn count(bank: &Bank, t: TermId, into: &mut Vec<i64>, sign: i64) {
+        if bank.is_ground(t) {
+            return;
+        }
+        match bank.head(t) {
+            Head::Var(v) => {
+                let v = v as usize;
+                if into.len() <= v {
+                    into.resize(v + 1, 0);
+                }
+                into[v] += sign;
+            }
+            Head::App(_) => bank.args(t).iter().for_each(|&a| count(bank, a, into, sign)),
         }
     }
-    let mut balance = BTreeMap::new();
-    count(s, &mut balance, 1);
-    count(t, &mut balance, -1);
-    balance.values().all(|&n| n >= 0)
+    let mut balance = Vec::new();
+    count(bank, s, &mut balance, 1);
+    count(bank, t, &mut balance, -1);
+    balance.iter().all(|&n| n >= 0)
 }
 
 /// One side of a literal, for comparing literals: a term, or the `⊤` a predicate atom is
 /// equated with (below every term).
-fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
+fn side_greater(kbo: &Kbo, bank: &Bank, a: Option<TermId>, b: Option<TermId>) -> bool {
     match (a, b) {
-        (Some(x), Some(y)) => kbo.greater(x, y),
+        (Some(x), Some(y)) => kbo.greater(bank, x, y),
         (Some(_), None) => true,
         (None, _) => false,
     }
@@ -171,29 +195,34 @@ fn side_greater(kbo: &Kbo, a: &Option<Term>, b: &Option<Term>) -> bool {
 
 /// A literal as the multiset the literal ordering compares: `s = t` is `{s, t}`, `s ≠ t` is
 /// `{s, s, t, t}`, and a predicate atom `P` is the equation `P = ⊤`.
-pub(super) fn literal_multiset(l: &Literal) -> Vec<Option<Term>> {
-    let (a, b) = match &l.atom {
-        Atom::Eq(s, t) => (Some(s.clone()), Some(t.clone())),
-        Atom::Pred(p, args) => (Some(Term::App(*p, args.clone())), None),
+pub(super) fn literal_multiset(l: &Literal) -> Vec<Option<TermId>> {
+    let (a, b) = match l.atom {
+        Atom::Eq(s, t) => (Some(s), Some(t)),
+        Atom::Pred(p) => (Some(p), None),
     };
     if l.positive {
         vec![a, b]
     } else {
-        vec![a.clone(), a, b.clone(), b]
+        vec![a, a, b, b]
     }
 }
 
 /// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
 /// not in `m` is below some element of `m` not in `n`.
-pub(super) fn multiset_greater(kbo: &Kbo, m: &[Option<Term>], n: &[Option<Term>]) -> bool {
-    let mut m: Vec<&Option<Term>> = m.iter().collect();
-    let mut n_rest: Vec<&Option<Term>> = Vec::new();
-    for x in n {
-        if let Some(i) = m.iter().position(|y| *y == x) {
+pub(super) fn multiset_greater(
+    kbo: &Kbo,
+    bank: &Bank,
+    m: &[Option<TermId>],
+    n: &[Option<TermId>],
+) -> bool {
+    let mut m: Vec<Option<TermId>> = m.to_vec();
+    let mut n_rest: Vec<Option<TermId>> = Vec::new();
+    for &x in n {
+        if let Some(i) = m.iter().position(|&y| y == x) {
             m.swap_remove(i);
         } else {
             n_rest.push(x);
         }
     }
-    !m.is_empty() && n_rest.iter().all(|x| m.iter().any(|y| side_greater(kbo, y, x)))
+    !m.is_empty() && n_rest.iter().all(|&x| m.iter().any(|&y| side_greater(kbo, bank, y, x)))
 }

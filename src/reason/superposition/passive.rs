@@ -9,8 +9,6 @@
 //! Each clause is handed out once, whichever queue reaches it first; ties in weight go to
 //! the older clause (the smaller id), so the order is reproducible.
 
-use super::clause::clause_weight;
-use crate::logic::clauses::Literal;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
 
@@ -49,10 +47,9 @@ impl Passive {
         }
     }
 
-    /// Queues clause `id`, with its literals and whether it descends from the negated
-    /// question (`goal`).
-    pub(super) fn push(&mut self, id: usize, literals: &[Literal], goal: bool) {
-        let mut weight = clause_weight(literals);
+    /// Queues clause `id`, with its weight (see `literal::clause_weight`) and whether it
+    /// descends from the negated question (`goal`).
+    pub(super) fn push(&mut self, id: usize, mut weight: usize, goal: bool) {
         if self.goal_directed && goal {
             weight = weight * GOAL_WEIGHT_PERCENT / 100;
         }

@@ -1,30 +1,34 @@
-//! Positions in terms and the sides of literals: where an inference or a rewriting step
-//! works, and how the term or literal is rebuilt with something else there.
+//! Positions in terms: where an inference or a rewriting step works.
 //!
 //! A position is the path of argument indices from the top of a term; only positions of
 //! non-variable subterms are visited (superposition never works into a variable), top down
-//! and left to right, an order the loop's search relies on to be reproducible. A literal's
-//! sides are its predicate's arguments, or the two sides of its equation.
+//! and left to right, an order the loop's search relies on to be reproducible. The visits
+//! hand the bank on to the visitor, which may make terms while the walk goes on (the walk
+//! holds ids, not borrows). Replacing the subterm at a position is [`Bank::replace_at`].
 //!
 //! Deliberately separate from `reason::proof::saturation`'s own `positions` and
 //! `replace_at`: the checker must not share code with the engine it checks.
 
-use crate::logic::clauses::{Atom, Literal, Term};
+use super::bank::{Bank, TermId};
 
 /// The first `Some` that `visit` returns for a subterm of `t` that is not a variable, given
-/// with its path, in the order of `positions`.
-pub(super) fn find_position<'t, R>(
-    t: &'t Term,
+/// with its path, top down and left to right.
+pub(super) fn find_position<R>(
+    bank: &mut Bank,
+    t: TermId,
     path: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], &'t Term) -> Option<R>,
+    visit: &mut impl FnMut(&mut Bank, &[usize], TermId) -> Option<R>,
 ) -> Option<R> {
-    let Term::App(_, args) = t else { return None };
-    if let Some(found) = visit(path, t) {
+    if bank.is_var(t) {
+        return None;
+    }
+    if let Some(found) = visit(bank, path, t) {
         return Some(found);
     }
-    for (i, a) in args.iter().enumerate() {
+    for i in 0..bank.args(t).len() {
+        let a = bank.args(t)[i];
         path.push(i);
-        let found = find_position(a, path, visit);
+        let found = find_position(bank, a, path, visit);
         path.pop();
         if found.is_some() {
             return found;
@@ -34,62 +38,23 @@ pub(super) fn find_position<'t, R>(
 }
 
 /// Calls `visit` on every subterm of `t` that is not a variable.
-pub(super) fn each_position<'t>(t: &'t Term, visit: &mut impl FnMut(&'t Term)) {
-    if let Term::App(_, args) = t {
+pub(super) fn each_position(bank: &Bank, t: TermId, visit: &mut impl FnMut(TermId)) {
+    if !bank.is_var(t) {
         visit(t);
-        args.iter().for_each(|a| each_position(a, visit));
-    }
-}
-
-/// The terms of a literal, borrowed (predicate arguments, or the two sides).
-pub(super) fn side_refs(l: &Literal) -> Vec<&Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.iter().collect(),
-        Atom::Eq(a, b) => vec![a, b],
+        bank.args(t).iter().for_each(|&a| each_position(bank, a, visit));
     }
 }
 
 /// Calls `visit` on every subterm of `t` that is not a variable, with its path (borrowed:
 /// most positions are only tried, and a path is copied only where an inference is made).
-pub(super) fn each_path<'t>(
-    t: &'t Term,
+pub(super) fn each_path(
+    bank: &mut Bank,
+    t: TermId,
     path: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], &'t Term),
+    visit: &mut impl FnMut(&mut Bank, &[usize], TermId),
 ) {
-    if let Term::App(_, args) = t {
-        visit(path, t);
-        for (i, a) in args.iter().enumerate() {
-            path.push(i);
-            each_path(a, path, visit);
-            path.pop();
-        }
-    }
-}
-
-pub(super) fn replace_at(t: &Term, path: &[usize], with: &Term) -> Term {
-    match (path.split_first(), t) {
-        (None, _) => with.clone(),
-        (Some((&i, rest)), Term::App(f, args)) => {
-            let mut args = args.clone();
-            args[i] = replace_at(&args[i], rest, with);
-            Term::App(*f, args)
-        }
-        (Some(_), Term::Var(_)) => t.clone(),
-    }
-}
-
-/// The terms of a literal as a list (predicate arguments, or the two sides), and back.
-pub(super) fn sides(l: &Literal) -> Vec<Term> {
-    match &l.atom {
-        Atom::Pred(_, a) => a.clone(),
-        Atom::Eq(a, b) => vec![a.clone(), b.clone()],
-    }
-}
-
-pub(super) fn with_sides(l: &Literal, terms: Vec<Term>) -> Literal {
-    let atom = match &l.atom {
-        Atom::Pred(p, _) => Atom::Pred(*p, terms),
-        Atom::Eq(..) => Atom::Eq(terms[0].clone(), terms[1].clone()),
-    };
-    Literal { positive: l.positive, atom }
+    find_position(bank, t, path, &mut |bank, path, sub| -> Option<()> {
+        visit(bank, path, sub);
+        None
+    });
 }

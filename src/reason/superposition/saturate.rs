@@ -17,10 +17,12 @@
 //! and nothing dropped) ends [`Outcome::Saturated`], a claim for `reason::proof::saturation`.
 
 use super::active::Indexes;
-use super::clause::{max_var, ClauseStore, Conclusion, How, Rule, State};
+use super::bank::Bank;
+use super::clause::{ClauseStore, Conclusion, How, Rule, State};
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
 use super::extract::{refutation, saturation};
+use super::literal::{clause_weight, max_var, Literal};
 use super::order::Kbo;
 use super::passive::Passive;
 use super::rules::{partners, Rules};
@@ -29,7 +31,7 @@ pub use super::selection::Selection;
 use super::subsumption::{
     backward_candidates, forward_subsumed, forward_subsumption_resolution, subsumes,
 };
-use crate::logic::clauses::{Atom, ClauseSet, Literal, Term};
+use crate::logic::clauses::{self as tree, ClauseSet};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
@@ -67,6 +69,8 @@ const MAX_CLAUSES: usize = 200_000;
 /// [`Saturation::run`].
 pub struct Saturation<'s> {
     set: &'s ClauseSet,
+    /// Every term of the run, stored once.
+    bank: Bank,
     kbo: Kbo,
     clauses: ClauseStore,
     /// The clauses waiting or active, by their variant-invariant form, to drop a new clause
@@ -101,6 +105,7 @@ impl<'s> Saturation<'s> {
         let arities: Vec<usize> = set.vocabulary.symbols.iter().map(|s| s.arity).collect();
         Saturation {
             set,
+            bank: Bank::new(),
             kbo: Kbo::new(&arities),
             clauses: ClauseStore::default(),
             seen: HashMap::default(),
@@ -148,19 +153,19 @@ impl<'s> Saturation<'s> {
     fn frequency_ordering(mut self, weights: bool) -> Self {
         let arities: Vec<usize> = self.set.vocabulary.symbols.iter().map(|s| s.arity).collect();
         let mut occurrences = vec![0; arities.len()];
-        fn count(t: &Term, occurrences: &mut [usize]) {
-            if let Term::App(f, args) = t {
+        fn count(t: &tree::Term, occurrences: &mut [usize]) {
+            if let tree::Term::App(f, args) = t {
                 occurrences[*f] += 1;
                 args.iter().for_each(|a| count(a, occurrences));
             }
         }
         for l in self.set.clauses.iter().flat_map(|c| &c.literals) {
             match &l.atom {
-                Atom::Pred(p, args) => {
+                tree::Atom::Pred(p, args) => {
                     occurrences[*p] += 1;
                     args.iter().for_each(|a| count(a, &mut occurrences));
                 }
-                Atom::Eq(a, b) => {
+                tree::Atom::Eq(a, b) => {
                     count(a, &mut occurrences);
                     count(b, &mut occurrences);
                 }
@@ -182,7 +187,7 @@ impl<'s> Saturation<'s> {
         // does it, so that the answer (or the news of the budget) is not held up.
         let (clauses, seen) = (std::mem::take(&mut self.clauses), std::mem::take(&mut self.seen));
         if clauses.len() > 10_000 {
-            drop_elsewhere((clauses, seen));
+            drop_elsewhere((clauses, seen, std::mem::take(&mut self.bank)));
         }
         outcome
     }
@@ -191,7 +196,8 @@ impl<'s> Saturation<'s> {
     fn search(&mut self, budget: &Budget) -> Outcome {
         let mut passive = Passive::new(self.goal_directed);
         for (k, c) in self.set.clauses.iter().enumerate() {
-            let id = self.record(c.literals.clone(), How::Input(k));
+            let literals = self.intern(&c.literals);
+            let id = self.record(literals, How::Input(k));
             if let Some(empty) = self.offer(id, &mut passive) {
                 return self.extract(empty, budget);
             }
@@ -229,8 +235,8 @@ impl<'s> Saturation<'s> {
                 continue;
             }
             let mut fresh = self.unary_inferences(given);
-            for (k, other) in partners(&self.clauses, &self.indexes, given).into_iter().enumerate()
-            {
+            let others = partners(&self.bank, &self.clauses, &self.indexes, given);
+            for (k, other) in others.into_iter().enumerate() {
                 if k % 32 == 31 && budget.spent().is_some() {
                     return self.stopped("the budget ran out");
                 }
@@ -258,7 +264,7 @@ impl<'s> Saturation<'s> {
         } else if self.weighted {
             self.stopped("no more inferences, under an ordering the saturation check does not read")
         } else if !bounded {
-            Outcome::Saturated(saturation(&self.clauses, &self.active, &self.kbo))
+            Outcome::Saturated(saturation(&self.bank, &self.clauses, &self.active, &self.kbo))
         } else {
             self.stopped("no more inferences, but a domain bound is not part of the saturation")
         }
@@ -274,7 +280,9 @@ impl<'s> Saturation<'s> {
             if literals.is_empty() {
                 return Forward::Empty(given);
             }
-            if tautology(literals) || forward_subsumed(&self.clauses, &self.indexes.keys, given) {
+            if tautology(literals)
+                || forward_subsumed(&self.bank, &self.clauses, &self.indexes.keys, given)
+            {
                 return Forward::Redundant;
             }
             let Some(shorter) = self.resolve_away_once(given, false) else { break };
@@ -287,8 +295,9 @@ impl<'s> Saturation<'s> {
     /// unit only, with `units_only`; see `subsumption::forward_subsumption_resolution`),
     /// recorded as the resolution step it is; none when no literal can go.
     fn resolve_away_once(&mut self, id: usize, units_only: bool) -> Option<usize> {
-        let offset = max_var(&self.clauses[id].literals);
+        let offset = max_var(&self.bank, &self.clauses[id].literals);
         let (cutter, cut, sigma) = forward_subsumption_resolution(
+            &self.bank,
             &self.clauses,
             &self.indexes.keys,
             id,
@@ -313,11 +322,13 @@ impl<'s> Saturation<'s> {
         if tautology(literals) {
             return None;
         }
-        match self.seen.entry(canonical(literals)) {
+        let key = canonical(&mut self.bank, &self.clauses[id].literals);
+        match self.seen.entry(key) {
             Entry::Occupied(_) => return None,
             Entry::Vacant(v) => v.insert(id),
         };
-        passive.push(id, literals, self.clauses[id].goal);
+        let weight = clause_weight(&self.bank, &self.clauses[id].literals);
+        passive.push(id, weight, self.clauses[id].goal);
         self.clauses[id].state = State::Passive;
         None
     }
@@ -344,8 +355,8 @@ impl<'s> Saturation<'s> {
     fn simplify(&mut self, mut id: usize) -> usize {
         for _ in 0..MAX_REWRITES {
             let lits = &self.clauses[id].literals;
-            let trivial =
-                trivial_inequality(id, lits).or_else(|| destructive_equality_resolution(id, lits));
+            let trivial = trivial_inequality(id, lits)
+                .or_else(|| destructive_equality_resolution(&mut self.bank, id, lits));
             if let Some((rest, how)) = trivial {
                 id = self.record(rest, how);
                 continue;
@@ -360,15 +371,22 @@ impl<'s> Saturation<'s> {
 
     /// One rewriting step of clause `id` (see [`rewrite_once`]), recorded.
     fn rewrite_once(&mut self, id: usize, only: Option<usize>) -> Option<usize> {
-        let (literals, how) =
-            rewrite_once(&self.clauses, &self.kbo, &self.indexes.demodulators, id, only)?;
+        let (literals, how) = rewrite_once(
+            &mut self.bank,
+            &self.clauses,
+            &self.kbo,
+            &self.indexes.demodulators,
+            id,
+            only,
+        )?;
         Some(self.record(literals, how))
     }
 
     /// Makes clause `id` active: its eligible literals, and as a demodulator when it is a
     /// positive unit equation.
     fn activate(&mut self, id: usize) {
-        let (eligible, selected) = eligible(&self.kbo, &self.clauses[id].literals, self.selection);
+        let (eligible, selected) =
+            eligible(&self.bank, &self.kbo, &self.clauses[id].literals, self.selection);
         let c = &mut self.clauses[id];
         c.eligible = eligible;
         c.selected = selected;
@@ -376,26 +394,31 @@ impl<'s> Saturation<'s> {
         c.rank = self.activated;
         self.activated += 1;
         self.active.push(id);
-        let made =
-            demodulators_of(&self.kbo, id, &self.clauses[id].literals, self.demodulators_made);
+        let made = demodulators_of(
+            &self.bank,
+            &self.kbo,
+            id,
+            &self.clauses[id].literals,
+            self.demodulators_made,
+        );
         self.demodulators_made += made.len();
         for d in made {
-            self.indexes.insert_demodulator(d);
+            self.indexes.insert_demodulator(&self.bank, d);
         }
-        self.indexes.insert(id, &self.clauses[id]);
+        self.indexes.insert(&self.bank, id, &self.clauses[id]);
     }
 
     /// Retires active clauses the new active clause `given` subsumes or rewrites; the
     /// rewritten ones come back through `offer`. The empty clause, when it comes, is returned.
     fn backward(&mut self, given: usize, passive: &mut Passive) -> Option<usize> {
         let g = self.clauses[given].literals.clone();
-        let made = demodulators_of(&self.kbo, given, &self.clauses[given].literals, 0);
+        let made = demodulators_of(&self.bank, &self.kbo, given, &self.clauses[given].literals, 0);
         let rewrites = !made.is_empty();
         // Candidates: clauses with an instance of the given clause's heaviest literal (which
         // a clause it subsumes must have), or with an instance of a left side it rewrites by.
         let mut candidates = Vec::new();
-        backward_candidates(&self.indexes.literals, &g, &mut candidates);
-        rewritable_candidates(&self.indexes.subterms, &made, &mut candidates);
+        backward_candidates(&self.bank, &self.indexes.literals, &g, &mut candidates);
+        rewritable_candidates(&self.bank, &self.indexes.subterms, &made, &mut candidates);
         let candidates = self.clauses.active_in_order(candidates);
         let mut retired = Vec::new();
         let mut again = Vec::new();
@@ -403,7 +426,7 @@ impl<'s> Saturation<'s> {
             if a == given {
                 continue;
             }
-            if subsumes(&g, &self.clauses[a].literals) {
+            if subsumes(&self.bank, &g, &self.clauses[a].literals) {
                 retired.push(a);
             } else if rewrites {
                 if let Some(next) = self.rewrite_once(a, Some(given)) {
@@ -433,7 +456,7 @@ impl<'s> Saturation<'s> {
 
     /// Clause `id` has left the loop: a variant of it may come again.
     fn forget(&mut self, id: usize) {
-        let key = canonical(&self.clauses[id].literals);
+        let key = canonical(&mut self.bank, &self.clauses[id].literals);
         if self.seen.get(&key) == Some(&id) {
             self.seen.remove(&key);
         }
@@ -444,25 +467,22 @@ impl<'s> Saturation<'s> {
         Outcome::Stopped { why, clauses: self.clauses.len() }
     }
 
-    /// The generating rules, reading this run's ordering and noting what they drop.
-    fn rules(&self) -> Rules<'_> {
-        Rules { kbo: &self.kbo, dropped: &self.dropped }
-    }
-
     /// The inferences on active clause `c` alone.
-    fn unary_inferences(&self, c: usize) -> Vec<Conclusion> {
-        self.rules().unary(c, &self.clauses[c])
+    fn unary_inferences(&mut self, c: usize) -> Vec<Conclusion> {
+        let rules = Rules { kbo: &self.kbo, dropped: &self.dropped };
+        rules.unary(&mut self.bank, c, &self.clauses[c])
     }
 
     /// The inferences from active clause `a` (the positive premise) into active clause `b`.
-    fn inferences(&self, a: usize, b: usize) -> Vec<Conclusion> {
-        self.rules().binary(a, &self.clauses[a], b, &self.clauses[b])
+    fn inferences(&mut self, a: usize, b: usize) -> Vec<Conclusion> {
+        let rules = Rules { kbo: &self.kbo, dropped: &self.dropped };
+        rules.binary(&mut self.bank, a, &self.clauses[a], b, &self.clauses[b])
     }
 
     /// The refutation ending in the empty clause `empty`, extracted for the checker (see
     /// `extract`), or stopped when it is too large or the budget runs out first.
-    fn extract(&self, empty: usize, budget: &Budget) -> Outcome {
-        match refutation(self.set, &self.clauses, empty, budget) {
+    fn extract(&mut self, empty: usize, budget: &Budget) -> Outcome {
+        match refutation(&mut self.bank, self.set, &self.clauses, empty, budget) {
             Some(proof) => Outcome::Refuted(proof),
             None => self.stopped("the refutation is too large to extract within the budget"),
         }
@@ -470,7 +490,18 @@ impl<'s> Saturation<'s> {
 
     /// Records a clause in the store (see [`ClauseStore::record`]).
     fn record(&mut self, literals: Vec<Literal>, how: How) -> usize {
-        self.clauses.record(literals, how, self.set)
+        self.clauses.record(&mut self.bank, literals, how, self.set)
+    }
+
+    /// Literals of the clause form, stored in the bank.
+    fn intern(&mut self, literals: &[tree::Literal]) -> Vec<Literal> {
+        literals.iter().map(|l| Literal::intern(&mut self.bank, l)).collect()
+    }
+
+    /// Literals of the loop, in the clause form.
+    #[cfg(test)]
+    fn trees(&self, literals: &[Literal]) -> Vec<tree::Literal> {
+        literals.iter().map(|l| l.tree(&self.bank)).collect()
     }
 }
 
@@ -478,16 +509,19 @@ impl<'s> Saturation<'s> {
 impl Saturation<'_> {
     /// For tests of the rules: activates the clause set's clauses in order (no
     /// simplification) and returns the conclusions of every inference among them.
-    pub(super) fn conclusions_among_inputs(&mut self) -> Vec<Vec<Literal>> {
+    pub(super) fn conclusions_among_inputs(&mut self) -> Vec<Vec<tree::Literal>> {
         let mut out = Vec::new();
         for (k, c) in self.set.clauses.iter().enumerate() {
-            let id = self.record(c.literals.clone(), How::Input(k));
+            let literals = self.intern(&c.literals);
+            let id = self.record(literals, How::Input(k));
             self.activate(id);
         }
-        for &a in &self.active {
-            out.extend(self.unary_inferences(a).into_iter().map(|(l, _)| l));
-            for &b in &self.active {
-                out.extend(self.inferences(a, b).into_iter().map(|(l, _)| l));
+        for a in self.active.clone() {
+            let unary = self.unary_inferences(a);
+            out.extend(unary.into_iter().map(|(l, _)| self.trees(&l)));
+            for b in self.active.clone() {
+                let binary = self.inferences(a, b);
+                out.extend(binary.into_iter().map(|(l, _)| self.trees(&l)));
             }
         }
         out
@@ -495,18 +529,18 @@ impl Saturation<'_> {
 
     /// For tests of simplify-reflect by units: activates the clause set's clauses but the
     /// last, then cuts the last by the units among them.
-    pub(super) fn unit_cut_last_input(&mut self) -> Vec<Literal> {
+    pub(super) fn unit_cut_last_input(&mut self) -> Vec<tree::Literal> {
         let last = self.activate_all_but_last_input();
         let id = self.cut_by_units(last);
-        self.clauses[id].literals.clone()
+        self.trees(&self.clauses[id].literals)
     }
 
     /// For tests of demodulation: activates the clause set's clauses but the last, then
     /// simplifies the last by them.
-    pub(super) fn simplified_last_input(&mut self) -> Vec<Literal> {
+    pub(super) fn simplified_last_input(&mut self) -> Vec<tree::Literal> {
         let last = self.activate_all_but_last_input();
         let id = self.simplify(last);
-        self.clauses[id].literals.clone()
+        self.trees(&self.clauses[id].literals)
     }
 
     /// Activates the clause set's clauses but the last (no simplification); the last,
@@ -514,9 +548,11 @@ impl Saturation<'_> {
     fn activate_all_but_last_input(&mut self) -> usize {
         let n = self.set.clauses.len();
         for (k, c) in self.set.clauses.iter().enumerate().take(n - 1) {
-            let id = self.record(c.literals.clone(), How::Input(k));
+            let literals = self.intern(&c.literals);
+            let id = self.record(literals, How::Input(k));
             self.activate(id);
         }
-        self.record(self.set.clauses[n - 1].literals.clone(), How::Input(n - 1))
+        let literals = self.intern(&self.set.clauses[n - 1].literals);
+        self.record(literals, How::Input(n - 1))
     }
 }

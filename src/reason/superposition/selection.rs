@@ -13,11 +13,10 @@
 //! Deliberately separate from `reason::proof::saturation`'s own `usable`: the checker must
 //! not share code with the engine it checks.
 
-use super::clause::clause_weight;
+use super::bank::{Bank, TermId};
+use super::literal::{clause_weight, Literal};
 use super::order::{literal_multiset, multiset_greater, Kbo};
-use crate::logic::clauses::{atom_vars, Literal, Term};
 use std::cmp::Reverse;
-use std::collections::BTreeSet;
 
 /// How a run chooses the literal to select in a clause with negative literals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +34,12 @@ pub enum Selection {
 
 /// For each literal of `lits`, whether inferences may use it; and whether a negative
 /// literal is selected.
-pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Vec<bool>, bool) {
+pub(super) fn eligible(
+    bank: &Bank,
+    kbo: &Kbo,
+    lits: &[Literal],
+    selection: Selection,
+) -> (Vec<bool>, bool) {
     let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
     let mut pick = match selection {
         Selection::Off => None,
@@ -43,17 +47,17 @@ pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Ve
             .iter()
             .max_by_key(|&&i| {
                 let l = std::slice::from_ref(&lits[i]);
-                (clause_weight(l), distinct_variables(l), Reverse(i))
+                (clause_weight(bank, l), distinct_variables(bank, l), Reverse(i))
             })
             .copied(),
     };
-    let multisets = || -> Vec<Vec<Option<Term>>> { lits.iter().map(literal_multiset).collect() };
+    let multisets = || -> Vec<Vec<Option<TermId>>> { lits.iter().map(literal_multiset).collect() };
     let positive: Vec<usize> = (0..lits.len()).filter(|&i| lits[i].positive).collect();
     if let (Some(_), Selection::HeaviestExceptUniqueMaxHorn, [head]) =
         (pick, selection, &positive[..])
     {
         let m = multisets();
-        if (0..lits.len()).all(|j| j == *head || multiset_greater(kbo, &m[*head], &m[j])) {
+        if (0..lits.len()).all(|j| j == *head || multiset_greater(kbo, bank, &m[*head], &m[j])) {
             pick = None;
         }
     }
@@ -61,15 +65,33 @@ pub(super) fn eligible(kbo: &Kbo, lits: &[Literal], selection: Selection) -> (Ve
         ((0..lits.len()).map(|i| i == pick).collect(), true)
     } else {
         let m = multisets();
-        let maximal =
-            |i: usize| !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, &m[j], &m[i]));
+        let maximal = |i: usize| {
+            !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, bank, &m[j], &m[i]))
+        };
         ((0..lits.len()).map(maximal).collect(), false)
     }
 }
 
 /// The number of distinct variables of the literals.
-fn distinct_variables(lits: &[Literal]) -> usize {
-    let mut seen = BTreeSet::new();
-    lits.iter().for_each(|l| atom_vars(&l.atom, &mut seen));
+fn distinct_variables(bank: &Bank, lits: &[Literal]) -> usize {
+    fn collect(bank: &Bank, t: TermId, seen: &mut Vec<u32>) {
+        if bank.is_ground(t) {
+            return;
+        }
+        match bank.as_var(t) {
+            Some(v) => {
+                if !seen.contains(&v) {
+                    seen.push(v)
+                }
+            }
+            None => bank.args(t).iter().for_each(|&a| collect(bank, a, seen)),
+        }
+    }
+    let mut seen = Vec::new();
+    for l in lits {
+        for t in l.sides(bank) {
+            collect(bank, t, &mut seen);
+        }
+    }
     seen.len()
 }

@@ -18,10 +18,11 @@
 //! Deliberately separate from `reason::proof::saturation`'s own `instance_within` and
 //! `match_term`: the checker must not share code with the engine it checks.
 
-use super::clause::{clause_weight, max_var, ClauseStore};
+use super::bank::{Bank, Head, TermId};
+use super::clause::ClauseStore;
 use super::index::{FingerprintIndex, Key, Retrieve};
-use super::unify::{matches, Substitution};
-use crate::logic::clauses::{Atom, Literal, Term};
+use super::literal::{clause_weight, max_var, Atom, Literal};
+use super::unify::Substitution;
 
 /// The most literal matches one subsumption test tries before it answers "no" (which only
 /// keeps a clause that could have been dropped).
@@ -29,8 +30,9 @@ const MAX_SUBSUMPTION_STEPS: usize = 2_000;
 
 /// A matcher for subsumption: bindings of the subsuming clause's variables to terms of the
 /// other clause, undone along a trail when backtracking.
-struct Matcher<'c> {
-    bound: Vec<Option<&'c Term>>,
+struct Matcher<'b> {
+    bank: &'b Bank,
+    bound: Vec<Option<TermId>>,
     trail: Vec<u32>,
     steps: usize,
     /// The literal of the other clause read with its sign flipped (subsumption
@@ -38,25 +40,28 @@ struct Matcher<'c> {
     flipped: Option<usize>,
 }
 
-impl<'c> Matcher<'c> {
-    fn term(&mut self, p: &Term, t: &'c Term) -> bool {
-        match p {
-            Term::Var(v) => match self.bound[*v as usize] {
+impl Matcher<'_> {
+    fn term(&mut self, p: TermId, t: TermId) -> bool {
+        let bank = self.bank;
+        if bank.is_ground(p) {
+            return p == t;
+        }
+        match bank.head(p) {
+            Head::Var(v) => match self.bound[v as usize] {
                 Some(b) => b == t,
                 None => {
-                    self.bound[*v as usize] = Some(t);
-                    self.trail.push(*v);
+                    self.bound[v as usize] = Some(t);
+                    self.trail.push(v);
                     true
                 }
             },
-            Term::App(f, args) => match t {
-                Term::App(g, targs) => {
-                    f == g
-                        && args.len() == targs.len()
-                        && args.iter().zip(targs).all(|(a, b)| self.term(a, b))
+            Head::App(f) => {
+                bank.symbol(t) == Some(f) && {
+                    let (args, targs) = (bank.args(p), bank.args(t));
+                    args.len() == targs.len()
+                        && args.iter().zip(targs).all(|(&a, &b)| self.term(a, b))
                 }
-                Term::Var(_) => false,
-            },
+            }
         }
     }
 
@@ -68,24 +73,24 @@ impl<'c> Matcher<'c> {
     }
 
     /// Whether `d[k..]` maps into `c` extending the bindings so far.
-    fn literals(&mut self, d: &[Literal], k: usize, c: &'c [Literal]) -> bool {
+    fn literals(&mut self, d: &[Literal], k: usize, c: &[Literal]) -> bool {
         let Some(pattern) = d.get(k) else { return true };
         for (t, target) in c.iter().enumerate() {
             if pattern.positive != (target.positive != (self.flipped == Some(t))) {
                 continue;
             }
-            let ways: [Option<(&Term, &Term, &'c Term, &'c Term)>; 2] =
-                match (&pattern.atom, &target.atom) {
+            let ways: [Option<(TermId, TermId, TermId, TermId)>; 2] =
+                match (pattern.atom, target.atom) {
                     (Atom::Eq(a, b), Atom::Eq(x, y)) => [Some((a, b, x, y)), Some((a, b, y, x))],
                     _ => [None, None],
                 };
-            if let (Atom::Pred(p, xs), Atom::Pred(q, ys)) = (&pattern.atom, &target.atom) {
-                if p != q {
+            if let (Atom::Pred(p), Atom::Pred(q)) = (pattern.atom, target.atom) {
+                if self.bank.symbol(p) != self.bank.symbol(q) {
                     continue;
                 }
                 self.steps += 1;
                 let mark = self.trail.len();
-                if xs.iter().zip(ys).all(|(x, y)| self.term(x, y)) && self.literals(d, k + 1, c) {
+                if self.term(p, q) && self.literals(d, k + 1, c) {
                     return true;
                 }
                 self.undo(mark);
@@ -108,25 +113,18 @@ impl<'c> Matcher<'c> {
 
 /// Whether some instance of `d` is a subset of `c` (and `d` is no longer than `c`); "no"
 /// also when the test gives up after [`MAX_SUBSUMPTION_STEPS`].
-pub(super) fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
+pub(super) fn subsumes(bank: &Bank, d: &[Literal], c: &[Literal]) -> bool {
     if d.len() > c.len() {
         return false;
     }
     // Quick refusal: each literal of `d` needs a literal of `c` of its sign and predicate.
-    let key = |l: &Literal| {
-        (
-            l.positive,
-            match &l.atom {
-                Atom::Pred(p, _) => Some(*p),
-                Atom::Eq(..) => None,
-            },
-        )
-    };
+    let key = |l: &Literal| (l.positive, l.predicate(bank));
     if !d.iter().all(|l| c.iter().any(|m| key(m) == key(l))) {
         return false;
     }
     let mut m = Matcher {
-        bound: vec![None; max_var(d) as usize],
+        bank,
+        bound: vec![None; max_var(bank, d) as usize],
         trail: Vec::new(),
         steps: 0,
         flipped: None,
@@ -140,6 +138,7 @@ pub(super) fn subsumes(d: &[Literal], c: &[Literal]) -> bool {
 /// substitution of `d`'s variables shifted by `offset` (no fewer than `c`'s); none when no
 /// literal can go (or the tests give up).
 pub(super) fn resolves_away(
+    bank: &Bank,
     d: &[Literal],
     c: &[Literal],
     offset: u32,
@@ -147,17 +146,15 @@ pub(super) fn resolves_away(
     if d.len() > c.len() {
         return None;
     }
-    let head = |l: &Literal| match &l.atom {
-        Atom::Pred(p, _) => Some(*p),
-        Atom::Eq(..) => None,
-    };
     for i in 0..c.len() {
         // `d` needs a literal of the other sign on the same predicate (or `=`).
-        if !d.iter().any(|l| l.positive != c[i].positive && head(l) == head(&c[i])) {
+        let head = c[i].predicate(bank);
+        if !d.iter().any(|l| l.positive != c[i].positive && l.predicate(bank) == head) {
             continue;
         }
         let mut m = Matcher {
-            bound: vec![None; max_var(d) as usize],
+            bank,
+            bound: vec![None; max_var(bank, d) as usize],
             trail: Vec::new(),
             steps: 0,
             flipped: Some(i),
@@ -166,7 +163,7 @@ pub(super) fn resolves_away(
             let mut sigma = Substitution::new();
             for (v, t) in m.bound.iter().enumerate() {
                 if let Some(t) = t {
-                    matches(&Term::Var(v as u32 + offset), t, &mut sigma);
+                    sigma.bind(v as u32 + offset, *t);
                 }
             }
             return Some((i, sigma));
@@ -180,6 +177,7 @@ pub(super) fn resolves_away(
 /// sign for each literal: the clause, the literal and the matcher (its variables shifted
 /// by `offset`).
 pub(super) fn forward_subsumption_resolution(
+    bank: &Bank,
     clauses: &ClauseStore,
     keys: &[FingerprintIndex<usize>; 2],
     id: usize,
@@ -189,10 +187,10 @@ pub(super) fn forward_subsumption_resolution(
     let c = &clauses[id].literals;
     let mut candidates = Vec::new();
     for m in c {
-        for key in Key::both_ways(&m.atom) {
+        for key in Key::both_ways(m.atom) {
             for sign in [true, false] {
                 keys[sign as usize]
-                    .retrieve(key, Retrieve::Generalizations, &mut |&a: &usize| candidates.push(a));
+                    .retrieve(bank, key, Retrieve::Generalizations, &mut |&a| candidates.push(a));
             }
         }
     }
@@ -202,21 +200,23 @@ pub(super) fn forward_subsumption_resolution(
         a != id && clauses.is_active(a) && (!units_only || clauses[a].literals.len() == 1)
     };
     candidates.into_iter().filter(|&a| wanted(a)).find_map(|a| {
-        resolves_away(&clauses[a].literals, c, offset).map(|(i, sigma)| (a, i, sigma))
+        resolves_away(bank, &clauses[a].literals, c, offset).map(|(i, sigma)| (a, i, sigma))
     })
 }
 
 /// The literal a clause is indexed by for subsumption (its heaviest, the most selective):
 /// a clause that subsumes another maps it, as every literal, onto one of the other's.
-pub(super) fn key_literal(lits: &[Literal]) -> &Literal {
-    lits.iter()
-        .max_by_key(|l| clause_weight(std::slice::from_ref(l)))
+pub(super) fn key_literal(bank: &Bank, lits: &[Literal]) -> Literal {
+    *lits
+        .iter()
+        .max_by_key(|l| clause_weight(bank, std::slice::from_ref(l)))
         .expect("an active clause is not empty")
 }
 
 /// Whether an active clause subsumes clause `id` (forward subsumption), looked up in
 /// `keys`, the index of each active clause's key literal by sign.
 pub(super) fn forward_subsumed(
+    bank: &Bank,
     clauses: &ClauseStore,
     keys: &[FingerprintIndex<usize>; 2],
     id: usize,
@@ -224,8 +224,9 @@ pub(super) fn forward_subsumed(
     let c = &clauses[id].literals;
     let mut candidates = Vec::new();
     for m in c {
-        for key in Key::both_ways(&m.atom) {
+        for key in Key::both_ways(m.atom) {
             keys[m.positive as usize].retrieve(
+                bank,
                 key,
                 Retrieve::Generalizations,
                 &mut |&a: &usize| candidates.push(a),
@@ -236,20 +237,25 @@ pub(super) fn forward_subsumed(
     candidates.dedup();
     candidates
         .into_iter()
-        .any(|a| a != id && clauses.is_active(a) && subsumes(&clauses[a].literals, c))
+        .any(|a| a != id && clauses.is_active(a) && subsumes(bank, &clauses[a].literals, c))
 }
 
 /// Adds to `candidates` the clauses the clause `given` may subsume (backward subsumption):
 /// those with an instance of its key literal in `literals`, the index of every active
 /// clause's literals by sign. A superset: each is then tried with [`subsumes`].
 pub(super) fn backward_candidates(
+    bank: &Bank,
     literals: &[FingerprintIndex<usize>; 2],
     given: &[Literal],
     candidates: &mut Vec<usize>,
 ) {
-    let key = key_literal(given);
-    for k in Key::both_ways(&key.atom) {
-        literals[key.positive as usize]
-            .retrieve(k, Retrieve::Instances, &mut |&c: &usize| candidates.push(c));
+    let key = key_literal(bank, given);
+    for k in Key::both_ways(key.atom) {
+        literals[key.positive as usize].retrieve(
+            bank,
+            k,
+            Retrieve::Instances,
+            &mut |&c: &usize| candidates.push(c),
+        );
     }
 }

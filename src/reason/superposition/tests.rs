@@ -1,13 +1,83 @@
 //! The ordering against its definition's promises, and unification against what a
 //! unifier must do, on random terms.
 
-use super::clause::shift_term;
+use super::bank::{Bank, TermId};
 use super::order::Kbo;
 use super::unify::{matches, matches_shifted, mgu, Substitution};
 use crate::logic::clauses::Term;
 use crate::util::random::SplitMix64;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+
+// The tests below speak of tree terms; these read them through one bank per test thread.
+thread_local! {
+    static BANK: RefCell<Bank> = RefCell::new(Bank::new());
+}
+
+fn id(t: &Term) -> TermId {
+    BANK.with(|b| b.borrow_mut().intern(t))
+}
+
+fn tree(t: TermId) -> Term {
+    BANK.with(|b| b.borrow().tree(t))
+}
+
+fn with_bank<R>(f: impl FnOnce(&mut Bank) -> R) -> R {
+    BANK.with(|b| f(&mut b.borrow_mut()))
+}
+
+/// The ordering on tree terms.
+trait OnTrees {
+    fn greater_t(&self, s: &Term, t: &Term) -> bool;
+    fn compare_t(&self, s: &Term, t: &Term) -> Option<Ordering>;
+    fn weight_t(&self, t: &Term) -> u64;
+}
+
+impl OnTrees for Kbo {
+    fn greater_t(&self, s: &Term, t: &Term) -> bool {
+        let (s, t) = (id(s), id(t));
+        with_bank(|bank| self.greater(bank, s, t))
+    }
+    fn compare_t(&self, s: &Term, t: &Term) -> Option<Ordering> {
+        let (s, t) = (id(s), id(t));
+        with_bank(|bank| self.compare(bank, s, t))
+    }
+    fn weight_t(&self, t: &Term) -> u64 {
+        let t = id(t);
+        with_bank(|bank| self.weight(bank, t))
+    }
+}
+
+fn mgu_t(s: &Term, t: &Term) -> Option<Substitution> {
+    let (s, t) = (id(s), id(t));
+    with_bank(|bank| mgu(bank, s, t))
+}
+
+fn matches_t(p: &Term, t: &Term, into: &mut Substitution) -> bool {
+    let (p, t) = (id(p), id(t));
+    with_bank(|bank| matches(bank, p, t, into))
+}
+
+fn matches_shifted_t(p: &Term, offset: u32, t: &Term) -> Option<Substitution> {
+    let (p, t) = (id(p), id(t));
+    with_bank(|bank| matches_shifted(bank, p, offset, t))
+}
+
+fn apply_t(sigma: &Substitution, t: &Term) -> Term {
+    let t = id(t);
+    tree(with_bank(|bank| sigma.apply(bank, t)))
+}
+
+fn apply_once_t(sigma: &Substitution, t: &Term) -> Term {
+    let t = id(t);
+    tree(with_bank(|bank| sigma.apply_once(bank, t)))
+}
+
+fn shift_t(t: &Term, by: u32) -> Term {
+    let t = id(t);
+    tree(with_bank(|bank| bank.shift(t, by)))
+}
 
 /// Symbols 0–1 constants, 2–3 unary, 4–5 binary.
 const ARITIES: [usize; 6] = [0, 0, 1, 1, 2, 2];
@@ -46,8 +116,8 @@ fn by_inverse_frequency_the_rarer_symbol_is_greater_and_constants_lowest() {
     let lhs = Term::App(f, vec![x.clone(), x.clone()]);
     let rhs = Term::App(g, vec![Term::App(g, vec![x.clone(), c.clone()]), c]);
     let weighted = Kbo::by_inverse_frequency_weights(&ARITIES, &[5, 1, 3, 2, 4, 1]);
-    assert!(weighted.greater(&lhs, &rhs));
-    assert!(!kbo.greater(&lhs, &rhs));
+    assert!(weighted.greater_t(&lhs, &rhs));
+    assert!(!kbo.greater_t(&lhs, &rhs));
 }
 
 fn substitute(t: &Term, s: &HashMap<u32, Term>) -> Term {
@@ -64,15 +134,15 @@ fn kbo_is_a_strict_order_total_on_ground_terms() {
                 random_term(&mut rng, 3, 0),
                 random_term(&mut rng, 3, 0),
             );
-            assert!(!kbo.greater(&s, &s), "irreflexive");
+            assert!(!kbo.greater_t(&s, &s), "irreflexive");
             if s != t {
                 assert!(
-                    kbo.greater(&s, &t) != kbo.greater(&t, &s),
+                    kbo.greater_t(&s, &t) != kbo.greater_t(&t, &s),
                     "total and asymmetric on ground terms: {s:?} {t:?}"
                 );
             }
-            if kbo.greater(&s, &t) && kbo.greater(&t, &u) {
-                assert!(kbo.greater(&s, &u), "transitive");
+            if kbo.greater_t(&s, &t) && kbo.greater_t(&t, &u) {
+                assert!(kbo.greater_t(&s, &u), "transitive");
             }
         }
     }
@@ -85,18 +155,18 @@ fn kbo_with_variables_is_stable_under_substitution_and_has_the_subterm_property(
     for kbo in kbos() {
         for _ in 0..4000 {
             let (s, t) = (random_term(&mut rng, 3, 3), random_term(&mut rng, 3, 3));
-            if kbo.greater(&s, &t) {
+            if kbo.greater_t(&s, &t) {
                 compared += 1;
-                assert!(!kbo.greater(&t, &s), "asymmetric");
+                assert!(!kbo.greater_t(&t, &s), "asymmetric");
                 let sigma: HashMap<u32, Term> =
                     (0..3).map(|v| (v, random_term(&mut rng, 2, 3))).collect();
                 assert!(
-                    kbo.greater(&substitute(&s, &sigma), &substitute(&t, &sigma)),
+                    kbo.greater_t(&substitute(&s, &sigma), &substitute(&t, &sigma)),
                     "stable: {s:?} > {t:?} under {sigma:?}"
                 );
             }
             // Compatible with contexts: putting both in the same place keeps the order.
-            if kbo.greater(&s, &t) {
+            if kbo.greater_t(&s, &t) {
                 let other = random_term(&mut rng, 2, 3);
                 for (f, args) in [
                     (2, vec![s.clone()]),
@@ -106,7 +176,7 @@ fn kbo_with_variables_is_stable_under_substitution_and_has_the_subterm_property(
                     let with_t: Vec<Term> =
                         args.iter().map(|a| if *a == s { t.clone() } else { a.clone() }).collect();
                     assert!(
-                        kbo.greater(&Term::App(f, args.clone()), &Term::App(f, with_t.clone())),
+                        kbo.greater_t(&Term::App(f, args.clone()), &Term::App(f, with_t.clone())),
                         "monotone: {s:?} > {t:?} inside {f}"
                     );
                 }
@@ -114,12 +184,12 @@ fn kbo_with_variables_is_stable_under_substitution_and_has_the_subterm_property(
             // A term is greater than each of its proper subterms.
             if let Term::App(_, args) = &s {
                 for a in args {
-                    assert!(kbo.greater(&s, a), "subterm: {s:?} > {a:?}");
+                    assert!(kbo.greater_t(&s, a), "subterm: {s:?} > {a:?}");
                 }
             }
             // Never a variable above a term that is not it.
             if let Term::Var(_) = s {
-                assert!(!kbo.greater(&s, &t) || t == s);
+                assert!(!kbo.greater_t(&s, &t) || t == s);
             }
         }
     }
@@ -134,26 +204,26 @@ fn kbo_descending_chains_end() {
     let mut rng = SplitMix64::new(23);
     for _ in 0..200 {
         let mut t = random_term(&mut rng, 4, 0);
-        let start = kbo.weight(&t);
+        let start = kbo.weight_t(&t);
         for _ in 0..200 {
             let candidates: Vec<Term> = (0..50)
                 .map(|_| random_term(&mut rng, 3, 0))
-                .filter(|u| kbo.greater(&t, u))
+                .filter(|u| kbo.greater_t(&t, u))
                 .collect();
             let Some(next) = candidates.into_iter().next() else { break };
-            assert!(kbo.weight(&next) <= kbo.weight(&t));
+            assert!(kbo.weight_t(&next) <= kbo.weight_t(&t));
             t = next;
         }
-        assert!(kbo.weight(&t) <= start);
+        assert!(kbo.weight_t(&t) <= start);
     }
-    assert_eq!(kbo.compare(&Term::App(0, vec![]), &Term::App(0, vec![])), Some(Ordering::Equal));
+    assert_eq!(kbo.compare_t(&Term::App(0, vec![]), &Term::App(0, vec![])), Some(Ordering::Equal));
     // compare agrees with greater, and says when neither is greater.
     let (x, y) = (Term::Var(0), Term::Var(1));
-    assert_eq!(kbo.compare(&x, &y), None, "two variables are incomparable");
+    assert_eq!(kbo.compare_t(&x, &y), None, "two variables are incomparable");
     let fx = Term::App(2, vec![x.clone()]);
-    assert_eq!(kbo.compare(&fx, &x), Some(Ordering::Greater));
-    assert_eq!(kbo.compare(&x, &fx), Some(Ordering::Less));
-    assert_eq!(kbo.compare(&fx, &Term::App(2, vec![y])), None, "f(x) and f(y) are incomparable");
+    assert_eq!(kbo.compare_t(&fx, &x), Some(Ordering::Greater));
+    assert_eq!(kbo.compare_t(&x, &fx), Some(Ordering::Less));
+    assert_eq!(kbo.compare_t(&fx, &Term::App(2, vec![y])), None, "f(x) and f(y) are incomparable");
 }
 
 #[test]
@@ -162,10 +232,10 @@ fn unifiers_unify_and_matching_matches() {
     let mut unified = 0;
     for _ in 0..5000 {
         let (s, t) = (random_term(&mut rng, 3, 4), random_term(&mut rng, 2, 4));
-        match mgu(&s, &t) {
+        match mgu_t(&s, &t) {
             Some(sigma) => {
                 unified += 1;
-                assert_eq!(sigma.apply(&s), sigma.apply(&t), "{s:?} {t:?}");
+                assert_eq!(apply_t(&sigma, &s), apply_t(&sigma, &t), "{s:?} {t:?}");
             }
             None => {
                 // No ground instance makes them equal either (tried on random groundings).
@@ -182,19 +252,19 @@ fn unifiers_unify_and_matching_matches() {
         let g: HashMap<u32, Term> = (0..4).map(|v| (v, random_term(&mut rng, 2, 2))).collect();
         let instance = substitute(&s, &g);
         let mut found = Substitution::new();
-        assert!(matches(&s, &instance, &mut found), "{s:?} matches its instance");
-        assert_eq!(found.apply_once(&s), instance);
+        assert!(matches_t(&s, &instance, &mut found), "{s:?} matches its instance");
+        assert_eq!(apply_once_t(&found, &s), instance);
         // Likewise with the pattern's variables shifted (as a demodulator's are), and on
         // another term (a grounding of the other random term) both agree.
-        let shifted = matches_shifted(&s, 7, &instance).expect("the shifted pattern matches");
-        assert_eq!(shifted.apply_once(&shift_term(&s, 7)), instance);
+        let shifted = matches_shifted_t(&s, 7, &instance).expect("the shifted pattern matches");
+        assert_eq!(apply_once_t(&shifted, &shift_t(&s, 7)), instance);
         let other = substitute(&t, &g);
-        let plain = matches(&s, &other, &mut Substitution::new());
-        assert_eq!(matches_shifted(&s, 7, &other).is_some(), plain, "{s:?} onto {other:?}");
+        let plain = matches_t(&s, &other, &mut Substitution::new());
+        assert_eq!(matches_shifted_t(&s, 7, &other).is_some(), plain, "{s:?} onto {other:?}");
     }
     assert!(unified > 300, "enough unifiable pairs: {unified}");
     // The occurs check: x and f(x) do not unify.
-    assert!(mgu(&Term::Var(0), &Term::App(2, vec![Term::Var(0)])).is_none());
+    assert!(mgu_t(&Term::Var(0), &Term::App(2, vec![Term::Var(0)])).is_none());
 }
 
 /// The fingerprint index never loses an answer: every stored term that unifies with a query,
@@ -212,18 +282,20 @@ fn the_term_index_returns_every_unifiable_generalization_and_instance() {
     }
     let mut index = FingerprintIndex::default();
     for (k, t) in stored.iter().enumerate() {
-        index.insert(Key::Term(t), k);
+        let t = id(t);
+        with_bank(|bank| index.insert(bank, Key::Term(t), k));
     }
     let (mut kept, mut left_out) = (0, 0);
     for query in stored.iter().take(150) {
         for mode in [Retrieve::Unifiable, Retrieve::Generalizations, Retrieve::Instances] {
             let mut found = vec![false; stored.len()];
-            index.retrieve(Key::Term(query), mode, &mut |&k| found[k] = true);
+            let q = id(query);
+            with_bank(|bank| index.retrieve(bank, Key::Term(q), mode, &mut |&k| found[k] = true));
             for (k, t) in stored.iter().enumerate() {
                 let holds = match mode {
-                    Retrieve::Unifiable => mgu(query, t).is_some(),
-                    Retrieve::Generalizations => matches(t, query, &mut Substitution::new()),
-                    Retrieve::Instances => matches(query, t, &mut Substitution::new()),
+                    Retrieve::Unifiable => mgu_t(query, t).is_some(),
+                    Retrieve::Generalizations => matches_t(t, query, &mut Substitution::new()),
+                    Retrieve::Instances => matches_t(query, t, &mut Substitution::new()),
                 };
                 assert!(!holds || found[k], "{mode:?} of {query:?}: {t:?} was left out");
                 if holds {
@@ -418,8 +490,16 @@ mod rules {
     use crate::logic::clauses::{ClauseSet, Literal};
     use crate::logic::cnf::{clausify_with, premises_of};
     use crate::reason::proof::{Proof, ProofSymbol};
+    use crate::reason::superposition::bank::Bank;
+    use crate::reason::superposition::literal::Literal as BankLiteral;
     use crate::reason::superposition::saturate::{Saturation, Selection};
-    use crate::reason::superposition::subsumption::subsumes as subsumes_for_test;
+
+    fn subsumes_for_test(d: &[Literal], c: &[Literal]) -> bool {
+        let mut bank = Bank::new();
+        let d: Vec<BankLiteral> = d.iter().map(|l| BankLiteral::intern(&mut bank, l)).collect();
+        let c: Vec<BankLiteral> = c.iter().map(|l| BankLiteral::intern(&mut bank, l)).collect();
+        crate::reason::superposition::subsumption::subsumes(&bank, &d, &c)
+    }
 
     fn clause_set(text: &str) -> ClauseSet {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
@@ -875,7 +955,25 @@ mod saturations {
 /// Subsumption resolution (`subsumption::resolves_away`), on literals built by hand.
 mod subsumption_resolution {
     use crate::logic::clauses::{Atom, Literal, Term};
-    use crate::reason::superposition::subsumption::resolves_away;
+    use crate::reason::superposition::bank::Bank;
+    use crate::reason::superposition::literal::Literal as BankLiteral;
+    use crate::reason::superposition::unify::Substitution;
+
+    /// `subsumption::resolves_away` on tree literals: the literal cut, and the matcher with
+    /// its bindings as trees.
+    fn resolves_away(
+        d: &[Literal],
+        c: &[Literal],
+        offset: u32,
+    ) -> Option<(usize, Vec<(u32, Term)>)> {
+        let mut bank = Bank::new();
+        let d: Vec<BankLiteral> = d.iter().map(|l| BankLiteral::intern(&mut bank, l)).collect();
+        let c: Vec<BankLiteral> = c.iter().map(|l| BankLiteral::intern(&mut bank, l)).collect();
+        let (i, sigma): (usize, Substitution) =
+            crate::reason::superposition::subsumption::resolves_away(&bank, &d, &c, offset)?;
+        let bound = (0..20).filter_map(|v| sigma.get(v).map(|t| (v, bank.tree(t)))).collect();
+        Some((i, bound))
+    }
 
     fn lit(positive: bool, p: usize, args: Vec<Term>) -> Literal {
         Literal { positive, atom: Atom::Pred(p, args) }
@@ -894,7 +992,7 @@ mod subsumption_resolution {
         let target = [lit(true, Q, vec![c(2)]), lit(true, P, vec![f_a.clone()])];
         let (cut, sigma) = resolves_away(&d, &target, 5).expect("¬p(x) cuts p(f(a))");
         assert_eq!(cut, 1);
-        assert_eq!(sigma.get(5), Some(&f_a), "the unit's variable, shifted by the offset");
+        assert_eq!(sigma, vec![(5, f_a.clone())], "the unit's variable, shifted by the offset");
         // Of the same sign, nothing is cut (that would be subsumption, not resolution).
         let same_sign = [lit(true, Q, vec![c(2)]), lit(false, P, vec![f_a])];
         assert!(resolves_away(&d, &same_sign, 5).is_none());
@@ -917,9 +1015,10 @@ mod subsumption_resolution {
 /// Literal selection among negative literals of equal weight.
 mod selection_ties {
     use crate::logic::clauses::{Atom, Literal, Term};
+    use crate::reason::superposition::bank::Bank;
+    use crate::reason::superposition::literal::Literal as BankLiteral;
     use crate::reason::superposition::order::Kbo;
     use crate::reason::superposition::saturate::Selection;
-    use crate::reason::superposition::selection::eligible;
 
     /// In `¬p(f(x), a) ∨ ¬q(s(x), y)` both literals weigh 4: the one with both variables is
     /// selected (E's proof of SYO617-1 resolves there first; the first literal was chosen
@@ -938,7 +1037,15 @@ mod selection_ties {
             vec![one_variable.clone(), two_variables.clone()],
             vec![two_variables.clone(), one_variable.clone()],
         ] {
-            let (chosen, selected) = eligible(&kbo, &lits, Selection::Heaviest);
+            let mut bank = Bank::new();
+            let stored: Vec<BankLiteral> =
+                lits.iter().map(|l| BankLiteral::intern(&mut bank, l)).collect();
+            let (chosen, selected) = crate::reason::superposition::selection::eligible(
+                &bank,
+                &kbo,
+                &stored,
+                Selection::Heaviest,
+            );
             assert!(selected);
             let pick: Vec<&Literal> =
                 lits.iter().zip(&chosen).filter(|(_, &e)| e).map(|(l, _)| l).collect();

@@ -1,20 +1,20 @@
-//! Most general unifiers and one-way matching, over `logic::clauses::Term`.
+//! Most general unifiers and one-way matching, over the terms of the bank (`bank`).
 //!
 //! A substitution maps variables to terms that may mention other bound variables (it is
 //! kept in triangular form while unifying, and applied to a fixed point by
-//! [`Substitution::apply`]); the occurs check keeps it acyclic.
+//! [`Substitution::apply`]); the occurs check keeps it acyclic. Binding a variable stores
+//! an id, and two equal subterms (the same id) unify or match at once.
 //!
 //! Deliberately separate from `reason::proof::saturation`'s own `unify` and `match_term`: the
 //! checker must not share code with the engine it checks.
 
-use crate::logic::clauses::Term;
+use super::bank::{Bank, Head, TermId};
 use rustc_hash::FxHashMap as HashMap;
-use std::borrow::Cow;
 
 /// Variables bound to terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Substitution {
-    bound: HashMap<u32, Term>,
+    bound: HashMap<u32, TermId>,
 }
 
 impl Substitution {
@@ -22,8 +22,8 @@ impl Substitution {
         Substitution::default()
     }
 
-    pub fn get(&self, v: u32) -> Option<&Term> {
-        self.bound.get(&v)
+    pub fn get(&self, v: u32) -> Option<TermId> {
+        self.bound.get(&v).copied()
     }
 
     pub fn len(&self) -> usize {
@@ -34,154 +34,153 @@ impl Substitution {
         self.bound.is_empty()
     }
 
+    /// Binds variable `v`, unbound so far, to `t`.
+    pub(super) fn bind(&mut self, v: u32, t: TermId) {
+        self.bound.insert(v, t);
+    }
+
     /// The term with every bound variable replaced, to a fixed point.
-    pub fn apply(&self, t: &Term) -> Term {
-        match t {
-            Term::Var(v) => match self.bound.get(v) {
-                Some(u) => self.apply(u),
-                None => t.clone(),
-            },
-            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.apply(a)).collect()),
+    pub fn apply(&self, bank: &mut Bank, t: TermId) -> TermId {
+        if self.bound.is_empty() {
+            return t;
         }
+        bank.map_vars(t, &mut |bank, v| match self.bound.get(&v) {
+            Some(&u) => self.apply(bank, u),
+            None => bank.var(v),
+        })
     }
 
     /// The term with each bound variable replaced once (for a matcher, whose bindings are
     /// terms of the target, whose variables are not the pattern's).
-    pub fn apply_once(&self, t: &Term) -> Term {
-        match t {
-            Term::Var(v) => self.bound.get(v).cloned().unwrap_or_else(|| t.clone()),
-            Term::App(f, args) => Term::App(*f, args.iter().map(|a| self.apply_once(a)).collect()),
-        }
+    pub fn apply_once(&self, bank: &mut Bank, t: TermId) -> TermId {
+        bank.map_vars(t, &mut |bank, v| match self.bound.get(&v) {
+            Some(&u) => u,
+            None => bank.var(v),
+        })
     }
 
     /// The number of symbols and variables of `t` with the substitution applied, counted
     /// without building it; `None` once the count passes `cap` (an applied unifier can be
     /// exponentially larger than the terms it unified).
-    pub fn size_under(&self, t: &Term, cap: usize) -> Option<usize> {
-        fn go(s: &Substitution, t: &Term, left: &mut usize) -> bool {
-            if let Term::Var(v) = t {
-                if let Some(u) = s.bound.get(v) {
-                    return go(s, u, left);
+    pub fn size_under(&self, bank: &Bank, t: TermId, cap: usize) -> Option<usize> {
+        fn go(s: &Substitution, bank: &Bank, t: TermId, left: &mut usize) -> bool {
+            if let Some(v) = bank.as_var(t) {
+                if let Some(&u) = s.bound.get(&v) {
+                    return go(s, bank, u, left);
                 }
+            }
+            if bank.is_ground(t) || s.bound.is_empty() {
+                let n = bank.size(t);
+                return match left.checked_sub(n) {
+                    Some(rest) => {
+                        *left = rest;
+                        true
+                    }
+                    None => false,
+                };
             }
             if *left == 0 {
                 return false;
             }
             *left -= 1;
-            match t {
-                Term::Var(_) => true,
-                Term::App(_, args) => args.iter().all(|a| go(s, a, left)),
-            }
+            bank.args(t).iter().all(|&a| go(s, bank, a, left))
         }
         let mut left = cap;
-        go(self, t, &mut left).then(|| cap - left)
+        go(self, bank, t, &mut left).then(|| cap - left)
     }
 
     /// Follows variable bindings until an unbound variable or an application.
-    fn walk<'a>(&'a self, t: &'a Term) -> &'a Term {
-        let mut t = t;
-        while let Term::Var(v) = t {
-            match self.bound.get(v) {
-                Some(u) => t = u,
+    fn walk(&self, bank: &Bank, mut t: TermId) -> TermId {
+        while let Some(v) = bank.as_var(t) {
+            match self.bound.get(&v) {
+                Some(&u) => t = u,
                 None => break,
             }
         }
         t
     }
 
-    fn occurs(&self, v: u32, t: &Term) -> bool {
-        match self.walk(t) {
-            Term::Var(w) => *w == v,
-            Term::App(_, args) => args.iter().any(|a| self.occurs(v, a)),
-        }
-    }
-
-    /// `t` with a bound variable at its top followed to what it stands for: borrowed when
-    /// `t` is not a bound variable, a copy of the binding when it is (the binding lives in
-    /// the map that unifying goes on to extend).
-    fn resolve<'a>(&self, t: &'a Term) -> Cow<'a, Term> {
-        match t {
-            Term::Var(v) if self.bound.contains_key(v) => Cow::Owned(self.walk(t).clone()),
-            _ => Cow::Borrowed(t),
+    fn occurs(&self, bank: &Bank, v: u32, t: TermId) -> bool {
+        let t = self.walk(bank, t);
+        match bank.head(t) {
+            Head::Var(w) => w == v,
+            Head::App(_) => {
+                !bank.is_ground(t) && bank.args(t).iter().any(|&a| self.occurs(bank, v, a))
+            }
         }
     }
 
     /// Extends the substitution to unify `s` and `t`; false (leaving it in some extended
-    /// state the caller should drop) when they do not unify. Terms are copied only where a
-    /// bound variable is followed, and into a new binding.
-    pub fn unify(&mut self, s: &Term, t: &Term) -> bool {
-        let (s, t) = (self.resolve(s), self.resolve(t));
-        match (s.as_ref(), t.as_ref()) {
-            (Term::Var(a), Term::Var(b)) if a == b => true,
-            (Term::Var(a), other) | (other, Term::Var(a)) => {
-                if self.occurs(*a, other) {
+    /// state the caller should drop) when they do not unify.
+    pub fn unify(&mut self, bank: &Bank, s: TermId, t: TermId) -> bool {
+        let (s, t) = (self.walk(bank, s), self.walk(bank, t));
+        if s == t {
+            return true;
+        }
+        match (bank.head(s), bank.head(t)) {
+            (Head::Var(a), _) => self.bind_checked(bank, a, t),
+            (_, Head::Var(b)) => self.bind_checked(bank, b, s),
+            (Head::App(f), Head::App(g)) => {
+                if f != g || (bank.is_ground(s) && bank.is_ground(t)) {
                     return false;
                 }
-                self.bound.insert(*a, other.clone());
-                true
-            }
-            (Term::App(f, a), Term::App(g, b)) => {
-                f == g && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| self.unify(x, y))
+                let (a, b) = (bank.args(s), bank.args(t));
+                a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| self.unify(bank, x, y))
             }
         }
+    }
+
+    fn bind_checked(&mut self, bank: &Bank, v: u32, t: TermId) -> bool {
+        if self.occurs(bank, v, t) {
+            return false;
+        }
+        self.bound.insert(v, t);
+        true
     }
 }
 
 /// The most general unifier of `s` and `t`, if they unify.
-pub fn mgu(s: &Term, t: &Term) -> Option<Substitution> {
+pub fn mgu(bank: &Bank, s: TermId, t: TermId) -> Option<Substitution> {
     let mut sigma = Substitution::new();
-    sigma.unify(s, t).then_some(sigma)
+    sigma.unify(bank, s, t).then_some(sigma)
 }
 
 /// [`matches`] for `pattern` with its variables shifted by `offset`, without building the
-/// shifted pattern, and binding references while it goes: most matches fail, and the
-/// terms bound (whole subterms of the target) are copied into the substitution only when
-/// it succeeds.
-pub fn matches_shifted(pattern: &Term, offset: u32, target: &Term) -> Option<Substitution> {
-    fn go<'t>(p: &Term, target: &'t Term, bound: &mut Vec<(u32, &'t Term)>) -> bool {
-        match p {
-            Term::Var(v) => match bound.iter().find(|(w, _)| w == v) {
-                Some((_, b)) => *b == target,
-                None => {
-                    bound.push((*v, target));
-                    true
-                }
-            },
-            Term::App(f, args) => match target {
-                Term::App(g, targs) => {
-                    f == g
-                        && args.len() == targs.len()
-                        && args.iter().zip(targs).all(|(p, t)| go(p, t, bound))
-                }
-                Term::Var(_) => false,
-            },
-        }
-    }
-    let mut bound = Vec::new();
-    go(pattern, target, &mut bound).then(|| Substitution {
-        bound: bound.into_iter().map(|(v, t)| (v + offset, t.clone())).collect(),
+/// shifted pattern.
+pub fn matches_shifted(
+    bank: &Bank,
+    pattern: TermId,
+    offset: u32,
+    target: TermId,
+) -> Option<Substitution> {
+    let mut sigma = Substitution::new();
+    matches(bank, pattern, target, &mut sigma).then(|| Substitution {
+        bound: sigma.bound.into_iter().map(|(v, t)| (v + offset, t)).collect(),
     })
 }
 
 /// A substitution of `pattern`'s variables that turns it into `target` exactly (`target`'s
 /// variables are left alone, as constants), extending `into`; false when there is none.
 /// Apply it with [`Substitution::apply_once`].
-pub fn matches(pattern: &Term, target: &Term, into: &mut Substitution) -> bool {
-    match pattern {
-        Term::Var(v) => match into.bound.get(v) {
-            Some(bound) => bound == target,
+pub fn matches(bank: &Bank, pattern: TermId, target: TermId, into: &mut Substitution) -> bool {
+    if bank.is_ground(pattern) {
+        return pattern == target;
+    }
+    match bank.head(pattern) {
+        Head::Var(v) => match into.bound.get(&v) {
+            Some(&bound) => bound == target,
             None => {
-                into.bound.insert(*v, target.clone());
+                into.bound.insert(v, target);
                 true
             }
         },
-        Term::App(f, args) => match target {
-            Term::App(g, targs) => {
-                f == g
-                    && args.len() == targs.len()
-                    && args.iter().zip(targs).all(|(p, t)| matches(p, t, into))
+        Head::App(f) => {
+            if bank.symbol(target) != Some(f) {
+                return false;
             }
-            Term::Var(_) => false,
-        },
+            let (args, targs) = (bank.args(pattern), bank.args(target));
+            args.len() == targs.len()
+                && args.iter().zip(targs).all(|(&p, &t)| matches(bank, p, t, into))
+        }
     }
 }

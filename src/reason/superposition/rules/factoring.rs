@@ -4,30 +4,31 @@
 //! are factored by equality factoring instead.
 
 use super::{without, Rules};
-use crate::logic::clauses::{Atom, SymId, Term};
+use crate::reason::superposition::bank::{Bank, TermId};
 use crate::reason::superposition::clause::{Conclusion, How, Record, Rule};
+use crate::reason::superposition::literal::Atom;
 use crate::reason::superposition::unify::Substitution;
 
 impl Rules<'_> {
-    /// Factoring of the `i`th literal `p(a)` of clause `c` with each later or ineligible
-    /// positive `p` literal of it.
+    /// Factoring of the `i`th literal `p` (a predicate atom) of clause `c` with each later
+    /// or ineligible positive literal of the same predicate.
     pub(super) fn factoring(
         &self,
+        bank: &mut Bank,
         c: usize,
         record: &Record,
         i: usize,
-        p: SymId,
-        a: &[Term],
+        p: TermId,
         out: &mut Vec<Conclusion>,
     ) {
         let (lits, eligible) = (&record.literals, &record.eligible);
         for (j, m) in lits.iter().enumerate() {
-            if let (true, Atom::Pred(q, b)) = (m.positive, &m.atom) {
-                if j != i && p == *q && (j > i || !eligible[j]) {
+            if let (true, Atom::Pred(q)) = (m.positive, m.atom) {
+                if j != i && bank.symbol(p) == bank.symbol(q) && (j > i || !eligible[j]) {
                     let mut u = Substitution::new();
-                    if a.iter().zip(b).all(|(x, y)| u.unify(x, y)) && !self.heavy(lits.iter(), &u) {
+                    if u.unify(bank, p, q) && !self.heavy(bank, lits.iter(), &u) {
                         out.push((
-                            without(lits, j, &u),
+                            without(bank, lits, j, &u),
                             How::inference(vec![(c, 0)], u, Rule::Factoring),
                         ));
                     }

@@ -21,12 +21,13 @@ mod resolution;
 mod superposition;
 
 use super::active::Indexes;
-use super::clause::{map_literal, max_var, shift_term, ClauseStore, Conclusion, Record};
+use super::bank::Bank;
+use super::clause::{ClauseStore, Conclusion, Record};
 use super::index::{Key, Retrieve};
+use super::literal::{max_var, shift_literals, Atom, Literal};
 use super::order::Kbo;
-use super::position::{each_position, side_refs};
+use super::position::each_position;
 use super::unify::Substitution;
-use crate::logic::clauses::{Atom, Literal};
 use std::cell::Cell;
 
 /// The heaviest conclusion kept (symbols and variables): heavier ones are dropped before
@@ -35,11 +36,19 @@ const MAX_WEIGHT: usize = 1_000;
 
 /// Whether the literals under `u` weigh more than [`MAX_WEIGHT`] (counted without building
 /// them).
-fn too_heavy<'l>(literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
+fn too_heavy<'l>(
+    bank: &Bank,
+    literals: impl Iterator<Item = &'l Literal>,
+    u: &Substitution,
+) -> bool {
     let mut left = MAX_WEIGHT;
     for l in literals {
-        for t in side_refs(l) {
-            match u.size_under(t, left) {
+        let terms = match l.atom {
+            Atom::Pred(p) => [Some(p), None],
+            Atom::Eq(s, t) => [Some(s), Some(t)],
+        };
+        for t in terms.into_iter().flatten() {
+            match u.size_under(bank, t, left) {
                 Some(n) => left -= n,
                 None => return true,
             }
@@ -71,33 +80,36 @@ struct Pair<'p> {
 
 impl Pair<'_> {
     /// The literals of both premises but `a`'s `i`th and `b`'s `j`th, under `u`.
-    fn conclusion(&self, i: usize, j: usize, u: &Substitution) -> Vec<Literal> {
-        let mut rest = without(&self.da.literals, i, u);
-        rest.extend(
-            self.lb
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != j)
-                .map(|(_, n)| map_literal(n, &|x| u.apply(x))),
-        );
+    fn conclusion(&self, bank: &mut Bank, i: usize, j: usize, u: &Substitution) -> Vec<Literal> {
+        let mut rest = without(bank, &self.da.literals, i, u);
+        for (k, n) in self.lb.iter().enumerate() {
+            if k != j {
+                rest.push(n.map(bank, &mut |bank, x| u.apply(bank, x)));
+            }
+        }
         rest
     }
 }
 
 /// The literals but the `skip`th, under `u`.
-fn without(lits: &[Literal], skip: usize, u: &Substitution) -> Vec<Literal> {
+fn without(bank: &mut Bank, lits: &[Literal], skip: usize, u: &Substitution) -> Vec<Literal> {
     lits.iter()
         .enumerate()
         .filter(|(k, _)| *k != skip)
-        .map(|(_, n)| map_literal(n, &|x| u.apply(x)))
+        .map(|(_, n)| n.map(bank, &mut |bank, x| u.apply(bank, x)))
         .collect()
 }
 
 impl Rules<'_> {
     /// Whether the conclusion of an inference with these premises' literals under `u`
     /// would be too heavy to keep (noted, since the search is then incomplete).
-    fn heavy<'l>(&self, literals: impl Iterator<Item = &'l Literal>, u: &Substitution) -> bool {
-        let heavy = too_heavy(literals, u);
+    fn heavy<'l>(
+        &self,
+        bank: &Bank,
+        literals: impl Iterator<Item = &'l Literal>,
+        u: &Substitution,
+    ) -> bool {
+        let heavy = too_heavy(bank, literals, u);
         if heavy {
             self.dropped.set(true);
         }
@@ -105,20 +117,22 @@ impl Rules<'_> {
     }
 
     /// Factoring, equality factoring and equality resolution on active clause `c`.
-    pub(super) fn unary(&self, c: usize, record: &Record) -> Vec<Conclusion> {
+    pub(super) fn unary(&self, bank: &mut Bank, c: usize, record: &Record) -> Vec<Conclusion> {
         let Record { literals: lits, eligible, selected, .. } = record;
         let mut out = Vec::new();
         for (i, l) in lits.iter().enumerate() {
             if !eligible[i] {
                 continue;
             }
-            match (l.positive, &l.atom) {
-                (false, Atom::Eq(s, t)) => self.equality_resolution(c, lits, i, s, t, &mut out),
-                (true, Atom::Pred(p, a)) if !selected => {
-                    self.factoring(c, record, i, *p, a, &mut out)
+            match (l.positive, l.atom) {
+                (false, Atom::Eq(s, t)) => {
+                    self.equality_resolution(bank, c, lits, i, s, t, &mut out)
+                }
+                (true, Atom::Pred(p)) if !selected => {
+                    self.factoring(bank, c, record, i, p, &mut out)
                 }
                 (true, Atom::Eq(s, t)) if !selected => {
-                    self.equality_factoring(c, lits, i, s, t, &mut out)
+                    self.equality_factoring(bank, c, lits, i, s, t, &mut out)
                 }
                 _ => {}
             }
@@ -128,21 +142,28 @@ impl Rules<'_> {
 
     /// Resolution and superposition from active clause `a` (the positive premise) into
     /// active clause `b`, renamed apart, on the literals each may use.
-    pub(super) fn binary(&self, a: usize, da: &Record, b: usize, db: &Record) -> Vec<Conclusion> {
+    pub(super) fn binary(
+        &self,
+        bank: &mut Bank,
+        a: usize,
+        da: &Record,
+        b: usize,
+        db: &Record,
+    ) -> Vec<Conclusion> {
         let mut out = Vec::new();
         if da.selected {
             return out;
         }
-        let offset = max_var(&da.literals);
-        let lb = db.literals.iter().map(|l| map_literal(l, &|t| shift_term(t, offset))).collect();
+        let offset = max_var(bank, &da.literals);
+        let lb = shift_literals(bank, &db.literals, offset);
         let pair = Pair { a, da, b, db, offset, lb };
         for (i, l) in da.literals.iter().enumerate() {
             if !da.eligible[i] || !l.positive {
                 continue;
             }
-            match &l.atom {
-                Atom::Pred(p, xs) => self.resolution(&pair, i, *p, xs, &mut out),
-                Atom::Eq(s, t) => self.superposition(&pair, i, s, t, &mut out),
+            match l.atom {
+                Atom::Pred(p) => self.resolution(bank, &pair, i, p, &mut out),
+                Atom::Eq(s, t) => self.superposition(bank, &pair, i, s, t, &mut out),
             }
         }
         out
@@ -151,17 +172,23 @@ impl Rules<'_> {
 
 /// The active clauses (the given clause among them) that may have a resolution or a
 /// superposition with the given clause, either way round, in the order they became active.
-pub(super) fn partners(clauses: &ClauseStore, ix: &Indexes, given: usize) -> Vec<usize> {
+pub(super) fn partners(
+    bank: &Bank,
+    clauses: &ClauseStore,
+    ix: &Indexes,
+    given: usize,
+) -> Vec<usize> {
     let d = &clauses[given];
     let mut found = Vec::new();
     for (i, l) in d.literals.iter().enumerate() {
         if !d.eligible[i] {
             continue;
         }
-        match &l.atom {
+        match l.atom {
             // Resolution, either way round.
-            Atom::Pred(p, args) => ix.resolvable[!l.positive as usize].retrieve(
-                Key::Pred(*p, args),
+            Atom::Pred(p) => ix.resolvable[!l.positive as usize].retrieve(
+                bank,
+                Key::Term(p),
                 Retrieve::Unifiable,
                 &mut |&c: &usize| found.push(c),
             ),
@@ -169,6 +196,7 @@ pub(super) fn partners(clauses: &ClauseStore, ix: &Indexes, given: usize) -> Vec
             Atom::Eq(s, t) if l.positive && !d.selected => {
                 for side in [s, t] {
                     ix.subterms.retrieve(
+                        bank,
                         Key::Term(side),
                         Retrieve::Unifiable,
                         &mut |&(c, eligible): &(usize, bool)| {
@@ -182,10 +210,10 @@ pub(super) fn partners(clauses: &ClauseStore, ix: &Indexes, given: usize) -> Vec
             Atom::Eq(..) => {}
         }
         // Superposition into the given clause.
-        for side in side_refs(l) {
-            each_position(side, &mut |sub| {
+        for side in l.sides(bank) {
+            each_position(bank, side, &mut |sub| {
                 ix.from_sides
-                    .retrieve(Key::Term(sub), Retrieve::Unifiable, &mut |&c: &usize| found.push(c))
+                    .retrieve(bank, Key::Term(sub), Retrieve::Unifiable, &mut |&c| found.push(c))
             });
         }
     }

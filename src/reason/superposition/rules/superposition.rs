@@ -6,9 +6,10 @@
 //! (instantiated).
 
 use super::{Pair, Rules};
-use crate::logic::clauses::{Atom, Term};
-use crate::reason::superposition::clause::{map_literal, Conclusion, How, Rule};
-use crate::reason::superposition::position::{each_path, replace_at, side_refs, sides, with_sides};
+use crate::reason::superposition::bank::{Bank, TermId};
+use crate::reason::superposition::clause::{Conclusion, How, Rule};
+use crate::reason::superposition::literal::Atom;
+use crate::reason::superposition::position::each_path;
 use crate::reason::superposition::unify::Substitution;
 
 impl Rules<'_> {
@@ -16,10 +17,11 @@ impl Rules<'_> {
     /// eligible literal of the second.
     pub(super) fn superposition(
         &self,
+        bank: &mut Bank,
         pair: &Pair,
         i: usize,
-        s: &Term,
-        t: &Term,
+        s: TermId,
+        t: TermId,
         out: &mut Vec<Conclusion>,
     ) {
         let (la, lb) = (&pair.da.literals, &pair.lb);
@@ -28,44 +30,43 @@ impl Rules<'_> {
         for (lhs, rhs) in [(s, t), (t, s)] {
             // A variable side superposes too, unless the other side contains it (then the
             // other side is the larger): `x = y` rewrites anything.
-            if self.kbo.greater(rhs, lhs) {
+            if self.kbo.greater(bank, rhs, lhs) {
                 continue;
             }
-            for (j, m) in lb.iter().enumerate() {
+            for (j, &m) in lb.iter().enumerate() {
                 if !pair.db.eligible[j] {
                     continue;
                 }
-                let both = side_refs(m);
+                let both = m.sides(bank);
+                let equation = matches!(m.atom, Atom::Eq(..));
                 for (side, &term) in both.iter().enumerate() {
-                    if matches!(m.atom, Atom::Eq(..)) && self.kbo.greater(both[1 - side], term) {
+                    if equation && self.kbo.greater(bank, both[1 - side], term) {
                         continue;
                     }
-                    each_path(term, &mut Vec::new(), &mut |path, sub| {
+                    each_path(bank, term, &mut Vec::new(), &mut |bank, path, sub| {
                         let mut u = Substitution::new();
-                        if !u.unify(lhs, sub) || self.heavy(la.iter().chain(lb), &u) {
+                        if !u.unify(bank, lhs, sub) || self.heavy(bank, la.iter().chain(lb), &u) {
                             return;
                         }
-                        if self.kbo.greater(&u.apply(rhs), &u.apply(lhs)) {
+                        let (rhs_u, lhs_u) = (u.apply(bank, rhs), u.apply(bank, lhs));
+                        if self.kbo.greater(bank, rhs_u, lhs_u) {
                             return;
                         }
                         // Into an equation, its side must not be the smaller once
                         // instantiated either (before, the two may be incomparable).
-                        if matches!(m.atom, Atom::Eq(..))
-                            && self.kbo.greater(&u.apply(both[1 - side]), &u.apply(term))
-                        {
-                            return;
+                        if equation {
+                            let (other_u, term_u) =
+                                (u.apply(bank, both[1 - side]), u.apply(bank, term));
+                            if self.kbo.greater(bank, other_u, term_u) {
+                                return;
+                            }
                         }
-                        let mut new_sides = sides(m);
-                        new_sides[side] = replace_at(&new_sides[side], path, rhs);
-                        let rewritten = with_sides(m, new_sides);
-                        let mut rest = pair.conclusion(i, j, &u);
-                        rest.push(map_literal(&rewritten, &|x| u.apply(x)));
-                        let rule = Rule::Superposition {
-                            l: lhs.clone(),
-                            r: rhs.clone(),
-                            into: m.clone(),
-                            rewritten,
-                        };
+                        let mut new_sides = both.clone();
+                        new_sides[side] = bank.replace_at(term, path, rhs);
+                        let rewritten = m.with_sides(bank, &new_sides);
+                        let mut rest = pair.conclusion(bank, i, j, &u);
+                        rest.push(rewritten.map(bank, &mut |bank, x| u.apply(bank, x)));
+                        let rule = Rule::Superposition { l: lhs, r: rhs, into: m, rewritten };
                         out.push((
                             rest,
                             How::inference(vec![(pair.a, 0), (pair.b, pair.offset)], u, rule),
