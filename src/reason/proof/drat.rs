@@ -433,6 +433,10 @@ mod tests {
             check(3, &h, &parse("-1 0").unwrap(), PLENTY, &Budget::unlimited()),
             Err(DratError::NotImplied(1))
         );
+        // A deleted clause is no partner: once (¬1 ∨ 2) is gone, no clause holds ¬1, and
+        // `1` is RAT (its resolvent with the deleted clause, 2, would not be implied).
+        let deleted = parse("d -1 2 0\n1 0").unwrap();
+        assert_eq!(check(2, &[vec![-1, 2]], &deleted, PLENTY, &Budget::unlimited()), unfinished);
     }
 
     #[test]
