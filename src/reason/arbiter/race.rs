@@ -18,6 +18,7 @@ use super::problem::Problem;
 use crate::reason::finite::{Limits, Progress, Search};
 use crate::reason::proof;
 use crate::reason::proof::saturation::{Saturation, SaturationError};
+use crate::reason::proof::Proof;
 use crate::reason::verdict::Verdict;
 use crate::solve::Budget;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -54,6 +55,10 @@ pub(super) enum Report {
     Found(Found),
     /// A saturation that passed its check, as the verdict it gives.
     Certified(Verdict),
+    /// A proof that passed the independent check as it was handed in, with the checker's
+    /// argument: the verdict shows it, and the proof is not checked a second time (on a
+    /// proof of thousands of steps that doubled the check).
+    Refuted { proof: Proof, argument: Vec<String> },
     /// It ended without handing anything in (it panicked).
     Failed,
 }
@@ -268,20 +273,23 @@ impl<'p, 'b> Race<'p, 'b> {
     fn hand_in(&self, i: usize, found: Found, budget: &Budget, reports: &Sender<(usize, Report)>) {
         match found {
             Found::Saturation(claim) => return self.saturated(i, claim, budget, reports),
-            Found::Proof(ref proof) => {
+            Found::Proof(proof) => {
                 let problem = self.problem;
                 let checked = proof::check::check_within(
                     problem.signature(),
                     &problem.premises,
-                    proof,
+                    &proof,
                     &check_budget(budget),
                 );
-                if let Err(why) = checked {
-                    let _ =
-                        reports.send((i, Report::Found(Found::Nothing(Stop::ProofRefused(why)))));
-                    return;
-                }
-                self.stop_for_proof()
+                let report = match checked {
+                    Err(why) => Report::Found(Found::Nothing(Stop::ProofRefused(why))),
+                    Ok(argument) => {
+                        self.stop_for_proof();
+                        Report::Refuted { proof, argument }
+                    }
+                };
+                let _ = reports.send((i, report));
+                return;
             }
             Found::Model(_) => self.stop_all(),
             Found::Search(_) | Found::Nothing(_) => {}
@@ -330,7 +338,9 @@ struct Reports {
 
 impl Reports {
     fn has_proof(&self) -> bool {
-        self.slots.iter().any(|s| matches!(s, Some(Report::Found(Found::Proof(_)))))
+        self.slots
+            .iter()
+            .any(|s| matches!(s, Some(Report::Found(Found::Proof(_)) | Report::Refuted { .. })))
     }
 
     /// A proof, or a certified saturation: an answer either way.
@@ -456,6 +466,6 @@ mod tests {
         let problem = Problem::new(&b, Question::Consistency, None, Options::default());
         let (stopped, report) = hand_in_proof(&problem, instantiation_proof(problem.clauses()));
         assert!(stopped, "a checked proof stops the others");
-        assert!(matches!(report, Report::Found(Found::Proof(_))));
+        assert!(matches!(report, Report::Refuted { .. }));
     }
 }

@@ -82,7 +82,11 @@ fn verdict(problem: &Problem, finish: Finish, budget: &Budget) -> Result<Verdict
         (search @ Search::Found { .. }, ..) => home(search),
         (_, _, Some((i, model)), _) => (ENGINES[i].certify)(problem, Found::Model(model), budget),
         (search @ Search::NoSize { .. }, ..) => home(search),
-        (search, Some((i, proof)), ..) => {
+        // Checked as it was handed in (see `race`): the checker's argument is the verdict's.
+        (_, Some((_, proof, Some(argument))), ..) => {
+            Ok(problem.refuted(Certificate::Refutation { proof, argument }))
+        }
+        (search, Some((i, proof, None)), ..) => {
             match (ENGINES[i].certify)(problem, Found::Proof(proof), budget) {
                 // A proof the checker refuses is no verdict: the search's, if it has one, or
                 // unknown, saying why.
@@ -136,18 +140,25 @@ fn unknown(refuted: Vec<usize>, why: GaveUp, reports: &[Option<Report>]) -> Verd
 }
 
 /// The shortest proof in, with its engine (the first in table order on a tie).
-fn take_shortest_proof(reports: &mut [Option<Report>]) -> Option<(usize, Proof)> {
+fn take_shortest_proof(reports: &mut [Option<Report>]) -> Option<(usize, Proof, Checked)> {
     let (best, _) = (reports.iter().enumerate())
         .filter_map(|(i, r)| match r {
-            Some(Report::Found(Found::Proof(p))) => Some((i, p.steps.len())),
+            Some(Report::Found(Found::Proof(p)) | Report::Refuted { proof: p, .. }) => {
+                Some((i, p.steps.len()))
+            }
             _ => None,
         })
         .min_by_key(|&(_, steps)| steps)?;
     match reports[best].take() {
-        Some(Report::Found(Found::Proof(p))) => Some((best, p)),
+        Some(Report::Found(Found::Proof(p))) => Some((best, p, None)),
+        Some(Report::Refuted { proof, argument }) => Some((best, proof, Some(argument))),
         _ => None,
     }
 }
+
+/// The independent checker's argument for a proof it passed as the proof was handed in;
+/// none for a proof not yet checked.
+type Checked = Option<Vec<String>>;
 
 /// A certified saturation's verdict.
 fn take_saturation(reports: &mut [Option<Report>]) -> Option<Verdict> {
