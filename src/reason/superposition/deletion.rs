@@ -124,7 +124,7 @@ pub(super) fn destructive_equality_resolution(
         .iter()
         .enumerate()
         .filter(|(j, _)| *j != i)
-        .map(|(_, l)| l.map(bank, &mut |bank, u| unifier.apply(bank, u)))
+        .map(|(_, l)| unifier.apply_literal(bank, *l))
         .collect();
     Some((rest, How::inference(vec![(id, 0)], unifier, Rule::EqualityResolution { left: x })))
 }

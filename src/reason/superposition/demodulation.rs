@@ -113,7 +113,7 @@ pub(super) fn rewrite_once(
     new_sides[side] = bank.replace_at(new_sides[side], &path, r);
     let rewritten = m.with_sides(bank, &new_sides);
     let mut literals: Vec<Literal> = lits.to_vec();
-    literals[i] = rewritten.map(bank, &mut |bank, t| sigma.apply(bank, t));
+    literals[i] = sigma.apply_literal(bank, rewritten);
     let rule = Rule::Superposition { l, r, into: m, rewritten };
     let how = How::inference(vec![(id, 0), (clause, offset)], sigma, rule);
     Some((literals, how))

@@ -61,18 +61,6 @@ pub(super) fn refutation(
             (symbols.len() - 1, Some(symbols.len() - 1))
         }
     };
-    // A term of the clause form (an input clause's) grounded by `theta`.
-    let ground = |t: &Term, theta: &[Term]| -> Term {
-        fn go(t: &Term, theta: &[Term], filler: SymId) -> Term {
-            match t {
-                Term::Var(v) => {
-                    theta.get(*v as usize).cloned().unwrap_or(Term::App(filler, vec![]))
-                }
-                Term::App(f, a) => Term::App(*f, a.iter().map(|x| go(x, theta, filler)).collect()),
-            }
-        }
-        go(t, theta, filler)
-    };
     // A term of the bank grounded by `theta`, as a tree.
     let ground_id = |bank: &Bank, t: TermId, theta: &[Term]| -> Term {
         fn go(bank: &Bank, t: TermId, theta: &[Term], filler: SymId) -> Term {
@@ -100,21 +88,16 @@ pub(super) fn refutation(
         match &clauses[id].how {
             How::Input(k) => {
                 let c = &set.clauses[*k];
-                let substitution: Vec<Term> =
-                    (0..c.num_vars).map(|v| ground(&Term::Var(v), &theta)).collect();
+                let substitution: Vec<Term> = (0..c.num_vars)
+                    .map(|v| theta.get(v as usize).cloned().unwrap_or(Term::App(filler, vec![])))
+                    .collect();
+                // The input clause as written (its record may have lost repeated literals).
                 let literals = c
                     .literals
                     .iter()
                     .map(|l| {
-                        let atom = match &l.atom {
-                            Atom::Pred(p, a) => {
-                                Atom::Pred(*p, a.iter().map(|t| ground(t, &substitution)).collect())
-                            }
-                            Atom::Eq(s, t) => {
-                                Atom::Eq(ground(s, &substitution), ground(t, &substitution))
-                            }
-                        };
-                        Literal { positive: l.positive, atom }
+                        let l = super::literal::Literal::intern(bank, l);
+                        l.tree_with(bank, &mut |bank, t| ground_id(bank, t, &substitution))
                     })
                     .collect();
                 steps.push(Step {

@@ -9,6 +9,7 @@
 //! checker must not share code with the engine it checks.
 
 use super::bank::{Bank, Head, TermId};
+use super::literal::Literal;
 use rustc_hash::FxHashMap as HashMap;
 
 /// Variables bound to terms.
@@ -48,6 +49,11 @@ impl Substitution {
             Some(&u) => self.apply(bank, u),
             None => bank.var(v),
         })
+    }
+
+    /// The literal with the substitution applied to its terms (see [`Substitution::apply`]).
+    pub(super) fn apply_literal(&self, bank: &mut Bank, l: Literal) -> Literal {
+        l.map(bank, &mut |bank, t| self.apply(bank, t))
     }
 
     /// The term with each bound variable replaced once (for a matcher, whose bindings are

@@ -41,10 +41,8 @@ impl Rules<'_> {
                         continue;
                     }
                     let mut rest = without(bank, lits, i, &u);
-                    rest.push(
-                        Literal { positive: false, atom: Atom::Eq(t, v) }
-                            .map(bank, &mut |bank, x| u.apply(bank, x)),
-                    );
+                    let t_ne_v = Literal { positive: false, atom: Atom::Eq(t, v) };
+                    rest.push(u.apply_literal(bank, t_ne_v));
                     let rule = Rule::EqualityFactoring { s, t, v };
                     out.push((rest, How::inference(vec![(c, 0)], u, rule)));
                 }

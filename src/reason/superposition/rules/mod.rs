@@ -84,7 +84,7 @@ impl Pair<'_> {
         let mut rest = without(bank, &self.da.literals, i, u);
         for (k, n) in self.lb.iter().enumerate() {
             if k != j {
-                rest.push(n.map(bank, &mut |bank, x| u.apply(bank, x)));
+                rest.push(u.apply_literal(bank, *n));
             }
         }
         rest
@@ -96,7 +96,7 @@ fn without(bank: &mut Bank, lits: &[Literal], skip: usize, u: &Substitution) -> 
     lits.iter()
         .enumerate()
         .filter(|(k, _)| *k != skip)
-        .map(|(_, n)| n.map(bank, &mut |bank, x| u.apply(bank, x)))
+        .map(|(_, n)| u.apply_literal(bank, *n))
         .collect()
 }
 

@@ -65,7 +65,7 @@ impl Rules<'_> {
                         new_sides[side] = bank.replace_at(term, path, rhs);
                         let rewritten = m.with_sides(bank, &new_sides);
                         let mut rest = pair.conclusion(bank, i, j, &u);
-                        rest.push(rewritten.map(bank, &mut |bank, x| u.apply(bank, x)));
+                        rest.push(u.apply_literal(bank, rewritten));
                         let rule = Rule::Superposition { l: lhs, r: rhs, into: m, rewritten };
                         out.push((
                             rest,
