@@ -21,7 +21,7 @@ mod resolution;
 mod superposition;
 
 use super::active::Indexes;
-use super::bank::Bank;
+use super::bank::{Bank, TermId};
 use super::clause::{ClauseStore, Conclusion, Record};
 use super::index::{Key, Retrieve};
 use super::literal::{max_var, shift_literals, Atom, Literal};
@@ -41,13 +41,19 @@ fn too_heavy<'l>(
     literals: impl Iterator<Item = &'l Literal>,
     u: &Substitution,
 ) -> bool {
+    // The literals' terms: a predicate's arguments (its symbol is not counted), or the
+    // two sides of an equation.
     let mut left = MAX_WEIGHT;
     for l in literals {
-        let terms = match l.atom {
-            Atom::Pred(p) => [Some(p), None],
-            Atom::Eq(s, t) => [Some(s), Some(t)],
+        let equation;
+        let terms: &[TermId] = match l.atom {
+            Atom::Pred(p) => bank.args(p),
+            Atom::Eq(s, t) => {
+                equation = [s, t];
+                &equation
+            }
         };
-        for t in terms.into_iter().flatten() {
+        for &t in terms {
             match u.size_under(bank, t, left) {
                 Some(n) => left -= n,
                 None => return true,
