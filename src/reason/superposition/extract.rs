@@ -12,11 +12,11 @@
 //! A saturation is handed over as the active clauses, each with its selected literal, and
 //! the ordering's precedence, a claim for `reason::proof::saturation::check`.
 
-use super::bank::{Bank, Head, TermId};
+use super::bank::{Bank, TermId};
 use super::clause::{ClauseStore, How, Inference, Rule};
 use super::literal::max_var;
 use super::order::Kbo;
-use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId, Term};
+use crate::logic::clauses::{negate, Atom, ClauseSet, Literal, Role, SymId};
 use crate::reason::proof::saturation::Saturation;
 use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::budget::Budget;
@@ -61,23 +61,19 @@ pub(super) fn refutation(
             (symbols.len() - 1, Some(symbols.len() - 1))
         }
     };
-    // A term of the bank grounded by `theta`, as a tree.
-    let ground_id = |bank: &Bank, t: TermId, theta: &[Term]| -> Term {
-        fn go(bank: &Bank, t: TermId, theta: &[Term], filler: SymId) -> Term {
-            match bank.head(t) {
-                Head::Var(v) => theta.get(v as usize).cloned().unwrap_or(Term::App(filler, vec![])),
-                Head::App(f) => {
-                    Term::App(f, bank.args(t).iter().map(|&x| go(bank, x, theta, filler)).collect())
-                }
-            }
-        }
-        go(bank, t, theta, filler)
+    // Groundings are the bank's terms, so that a (clause, grounding) key is a few ids to
+    // hash and compare, and a grounding is shared, not copied, by every term it is put
+    // into; only the steps written out are trees (BOO072-1: extraction took 3 s, twice the
+    // search, building, hashing and dropping the same large ground trees over and over).
+    let filler_id = bank.app(filler, &[]);
+    let ground = |bank: &mut Bank, t: TermId, theta: &[TermId]| -> TermId {
+        bank.map_vars(t, &mut |_, v| theta.get(v as usize).copied().unwrap_or(filler_id))
     };
     // Each (clause, grounding) once, premises before conclusions: a clause's step is
     // written when it comes off the stack the second time.
     let mut steps: Vec<Step> = Vec::new();
-    let mut step_of: HashMap<(usize, Vec<Term>), usize> = HashMap::new();
-    let mut work: Vec<(usize, Vec<Term>, bool)> = vec![(empty, Vec::new(), false)];
+    let mut step_of: HashMap<(usize, Vec<TermId>), usize> = HashMap::new();
+    let mut work: Vec<(usize, Vec<TermId>, bool)> = vec![(empty, Vec::new(), false)];
     while let Some((id, theta, ready)) = work.pop() {
         if step_of.contains_key(&(id, theta.clone())) {
             continue;
@@ -88,8 +84,8 @@ pub(super) fn refutation(
         match &clauses[id].how {
             How::Input(k) => {
                 let c = &set.clauses[*k];
-                let substitution: Vec<Term> = (0..c.num_vars)
-                    .map(|v| theta.get(v as usize).cloned().unwrap_or(Term::App(filler, vec![])))
+                let substitution: Vec<TermId> = (0..c.num_vars)
+                    .map(|v| theta.get(v as usize).copied().unwrap_or(filler_id))
                     .collect();
                 // The input clause as written (its record may have lost repeated literals).
                 let literals = c
@@ -97,7 +93,7 @@ pub(super) fn refutation(
                     .iter()
                     .map(|l| {
                         let l = super::literal::Literal::intern(bank, l);
-                        l.tree_with(bank, &mut |bank, t| ground_id(bank, t, &substitution))
+                        l.map(bank, &mut |bank, t| ground(bank, t, &substitution)).tree(bank)
                     })
                     .collect();
                 steps.push(Step {
@@ -105,7 +101,7 @@ pub(super) fn refutation(
                         clause: *k,
                         origin: c.origin,
                         variables: c.var_names.clone(),
-                        substitution,
+                        substitution: substitution.iter().map(|&t| bank.tree(t)).collect(),
                     },
                     literals,
                 });
@@ -118,9 +114,9 @@ pub(super) fn refutation(
                 let image = |bank: &mut Bank, t: TermId| {
                     let applied = unifier.apply(bank, t);
                     let renamed = step.renamed(bank, applied);
-                    ground_id(bank, renamed, &theta)
+                    ground(bank, renamed, &theta)
                 };
-                let premise_keys: Vec<(usize, Vec<Term>)> = premises
+                let premise_keys: Vec<(usize, Vec<TermId>)> = premises
                     .iter()
                     .map(|&(p, offset)| {
                         let n = max_var(bank, &clauses[p].literals);
@@ -142,27 +138,28 @@ pub(super) fn refutation(
                 let fact = match *rule {
                     Rule::EqualityResolution { left } => {
                         let s = image(bank, left);
+                        let s = bank.tree(s);
                         Some(vec![Literal { positive: true, atom: Atom::Eq(s.clone(), s) }])
                     }
                     Rule::Superposition { l, r, into, rewritten } => {
                         let (lg, rg) = (image(bank, l), image(bank, r));
                         let literal_image = |bank: &mut Bank, m: super::literal::Literal| {
-                            let applied = m.map(bank, &mut |bank, t| {
-                                let applied = unifier.apply(bank, t);
-                                step.renamed(bank, applied)
-                            });
-                            applied.tree_with(bank, &mut |bank, t| ground_id(bank, t, &theta))
+                            m.map(bank, &mut |bank, t| image(bank, t)).tree(bank)
                         };
                         let before = literal_image(bank, into);
                         let after = literal_image(bank, rewritten);
                         Some(vec![
-                            Literal { positive: false, atom: Atom::Eq(lg, rg) },
+                            Literal {
+                                positive: false,
+                                atom: Atom::Eq(bank.tree(lg), bank.tree(rg)),
+                            },
                             negate(&before),
                             after,
                         ])
                     }
                     Rule::EqualityFactoring { s, t, v } => {
                         let (s, t, v) = (image(bank, s), image(bank, t), image(bank, v));
+                        let (s, t, v) = (bank.tree(s), bank.tree(t), bank.tree(v));
                         Some(vec![
                             Literal { positive: false, atom: Atom::Eq(s.clone(), t.clone()) },
                             Literal { positive: false, atom: Atom::Eq(t, v.clone()) },
@@ -180,7 +177,7 @@ pub(super) fn refutation(
                 let literals = clauses[id]
                     .literals
                     .iter()
-                    .map(|l| l.tree_with(bank, &mut |bank, t| ground_id(bank, t, &theta)))
+                    .map(|l| l.map(bank, &mut |bank, t| ground(bank, t, &theta)).tree(bank))
                     .collect();
                 steps.push(Step { kind: StepKind::Derived { from }, literals });
             }
