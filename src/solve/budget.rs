@@ -37,6 +37,9 @@ pub struct Budget {
     /// Flags set from another thread (Ctrl-C, or a rival search that already answered):
     /// the work stops when any is set.
     pub cancel: Vec<Arc<AtomicBool>>,
+    /// The CPU time of the thread that checks at which work stops (see
+    /// [`Budget::within_thread_cpu`]).
+    pub thread_cpu: Option<Duration>,
 }
 
 impl Budget {
@@ -80,12 +83,32 @@ impl Budget {
         self
     }
 
+    /// The same budget, also spent once the calling thread has used `limit` more CPU
+    /// time: a slice of work that a busy machine does not cut short (a prover's schedule
+    /// beside other engines on fewer cores). Only for work on the calling thread, which is
+    /// the one whose clock is read. Where the system cannot tell a thread's CPU time, the
+    /// slice is wall-clock time, as [`Budget::within`].
+    pub fn within_thread_cpu(mut self, limit: Duration) -> Self {
+        match crate::util::priority::thread_cpu_time() {
+            Some(used) => {
+                self.thread_cpu = Some(used + limit);
+                self
+            }
+            None => self.within(limit),
+        }
+    }
+
     /// Why the budget is spent, if it is (conflicts are counted inside the solver).
     pub fn spent(&self) -> Option<Exhausted> {
         if self.cancel.iter().any(|c| c.load(Ordering::Relaxed)) {
             return Some(Exhausted::Cancelled);
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Exhausted::Time);
+        }
+        if self.thread_cpu.is_some_and(|limit| {
+            crate::util::priority::thread_cpu_time().is_some_and(|used| used >= limit)
+        }) {
             return Some(Exhausted::Time);
         }
         if self.memory.is_some_and(|m| resident_memory().is_some_and(|r| r >= m)) {
@@ -230,6 +253,20 @@ mod tests {
         }
         assert_eq!(Budget::unlimited().with_memory(1).spent(), Some(Exhausted::Memory));
         assert_eq!(Budget::unlimited().with_memory(u64::MAX).spent(), None);
+    }
+
+    #[test]
+    fn a_thread_cpu_slice_is_spent_by_work_not_by_waiting() {
+        let slice = Budget::unlimited().within_thread_cpu(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(40));
+        if crate::util::priority::thread_cpu_time().is_some() {
+            assert_eq!(slice.spent(), None, "sleeping spent a CPU-time slice");
+        }
+        let mut spins = 0u64;
+        while slice.spent().is_none() {
+            spins = std::hint::black_box(spins + 1);
+        }
+        assert_eq!(slice.spent(), Some(Exhausted::Time));
     }
 
     #[test]

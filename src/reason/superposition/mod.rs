@@ -113,9 +113,14 @@ const RELEVANCE_MIN_STATEMENTS: usize = 40;
 /// [`RELEVANCE`]), for large problems only: measured alone at 1 s on the 126 problems of
 /// both sets with a proof, it refutes ITP015+1 and SWC002+1 in 40 ms, which no run on the
 /// whole problem refutes in 10 s (E needs a few hundred given clauses for either). It
-/// gets 600 ms, not the 40 ms it needs alone: the slice is wall-clock time, and beside the
-/// other engines on two busy cores (a test build, under the whole test suite) 300 ms was
-/// sometimes not enough.
+/// gets 600 ms, not the 40 ms it needs alone: the slices were once wall-clock time, and
+/// beside the other engines on two busy cores 300 ms was sometimes not enough.
+///
+/// A slice is the prover thread's own CPU time, not time passed: beside the model search
+/// and instantiation, at a lower priority, the thread may get a tenth of a core, and a
+/// wall-clock slice then did a tenth of the work it was measured with (MGT042+1: refuted
+/// in 0.4 s alone by the third run, never in the race within 10 s). The budget's deadline
+/// stays wall-clock time; the last run has what is left of it.
 const SCHEDULE: [Run; 8] = {
     use Ordering::*;
     use Selection::*;
@@ -145,7 +150,7 @@ pub fn prove(set: &ClauseSet, budget: &Budget) -> Outcome {
             break;
         }
         let within = match run.slice {
-            Some(d) => budget.clone().within(d),
+            Some(d) => budget.clone().within_thread_cpu(d),
             None => budget.clone(),
         };
         let on = if run.relevant_only {
