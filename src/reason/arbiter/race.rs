@@ -21,6 +21,7 @@ use crate::reason::proof::saturation::{Saturation, SaturationError};
 use crate::reason::proof::Proof;
 use crate::reason::verdict::Verdict;
 use crate::solve::Budget;
+use crate::util::elsewhere::drop_elsewhere;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -342,7 +343,13 @@ impl<'p, 'b> Race<'p, 'b> {
                     &check_budget(budget),
                 );
                 let report = match checked {
-                    Err(why) => Report::Found(Found::Nothing(Stop::ProofRefused(why))),
+                    Err(why) => {
+                        // A proof too large to check in time can take most of a second
+                        // to free (BOO072-1: 26 million term nodes, 0.5–2 s), and the
+                        // race's answer should not wait for that.
+                        drop_elsewhere(proof);
+                        Report::Found(Found::Nothing(Stop::ProofRefused(why)))
+                    }
                     Ok(argument) => {
                         self.stop_for_proof();
                         Report::Refuted { proof, argument }
