@@ -1053,3 +1053,30 @@ mod selection_ties {
         }
     }
 }
+
+#[test]
+fn refined_weights_count_symbols_twice_and_positive_literals_half_again() {
+    use super::literal::{clause_weight, refined_clause_weight, Literal};
+    use crate::logic::clauses::{Atom, Literal as TreeLiteral};
+    let x = Term::Var(0);
+    let f_x = Term::App(2, vec![x.clone()]);
+    // p(f(x)) with p = 4: three symbols and variables, two of them symbols.
+    let p = |positive| TreeLiteral { positive, atom: Atom::Pred(4, vec![f_x.clone()]) };
+    // f(x) = c.
+    let eq = |positive| TreeLiteral { positive, atom: Atom::Eq(f_x.clone(), Term::App(0, vec![])) };
+    with_bank(|bank| {
+        let mut lits = |ls: &[TreeLiteral]| -> Vec<Literal> {
+            ls.iter().map(|l| Literal::intern(bank, l)).collect()
+        };
+        let (negative, positive, both) =
+            (lits(&[p(false)]), lits(&[p(true)]), lits(&[p(false), eq(true)]));
+        // In half units: (2·3 − 1)·2 = 10 negative, ·3 = 15 positive.
+        assert_eq!(refined_clause_weight(bank, &negative), 10);
+        assert_eq!(refined_clause_weight(bank, &positive), 15);
+        // The plain weight does not tell the signs apart.
+        assert_eq!(clause_weight(bank, &negative), clause_weight(bank, &positive));
+        // f(x) = c, positive: three symbols and variables (an equation has no symbol of
+        // its own), (2·3 − 1)·3 = 15.
+        assert_eq!(refined_clause_weight(bank, &both), 10 + 15);
+    });
+}
