@@ -4,6 +4,8 @@
 
 use super::{AtomId, GroundAtom, TermId};
 use crate::logic::clauses::SymId;
+use crate::solve::{Budget, Exhausted};
+use crate::util::elsewhere::DropElsewhere;
 use egg::{EGraph, Id, SymbolLang, TreeTerm};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
@@ -12,22 +14,46 @@ use std::rc::Rc;
 /// are not free.
 const MAX_LEMMAS: usize = 32;
 
+/// How many terms are added, or equations merged, between two looks at the budget.
+const BUDGET_EVERY: usize = 4096;
+
 /// The lemmas that the model `values` (one truth value per atom) violates: each a clause
-/// over atoms, `(atom, positive)`.
+/// over atoms, `(atom, positive)`; or why the budget stopped the closure first. On
+/// hundreds of thousands of ground terms one closure takes a second or more (GRP760+1
+/// ran 1 s past its limit in it), hence the budget.
 pub fn conflicts(
     terms: &[(SymId, Vec<TermId>)],
     atoms: &[GroundAtom],
     values: &[bool],
-) -> Vec<Vec<(AtomId, bool)>> {
-    // The shortest-explanation search (on by default) can take exponential time.
-    let mut egraph: EGraph<SymbolLang, ()> =
-        EGraph::default().with_explanations_enabled().without_explanation_length_optimization();
+    budget: &Budget,
+) -> Result<Vec<Vec<(AtomId, bool)>>, Exhausted> {
+    let mut egraph = DropElsewhere::new(
+        EGraph::default().with_explanations_enabled().without_explanation_length_optimization(),
+        |e: &EGraph<SymbolLang, ()>| e.total_size() > BUDGET_EVERY,
+    );
+    let out_of_budget = || budget.spent().map_or(Ok(()), Err);
+    closure(&mut egraph, terms, atoms, values, out_of_budget)
+}
+
+fn closure(
+    egraph: &mut EGraph<SymbolLang, ()>,
+    terms: &[(SymId, Vec<TermId>)],
+    atoms: &[GroundAtom],
+    values: &[bool],
+    out_of_budget: impl Fn() -> Result<(), Exhausted>,
+) -> Result<Vec<Vec<(AtomId, bool)>>, Exhausted> {
     let mut ids: Vec<Id> = Vec::with_capacity(terms.len());
-    for (f, args) in terms {
+    for (k, (f, args)) in terms.iter().enumerate() {
+        if k.is_multiple_of(BUDGET_EVERY) {
+            out_of_budget()?;
+        }
         let children: Vec<Id> = args.iter().map(|&a| ids[a as usize]).collect();
         ids.push(egraph.add_uncanonical(SymbolLang::new(f.to_string(), children)));
     }
     for (i, atom) in atoms.iter().enumerate() {
+        if i.is_multiple_of(BUDGET_EVERY) {
+            out_of_budget()?;
+        }
         if let GroundAtom::Eq(a, b) = atom {
             if values[i] && a != b {
                 egraph.union_trusted(ids[*a as usize], ids[*b as usize], i.to_string());
@@ -35,6 +61,7 @@ pub fn conflicts(
         }
     }
     egraph.rebuild();
+    out_of_budget()?;
     let mut lemmas = Vec::new();
     // Why two terms are equal: the equality atoms egg's explanation rests on.
     let because = |egraph: &mut EGraph<SymbolLang, ()>, a: TermId, b: TermId| -> BTreeSet<AtomId> {
@@ -51,12 +78,15 @@ pub fn conflicts(
     };
     for (i, atom) in atoms.iter().enumerate() {
         if lemmas.len() >= MAX_LEMMAS {
-            return lemmas;
+            return Ok(lemmas);
+        }
+        if i.is_multiple_of(BUDGET_EVERY) {
+            out_of_budget()?;
         }
         if let GroundAtom::Eq(a, b) = atom {
             if !values[i] && egraph.find(ids[*a as usize]) == egraph.find(ids[*b as usize]) {
                 let mut lemma: Vec<(AtomId, bool)> =
-                    because(&mut egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
+                    because(egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
                 lemma.push((i as AtomId, true));
                 lemmas.push(lemma);
             }
@@ -75,7 +105,7 @@ pub fn conflicts(
                     let GroundAtom::Pred(_, other) = &atoms[j] else { unreachable!() };
                     let mut uses = BTreeSet::new();
                     for (&a, &b) in args.iter().zip(other) {
-                        uses.extend(because(&mut egraph, a, b));
+                        uses.extend(because(egraph, a, b));
                     }
                     let mut lemma: Vec<(AtomId, bool)> =
                         uses.into_iter().map(|e| (e, false)).collect();
@@ -91,7 +121,7 @@ pub fn conflicts(
             }
         }
     }
-    lemmas
+    Ok(lemmas)
 }
 
 /// The equality atoms (union reasons) a proof tree rests on, each shared subtree once.

@@ -25,6 +25,7 @@ mod tests;
 use crate::logic::clauses::{Atom, ClauseSet, Literal, Origin, Role, SymId, Term};
 pub use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
+use crate::util::elsewhere::drop_elsewhere;
 use std::collections::{HashMap, HashSet};
 
 /// A ground term in the prover's bank: children first, so ids are topologically sorted.
@@ -101,6 +102,31 @@ pub struct Prover<'s> {
     bound_sets: HashSet<Vec<TermId>>,
     rounds: usize,
 }
+
+/// A prover that ran long holds hundreds of thousands of ground clauses, terms and atoms,
+/// and freeing them took a second after the budget had run out (GRP760+1: 11.0 s at
+/// `--cpu-limit 10`); the answer should not wait for that. (The SAT solver is freed here:
+/// varisat's is not `Send`.)
+impl Drop for Prover<'_> {
+    fn drop(&mut self) {
+        if self.ground.len() + self.terms.len() < LARGE {
+            return;
+        }
+        drop_elsewhere((
+            std::mem::take(&mut self.terms),
+            std::mem::take(&mut self.term_index),
+            std::mem::take(&mut self.atoms),
+            std::mem::take(&mut self.atom_index),
+            std::mem::take(&mut self.ground),
+            std::mem::take(&mut self.seen),
+            std::mem::take(&mut self.admitted),
+            std::mem::take(&mut self.bound_sets),
+        ));
+    }
+}
+
+/// Ground clauses and terms from which a prover's memory is freed elsewhere.
+const LARGE: usize = 10_000;
 
 impl<'s> Prover<'s> {
     pub fn new(set: &'s ClauseSet) -> Prover<'s> {
@@ -389,7 +415,7 @@ impl<'s> Prover<'s> {
                 Outcome::Sat(solution) => {
                     let values: Vec<bool> =
                         self.atom_lits.iter().map(|&l| solution.value(l)).collect();
-                    let lemmas = cc::conflicts(&self.terms, &self.atoms, &values);
+                    let lemmas = cc::conflicts(&self.terms, &self.atoms, &values, budget)?;
                     if lemmas.is_empty() {
                         return Ok(false);
                     }

@@ -125,3 +125,21 @@ proptest! {
         })?;
     }
 }
+
+#[test]
+fn congruence_closure_keeps_its_budget() {
+    use super::cc::conflicts;
+    use super::GroundAtom;
+    use crate::solve::Exhausted;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // a, b, f(a), f(b) with a = b true and f(a) = f(b) false: a conflict.
+    let terms = vec![(0, vec![]), (1, vec![]), (2, vec![0]), (2, vec![1])];
+    let atoms = vec![GroundAtom::Eq(0, 1), GroundAtom::Eq(2, 3)];
+    let values = [true, false];
+    let lemmas = conflicts(&terms, &atoms, &values, &Budget::unlimited()).unwrap();
+    assert_eq!(lemmas, vec![vec![(0, false), (1, true)]]);
+    // A budget already spent: no lemmas (which would read as "no conflict"), but why not.
+    let cancelled = Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true)));
+    assert_eq!(conflicts(&terms, &atoms, &values, &cancelled), Err(Exhausted::Cancelled));
+}
