@@ -185,8 +185,10 @@ impl<'b> Database<'b> {
     /// present are now contradictory (the proof is done).
     fn insert(&mut self, c: &[i32]) -> Result<bool, DratError> {
         let mut key = Self::key(c);
-        if key.windows(2).any(|w| w[0] == -w[1]) {
-            return Ok(false); // a tautology constrains nothing
+        // A tautology constrains nothing. Sorted by value, `l` and `-l` sit side by side
+        // only when no literal lies between them (`-3 3`, not `-3 1 3`): look each up.
+        if key.iter().any(|&l| key.binary_search(&-l).is_ok()) {
+            return Ok(false);
         }
         // Watch literals that are not false at the root, if there are any.
         key.sort_by_key(|&l| self.lit_value(l) == -1);
@@ -469,8 +471,10 @@ mod tests {
         let none = check(4, &f, &[], PLENTY, &Budget::unlimited());
         assert_eq!(none, Err(DratError::NoContradiction));
         // A tautology adds nothing either.
-        let taut = check(4, &f, &parse("3 -3 0").unwrap(), PLENTY, &Budget::unlimited());
-        assert_eq!(taut, Err(DratError::NoContradiction));
+        for tautology in ["3 -3 0", "3 1 -3 0"] {
+            let taut = check(4, &f, &parse(tautology).unwrap(), PLENTY, &Budget::unlimited());
+            assert_eq!(taut, Err(DratError::NoContradiction));
+        }
         // And the real consequence 4 is accepted, still without a contradiction.
         let four = check(4, &f, &parse("4 0").unwrap(), PLENTY, &Budget::unlimited());
         assert_eq!(four, Err(DratError::NoContradiction));
