@@ -17,6 +17,10 @@ const MAX_LEMMAS: usize = 32;
 /// How many terms are added, or equations merged, between two looks at the budget.
 const BUDGET_EVERY: usize = 4096;
 
+/// E-graph nodes from which the e-graph is freed on a thread of its own (a large one
+/// takes most of a second to free, and the answer should not wait for that).
+const LARGE_EGRAPH: usize = 4096;
+
 /// The lemmas that the model `values` (one truth value per atom) violates: each a clause
 /// over atoms, `(atom, positive)`; or why the budget stopped the closure first. On
 /// hundreds of thousands of ground terms one closure takes a second or more (GRP760+1
@@ -27,21 +31,13 @@ pub fn conflicts(
     values: &[bool],
     budget: &Budget,
 ) -> Result<Vec<Vec<(AtomId, bool)>>, Exhausted> {
-    let mut egraph = DropElsewhere::new(
+    // The shortest-explanation search (on by default) can take exponential time.
+    let mut graph = DropElsewhere::new(
         EGraph::default().with_explanations_enabled().without_explanation_length_optimization(),
-        |e: &EGraph<SymbolLang, ()>| e.total_size() > BUDGET_EVERY,
+        |e: &EGraph<SymbolLang, ()>| e.total_size() > LARGE_EGRAPH,
     );
+    let egraph: &mut EGraph<SymbolLang, ()> = &mut graph;
     let out_of_budget = || budget.spent().map_or(Ok(()), Err);
-    closure(&mut egraph, terms, atoms, values, out_of_budget)
-}
-
-fn closure(
-    egraph: &mut EGraph<SymbolLang, ()>,
-    terms: &[(SymId, Vec<TermId>)],
-    atoms: &[GroundAtom],
-    values: &[bool],
-    out_of_budget: impl Fn() -> Result<(), Exhausted>,
-) -> Result<Vec<Vec<(AtomId, bool)>>, Exhausted> {
     let mut ids: Vec<Id> = Vec::with_capacity(terms.len());
     for (k, (f, args)) in terms.iter().enumerate() {
         if k.is_multiple_of(BUDGET_EVERY) {

@@ -140,8 +140,9 @@ pub(super) fn clause_weight(bank: &Bank, lits: &[Literal]) -> usize {
 
 /// The weight clause selection goes by in a run with refined weights (after E's
 /// `Refinedweight`, without its factor for maximal literals): a symbol counts 2 and a
-/// variable 1, and a positive literal half as much again, so that of two clauses the same size the one with more negative
-/// literals, nearer a refutation, is picked first. In half units, to stay an integer.
+/// variable 1, and a positive literal half as much again, so that of two clauses the same
+/// size the one with more negative literals, nearer a refutation, is picked first. In
+/// half units, to stay an integer.
 pub(super) fn refined_clause_weight(bank: &Bank, lits: &[Literal]) -> usize {
     fn variables(bank: &Bank, t: TermId) -> usize {
         if bank.is_ground(t) {
