@@ -168,7 +168,9 @@ impl<'b> Database<'b> {
     }
 
     fn check_literals(&self, c: &[i32]) -> Result<(), DratError> {
-        match c.iter().find(|l| l.unsigned_abs() > self.num_vars) {
+        // 0 ends a clause in the text and is no literal: refused here, so that the
+        // database never meets it (`lit_value` and `assign` read its sign).
+        match c.iter().find(|l| **l == 0 || l.unsigned_abs() > self.num_vars) {
             Some(l) => Err(DratError::UnknownVariable(l.unsigned_abs())),
             None => Ok(()),
         }
@@ -411,6 +413,12 @@ mod tests {
             check(2, &f, &gone, PLENTY, &Budget::unlimited()),
             Err(DratError::NotImplied(3))
         );
+        // A deletion counts when it finds its clause, whatever the order of its literals
+        // (found by `cargo mutants`: the count was never looked at).
+        let extra: Vec<Vec<i32>> = f.iter().cloned().chain([vec![1, 2, 3]]).collect();
+        let tidy = parse("d 3 2 1 0\nd 2 3 0\n1 0\n0\n").unwrap();
+        let stats = check(3, &extra, &tidy, PLENTY, &Budget::unlimited()).unwrap();
+        assert_eq!((stats.additions, stats.deletions), (1, 1));
     }
 
     #[test]
@@ -487,6 +495,9 @@ mod tests {
         assert!(matches!(parse("1 d 0"), Err(DratError::Malformed(_))));
         let unknown = check(2, &[vec![1]], &parse("5 0").unwrap(), PLENTY, &Budget::unlimited());
         assert_eq!(unknown, Err(DratError::UnknownVariable(5)));
+        // A literal 0 in a clause given directly (not through the text) is no variable.
+        let zero = check(2, &[vec![1, 0]], &[], PLENTY, &Budget::unlimited());
+        assert_eq!(zero, Err(DratError::UnknownVariable(0)));
         // A formula that propagates to a conflict by itself needs no proof.
         assert!(check(1, &[vec![1], vec![-1]], &[], PLENTY, &Budget::unlimited()).is_ok());
         // A chain 1 → 2 → … → 40 with 1 and ¬40 propagates to a conflict in 39 steps.
