@@ -138,37 +138,6 @@ pub(super) fn clause_weight(bank: &Bank, lits: &[Literal]) -> usize {
     lits.iter().map(|l| l.weight(bank)).sum()
 }
 
-/// The weight clause selection goes by in a run with refined weights (after E's
-/// `Refinedweight`, without its factor for maximal literals): a symbol counts 2 and a
-/// variable 1, and a positive literal half as much again, so that of two clauses the same
-/// size the one with more negative literals, nearer a refutation, is picked first. In
-/// half units, to stay an integer.
-pub(super) fn refined_clause_weight(bank: &Bank, lits: &[Literal]) -> usize {
-    fn variables(bank: &Bank, t: TermId) -> usize {
-        if bank.is_ground(t) {
-            0
-        } else if bank.is_var(t) {
-            1
-        } else {
-            bank.args(t).iter().map(|&a| variables(bank, a)).sum()
-        }
-    }
-    lits.iter()
-        .map(|l| {
-            let side = |t: TermId| 2 * bank.size(t) - variables(bank, t);
-            let weight = match l.atom {
-                Atom::Pred(p) => side(p),
-                Atom::Eq(s, t) => side(s) + side(t),
-            };
-            if l.positive {
-                3 * weight
-            } else {
-                2 * weight
-            }
-        })
-        .sum()
-}
-
 /// The literals with every variable `v` renamed `v + by`.
 pub(super) fn shift_literals(bank: &mut Bank, lits: &[Literal], by: u32) -> Vec<Literal> {
     lits.iter().map(|l| l.map(bank, &mut |bank, t| bank.shift(t, by))).collect()

@@ -5,8 +5,9 @@
 //! - [`saturate`]: the given-clause loop, one run of the prover ([`saturate::Saturation`],
 //!   [`saturate::Outcome`]); [`prove`]: the schedule of runs, which differ in literal
 //!   selection, term ordering and clause selection (see [`SCHEDULE`]);
-//! - `passive`: the passive set and clause selection (lightest, every fifth time oldest,
-//!   goal descendants lighter);
+//! - `passive`: the passive set and clause selection (queues by weight and by age, in
+//!   turns); `weights`: the weights the queues go by (symbols, refined, orientation, and
+//!   E's mix of three queues), goal descendants lighter;
 //! - `clause`: the clause store, every clause made with how it came about;
 //! - [`order`]: the Knuth–Bendix ordering (precedence by arity or by inverse frequency)
 //!   and its multiset extension to literals; `selection`: the literals of a clause
@@ -48,11 +49,12 @@ pub mod saturate;
 mod selection;
 mod subsumption;
 pub mod unify;
+mod weights;
 
 use crate::logic::clauses::ClauseSet;
 use crate::reason::relevance::{self, Relevance};
 use crate::solve::Budget;
-use saturate::{Outcome, Saturation, Selection};
+use saturate::{ClauseSelection, Outcome, Saturation, Selection};
 use std::time::Duration;
 
 /// The term ordering a run uses (see [`order::Kbo`]).
@@ -73,8 +75,8 @@ struct Run {
     selection: Selection,
     ordering: Ordering,
     goal_directed: bool,
-    /// Clause selection by refined weights (see [`Saturation::with_refined_weights`]).
-    refined_weights: bool,
+    /// How the passive set ranks the waiting clauses.
+    clause_selection: ClauseSelection,
     /// None: the rest of the budget.
     slice: Option<Duration>,
     /// Only the statements relevant to the question (see [`relevance`]); the run is
@@ -84,12 +86,19 @@ struct Run {
 
 const fn run(selection: Selection, ordering: Ordering, goal_directed: bool, ms: u64) -> Run {
     let slice = if ms == 0 { None } else { Some(Duration::from_millis(ms)) };
-    Run { selection, ordering, goal_directed, refined_weights: false, slice, relevant_only: false }
+    let clause_selection = ClauseSelection::Symbols;
+    Run { selection, ordering, goal_directed, clause_selection, slice, relevant_only: false }
 }
 
 /// A run whose clause selection goes by refined weights.
 const fn refined(run: Run) -> Run {
-    Run { refined_weights: true, ..run }
+    Run { clause_selection: ClauseSelection::Refined, ..run }
+}
+
+/// A run whose clause selection takes turns between E's three queues (see
+/// [`ClauseSelection::Mixed`]).
+const fn mixed(run: Run) -> Run {
+    Run { clause_selection: ClauseSelection::Mixed, ..run }
 }
 
 /// A run on the statements relevant to the question only.
@@ -123,8 +132,8 @@ const RELEVANCE_MIN_STATEMENTS: usize = 40;
 /// gets 600 ms, not the 40 ms it needs alone: the slices were once wall-clock time, and
 /// beside the other engines on two busy cores 300 ms was sometimes not enough.
 ///
-/// The third to fifth runs pick clauses by refined weights (symbols twice a variable,
-/// positive literals half as much again, see [`Saturation::with_refined_weights`]):
+/// The fourth, fifth and seventh runs pick clauses by refined weights (symbols twice a
+/// variable, positive literals half as much again, see [`ClauseSelection::Refined`]):
 /// measured alone at 3 s on the 83 `../shared/tptp-wide` problems with a proof, the
 /// goal-directed run refutes 42 with them against 41 without, with the Horn exception 37
 /// against 33 (NUN065+1 in 0.2 s, never without), and with weights by frequency 35
@@ -132,22 +141,31 @@ const RELEVANCE_MIN_STATEMENTS: usize = 40;
 /// against 39 with them, keeps the plain weights for the problems only they refute
 /// (NUM926+6, COM140+1).
 ///
+/// The third and sixth runs pick clauses from E's three queues in turn (see
+/// [`ClauseSelection::Mixed`]): measured alone at 1 s on the same 83 problems, plain
+/// selection refutes 38 with them (31 by symbols, 27 by refined weights), goal-directed
+/// selection 41 (35, 39). The two refute BOO072-1, HAL004+1, KLE143+1 and SYO617-1, which
+/// no other run did within 10 s; with them the race refutes 53 of the 83 at 10 s (49
+/// before). The sixth alone refutes KLE170+1.002 in 0.6 s, but not yet in the race.
+///
 /// A slice is the prover thread's own CPU time, not time passed: beside the model search
 /// and instantiation, at a lower priority, the thread may get a tenth of a core, and a
 /// wall-clock slice then did a tenth of the work it was measured with (MGT042+1: refuted
-/// in 0.4 s alone by the third run, never in the race within 10 s). The budget's deadline
+/// in 0.4 s alone by the refined Horn run, never in the race within 10 s). The budget's deadline
 /// stays wall-clock time; the last run has what is left of it.
-const SCHEDULE: [Run; 8] = {
+const SCHEDULE: [Run; 10] = {
     use Ordering::*;
     use Selection::*;
     [
         run(Heaviest, ByArity, false, 300),
         on_relevant(run(Heaviest, ByArity, false, 600)),
+        mixed(run(Heaviest, ByArity, false, 1000)),
         refined(run(HeaviestExceptUniqueMaxHorn, InverseFrequency, true, 500)),
         refined(run(Heaviest, InverseFrequency, true, 1000)),
+        mixed(run(HeaviestExceptUniqueMaxHorn, InverseFrequencyWeights, true, 800)),
         refined(run(HeaviestExceptUniqueMaxHorn, InverseFrequencyWeights, true, 1000)),
         run(Off, ByArity, false, 1000),
-        run(HeaviestExceptUniqueMaxHorn, InverseFrequency, false, 2000),
+        run(HeaviestExceptUniqueMaxHorn, InverseFrequency, false, 1500),
         run(Heaviest, ByArity, true, 0),
     ]
 };
@@ -186,9 +204,7 @@ pub fn prove(set: &ClauseSet, budget: &Budget) -> Outcome {
         if run.goal_directed {
             loop_ = loop_.goal_directed();
         }
-        if run.refined_weights {
-            loop_ = loop_.with_refined_weights();
-        }
+        loop_ = loop_.with_clause_selection(run.clause_selection);
         last = match loop_.run(&within) {
             Outcome::Saturated(_) if run.relevant_only => {
                 Outcome::Stopped { why: "the relevant statements alone are consistent", clauses: 0 }

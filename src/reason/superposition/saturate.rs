@@ -22,7 +22,7 @@ use super::clause::{ClauseStore, Conclusion, How, Rule, State};
 use super::deletion::{canonical, destructive_equality_resolution, tautology, trivial_inequality};
 use super::demodulation::{demodulators_of, rewritable_candidates, rewrite_once};
 use super::extract::{refutation, saturation};
-use super::literal::{clause_weight, max_var, refined_clause_weight, Literal};
+use super::literal::{max_var, Literal};
 use super::order::Kbo;
 use super::passive::Passive;
 use super::rules::{partners, Rules};
@@ -31,6 +31,7 @@ pub use super::selection::Selection;
 use super::subsumption::{
     backward_candidates, forward_subsumed, forward_subsumption_resolution, subsumes,
 };
+pub use super::weights::ClauseSelection;
 use crate::logic::clauses::{self as tree, ClauseSet};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
@@ -96,9 +97,8 @@ pub struct Saturation<'s> {
     /// Whether the ordering gives symbols weights other than 1, which
     /// `reason::proof::saturation` does not read: a saturation is then no claim.
     weighted: bool,
-    /// Whether clause selection goes by refined weights (see
-    /// `literal::refined_clause_weight`) rather than by symbols and variables.
-    refined_weights: bool,
+    /// How the passive set ranks the waiting clauses.
+    clause_selection: ClauseSelection,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -122,7 +122,7 @@ impl<'s> Saturation<'s> {
             selection: Selection::Heaviest,
             goal_directed: false,
             weighted: false,
-            refined_weights: false,
+            clause_selection: ClauseSelection::Symbols,
         }
     }
 
@@ -139,10 +139,9 @@ impl<'s> Saturation<'s> {
         self
     }
 
-    /// Clause selection by refined weights: symbols count twice a variable, positive
-    /// literals half as much again (see `literal::refined_clause_weight`).
-    pub fn with_refined_weights(mut self) -> Self {
-        self.refined_weights = true;
+    /// With another way of ranking the waiting clauses (see [`ClauseSelection`]).
+    pub fn with_clause_selection(mut self, clause_selection: ClauseSelection) -> Self {
+        self.clause_selection = clause_selection;
         self
     }
 
@@ -207,7 +206,7 @@ impl<'s> Saturation<'s> {
 
     /// The loop itself: the input clauses queued, then rounds until an answer or a stop.
     fn search(&mut self, budget: &Budget) -> Outcome {
-        let mut passive = Passive::new(self.goal_directed);
+        let mut passive = Passive::new(self.clause_selection.turns());
         for (k, c) in self.set.clauses.iter().enumerate() {
             let literals = self.intern(&c.literals);
             let id = self.record(literals, How::Input(k));
@@ -341,12 +340,9 @@ impl<'s> Saturation<'s> {
             Entry::Vacant(v) => v.insert(id),
         };
         let literals = &self.clauses[id].literals;
-        let weight = if self.refined_weights {
-            refined_clause_weight(&self.bank, literals)
-        } else {
-            clause_weight(&self.bank, literals)
-        };
-        passive.push(id, weight, self.clauses[id].goal);
+        let goal = self.goal_directed && self.clauses[id].goal;
+        let keys = self.clause_selection.keys(&self.bank, &self.kbo, literals, goal);
+        passive.push(id, &keys);
         self.clauses[id].state = State::Passive;
         None
     }

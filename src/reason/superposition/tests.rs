@@ -1056,7 +1056,8 @@ mod selection_ties {
 
 #[test]
 fn refined_weights_count_symbols_twice_and_positive_literals_half_again() {
-    use super::literal::{clause_weight, refined_clause_weight, Literal};
+    use super::literal::{clause_weight, Literal};
+    use super::weights::refined_weight as refined_clause_weight;
     use crate::logic::clauses::{Atom, Literal as TreeLiteral};
     let x = Term::Var(0);
     let f_x = Term::App(2, vec![x.clone()]);
