@@ -207,6 +207,15 @@ pub(super) fn literal_multiset(l: &Literal) -> Vec<Option<TermId>> {
     }
 }
 
+/// For each literal, whether no other literal of the clause is greater in the literal
+/// ordering (its multiset extension).
+pub(super) fn maximal_literals(bank: &Bank, kbo: &Kbo, lits: &[Literal]) -> Vec<bool> {
+    let m: Vec<_> = lits.iter().map(literal_multiset).collect();
+    (0..lits.len())
+        .map(|i| !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, bank, &m[j], &m[i])))
+        .collect()
+}
+
 /// The multiset extension of the KBO: `m > n` when they differ and every element of `n`
 /// not in `m` is below some element of `m` not in `n`.
 pub(super) fn multiset_greater(

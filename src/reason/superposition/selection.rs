@@ -15,7 +15,7 @@
 
 use super::bank::{Bank, TermId};
 use super::literal::{clause_weight, Literal};
-use super::order::{literal_multiset, multiset_greater, Kbo};
+use super::order::{literal_multiset, maximal_literals, multiset_greater, Kbo};
 use std::cmp::Reverse;
 
 /// How a run chooses the literal to select in a clause with negative literals.
@@ -64,11 +64,7 @@ pub(super) fn eligible(
     if let Some(pick) = pick {
         ((0..lits.len()).map(|i| i == pick).collect(), true)
     } else {
-        let m = multisets();
-        let maximal = |i: usize| {
-            !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, bank, &m[j], &m[i]))
-        };
-        ((0..lits.len()).map(maximal).collect(), false)
+        (maximal_literals(bank, kbo, lits), false)
     }
 }
 

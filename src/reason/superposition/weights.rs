@@ -11,7 +11,7 @@
 
 use super::bank::{Bank, TermId};
 use super::literal::{clause_weight, Atom, Literal};
-use super::order::{literal_multiset, multiset_greater, Kbo};
+use super::order::{maximal_literals, Kbo};
 
 /// How a run ranks the clauses waiting in the passive set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub enum ClauseSelection {
 /// 5 s each: 31 at 30 % or 50 % against 30 without (NUN057+2: 200 000 clauses without, a
 /// proof at once with), none lost; but the equational proofs come slower (GRP711+1 1.8 s
 /// against 52 ms), hence runs without it in `superposition::prove`.
-pub(super) const GOAL_WEIGHT_PERCENT: u64 = 30;
+const GOAL_WEIGHT_PERCENT: u64 = 30;
 
 /// Keys below this are weights; a queue that prefers some clauses adds it to the others'.
 const DEFERRED: u64 = 1 << 40;
@@ -127,7 +127,7 @@ pub(super) fn refined_weight(bank: &Bank, lits: &[Literal]) -> u64 {
 }
 
 /// Orientation weights (see [`ClauseSelection::Orientation`]).
-pub(super) fn orientation_weight(bank: &Bank, kbo: &Kbo, lits: &[Literal]) -> u64 {
+fn orientation_weight(bank: &Bank, kbo: &Kbo, lits: &[Literal]) -> u64 {
     lits.iter()
         .map(|l| match l.atom {
             Atom::Pred(p) => term_weight(bank, p, (2, 1)),
@@ -141,14 +141,6 @@ pub(super) fn orientation_weight(bank: &Bank, kbo: &Kbo, lits: &[Literal]) -> u6
             }
         })
         .sum()
-}
-
-/// For each literal, whether no other literal of the clause is greater.
-fn maximal_literals(bank: &Bank, kbo: &Kbo, lits: &[Literal]) -> Vec<bool> {
-    let m: Vec<_> = lits.iter().map(literal_multiset).collect();
-    (0..lits.len())
-        .map(|i| !(0..lits.len()).any(|j| j != i && multiset_greater(kbo, bank, &m[j], &m[i])))
-        .collect()
 }
 
 /// Weights with separate symbol and variable counts for positive and negative literals
