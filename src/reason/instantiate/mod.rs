@@ -320,15 +320,18 @@ impl<'s> Prover<'s> {
             let mut idx = vec![0usize; k];
             let mut count = 0u32;
             loop {
+                // Every tuple counts, instantiated or skipped as old: with many candidates
+                // and few new ones, most are skipped, and counting only the instances left
+                // the budget unread for a second past its deadline (GRP760+1).
+                count += 1;
+                if count.is_multiple_of(1024) {
+                    if let Some(why) = budget.spent() {
+                        return Err(Stopped::Budget(why));
+                    }
+                }
                 if idx.iter().any(|&i| i >= old) {
                     let subst: Vec<TermId> = idx.iter().map(|&i| self.candidates[i]).collect();
                     self.instantiate(ci, subst);
-                    count += 1;
-                    if count.is_multiple_of(1024) {
-                        if let Some(why) = budget.spent() {
-                            return Err(Stopped::Budget(why));
-                        }
-                    }
                 }
                 let mut pos = 0;
                 loop {

@@ -6,8 +6,9 @@
 //!   [`saturate::Outcome`]); [`prove`]: the schedule of runs, which differ in literal
 //!   selection, term ordering and clause selection (see [`SCHEDULE`]);
 //! - `passive`: the passive set and clause selection (queues by weight and by age, in
-//!   turns); `weights`: the weights the queues go by (symbols, refined, orientation, and
-//!   E's mix of three queues), goal descendants lighter;
+//!   turns); `weights`: the weights the queues go by (symbols, refined, orientation, E's
+//!   mix of three queues, and conjecture-relative weights in four), goal descendants
+//!   lighter;
 //! - `clause`: the clause store, every clause made with how it came about;
 //! - [`order`]: the Knuth–Bendix ordering (precedence by arity or by inverse frequency)
 //!   and its multiset extension to literals; `selection`: the literals of a clause
@@ -68,6 +69,9 @@ enum Ordering {
     /// rare symbols by frequent ones rewrite from left to right. A saturation under it is
     /// no claim (the saturation check reads weight-1 orderings only).
     InverseFrequencyWeights,
+    /// The question's symbols greatest and lightest (E's `invfreqconjmax` with
+    /// `invprecedence` weights, see [`order::Kbo::conjecture_max`]); no claim either.
+    ConjectureMax,
 }
 
 /// One run of the loop in [`prove`]'s schedule.
@@ -101,6 +105,12 @@ const fn mixed(run: Run) -> Run {
     Run { clause_selection: ClauseSelection::Mixed, ..run }
 }
 
+/// A run whose clause selection goes by conjecture-relative weights (see
+/// [`ClauseSelection::Conjecture`]).
+const fn conjecture(run: Run) -> Run {
+    Run { clause_selection: ClauseSelection::Conjecture, ..run }
+}
+
 /// A run on the statements relevant to the question only.
 const fn on_relevant(run: Run) -> Run {
     Run { relevant_only: true, ..run }
@@ -125,47 +135,63 @@ const RELEVANCE_MIN_STATEMENTS: usize = 40;
 /// the budget to goal-directed selection. Simulated from those runs with 9 s in all: 33 of
 /// the 83 (the earlier four runs: 25), 34 of the 43 (33).
 ///
-/// After the first run, a short one on the statements relevant to the question (SInE, see
+/// The four runs after the first come from measurements alone at 1 s on the 83 problems
+/// of `../shared/tptp-wide` with a proof, 15 configurations in all, picked greedily (the
+/// one refuting the most that those picked do not): conjecture-relative weights 49, E's
+/// mix 5 more, E's mix goal-directed under weights by frequency 2 more, and
+/// conjecture-relative weights under [`Ordering::ConjectureMax`] 2 more: 58 of the 59
+/// that any configuration refutes. E's mix goes first, as its slice is the tighter (see
+/// below). The runs after those keep what earlier measurements gave them, in the order
+/// they had.
+///
+/// The second and fifth runs pick clauses from E's three queues in turn (see
+/// [`ClauseSelection::Mixed`]): plain selection refutes 38 with them (31 by symbols, 27 by
+/// refined weights), goal-directed selection 41 (35, 39), among them BOO072-1, HAL004+1,
+/// KLE143+1 and SYO617-1, which no other run refuted within 10 s. The second gets 1.5 s:
+/// KLE143+1 takes 0.7 s of it alone, but 1.0 to 1.4 s in the race (the two cores are busy
+/// with the other engines, and the same work takes more CPU time then).
+///
+/// The third and sixth runs pick clauses by conjecture-relative weights, where the
+/// question's symbols weigh a fraction of the others (see [`ClauseSelection::Conjecture`]):
+/// plain selection refutes 49 with them, among them BOO028-1, COM124+1, COM134+1,
+/// REL050+1, SCT121+1 and SCT122+1, which no run refuted within 10 s before; with the
+/// question's symbols also greatest and lightest in the ordering 47, among them
+/// MSC007-1.008, which no other configuration refutes within 1 s.
+///
+/// Then a short run on the statements relevant to the question (SInE, see
 /// [`RELEVANCE`]), for large problems only: measured alone at 1 s on the 126 problems of
 /// both sets with a proof, it refutes ITP015+1 and SWC002+1 in 40 ms, which no run on the
 /// whole problem refutes in 10 s (E needs a few hundred given clauses for either). It
 /// gets 600 ms, not the 40 ms it needs alone: the slices were once wall-clock time, and
 /// beside the other engines on two busy cores 300 ms was sometimes not enough.
 ///
-/// The fourth, fifth and seventh runs pick clauses by refined weights (symbols twice a
+/// The seventh, eighth and ninth runs pick clauses by refined weights (symbols twice a
 /// variable, positive literals half as much again, see [`ClauseSelection::Refined`]):
-/// measured alone at 3 s on the 83 `../shared/tptp-wide` problems with a proof, the
-/// goal-directed run refutes 42 with them against 41 without, with the Horn exception 37
-/// against 33 (NUN065+1 in 0.2 s, never without), and with weights by frequency 35
-/// against 34. Plain selection loses with them (30 against 33), and the last run, 40
-/// against 39 with them, keeps the plain weights for the problems only they refute
-/// (NUM926+6, COM140+1).
-///
-/// The third and sixth runs pick clauses from E's three queues in turn (see
-/// [`ClauseSelection::Mixed`]): measured alone at 1 s on the same 83 problems, plain
-/// selection refutes 38 with them (31 by symbols, 27 by refined weights), goal-directed
-/// selection 41 (35, 39). The two refute BOO072-1, HAL004+1, KLE143+1 and SYO617-1, which
-/// no other run did within 10 s; with them the race refutes 53 of the 83 at 10 s (49
-/// before). The sixth alone refutes KLE170+1.002 in 0.6 s, but not yet in the race.
+/// measured alone at 3 s on the 83 problems, the goal-directed run refutes 42 with them
+/// against 41 without, with the Horn exception 37 against 33 (NUN065+1 in 0.2 s, never
+/// without), and with weights by frequency 35 against 34. Plain selection loses with them
+/// (30 against 33), and the last run, 40 against 39 with them, keeps the plain weights.
 ///
 /// A slice is the prover thread's own CPU time, not time passed: beside the model search
 /// and instantiation, at a lower priority, the thread may get a tenth of a core, and a
 /// wall-clock slice then did a tenth of the work it was measured with (MGT042+1: refuted
 /// in 0.4 s alone by the refined Horn run, never in the race within 10 s). The budget's deadline
 /// stays wall-clock time; the last run has what is left of it.
-const SCHEDULE: [Run; 10] = {
+const SCHEDULE: [Run; 12] = {
     use Ordering::*;
     use Selection::*;
     [
         run(Heaviest, ByArity, false, 300),
+        mixed(run(Heaviest, ByArity, false, 1500)),
+        conjecture(run(Heaviest, ByArity, false, 1000)),
         on_relevant(run(Heaviest, ByArity, false, 600)),
-        mixed(run(Heaviest, ByArity, false, 1000)),
+        mixed(run(HeaviestExceptUniqueMaxHorn, InverseFrequencyWeights, true, 1000)),
+        conjecture(run(Heaviest, ConjectureMax, false, 500)),
         refined(run(HeaviestExceptUniqueMaxHorn, InverseFrequency, true, 500)),
         refined(run(Heaviest, InverseFrequency, true, 1000)),
-        mixed(run(HeaviestExceptUniqueMaxHorn, InverseFrequencyWeights, true, 800)),
         refined(run(HeaviestExceptUniqueMaxHorn, InverseFrequencyWeights, true, 1000)),
         run(Off, ByArity, false, 1000),
-        run(HeaviestExceptUniqueMaxHorn, InverseFrequency, false, 1500),
+        run(HeaviestExceptUniqueMaxHorn, InverseFrequency, false, 1000),
         run(Heaviest, ByArity, true, 0),
     ]
 };
@@ -200,6 +226,7 @@ pub fn prove(set: &ClauseSet, budget: &Budget) -> Outcome {
             Ordering::ByArity => loop_,
             Ordering::InverseFrequency => loop_.by_inverse_frequency(),
             Ordering::InverseFrequencyWeights => loop_.by_inverse_frequency_weights(),
+            Ordering::ConjectureMax => loop_.by_conjecture_max(),
         };
         if run.goal_directed {
             loop_ = loop_.goal_directed();

@@ -77,6 +77,26 @@ impl Kbo {
         kbo
     }
 
+    /// E's `invfreqconjmax` precedence with `invprecedence` weights: the symbols of the
+    /// negated question (`in_goal`) outrank all others, each class by inverse frequency
+    /// (ties by arity, then number), and a symbol weighs one more than the number of
+    /// symbols above it. The question's symbols are then the lightest and greatest, so
+    /// equations rewrite towards the axioms' frequent symbols and the goal's terms are the
+    /// ones worked on. E's automatic mode picks it for unit-equality problems.
+    pub fn conjecture_max(arities: &[usize], occurrences: &[usize], in_goal: &[bool]) -> Kbo {
+        let mut order: Vec<usize> = (0..arities.len()).collect();
+        order.sort_by_key(|&f| (in_goal[f], std::cmp::Reverse(occurrences[f]), arities[f], f));
+        let n = arities.len() as u32;
+        let mut precedence = vec![0; arities.len()];
+        let mut weights = vec![1; arities.len()];
+        for (rank, f) in order.into_iter().enumerate() {
+            precedence[f] = rank as u32;
+            weights[f] = n - rank as u32;
+        }
+        let unit_weights = weights.iter().all(|&w| w == 1);
+        Kbo { weights, precedence, unit_weights }
+    }
+
     /// The same, with weights and a precedence of one's own (each weight at least 1).
     pub fn with(weights: Vec<u32>, precedence: Vec<u32>) -> Kbo {
         assert!(weights.iter().all(|&w| w >= 1), "KBO weights here are at least 1");

@@ -32,7 +32,8 @@ use super::subsumption::{
     backward_candidates, forward_subsumed, forward_subsumption_resolution, subsumes,
 };
 pub use super::weights::ClauseSelection;
-use crate::logic::clauses::{self as tree, ClauseSet};
+use super::weights::{Standing, Weighing};
+use crate::logic::clauses::{self as tree, ClauseSet, Part};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
@@ -99,6 +100,8 @@ pub struct Saturation<'s> {
     weighted: bool,
     /// How the passive set ranks the waiting clauses.
     clause_selection: ClauseSelection,
+    /// Per symbol: whether it occurs in the negated question (for the weights).
+    conjecture_symbols: Vec<bool>,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -123,6 +126,7 @@ impl<'s> Saturation<'s> {
             goal_directed: false,
             weighted: false,
             clause_selection: ClauseSelection::Symbols,
+            conjecture_symbols: question_symbols(set),
         }
     }
 
@@ -162,7 +166,20 @@ impl<'s> Saturation<'s> {
         self.frequency_ordering(true)
     }
 
-    fn frequency_ordering(mut self, weights: bool) -> Self {
+    /// With the question's symbols greatest and lightest ([`Kbo::conjecture_max`]).
+    pub fn by_conjecture_max(self) -> Self {
+        self.frequency_ordering_of(FrequencyOrdering::ConjectureMax)
+    }
+
+    fn frequency_ordering(self, weights: bool) -> Self {
+        self.frequency_ordering_of(if weights {
+            FrequencyOrdering::Weights
+        } else {
+            FrequencyOrdering::Precedence
+        })
+    }
+
+    fn frequency_ordering_of(mut self, kind: FrequencyOrdering) -> Self {
         let arities: Vec<usize> = self.set.vocabulary.symbols.iter().map(|s| s.arity).collect();
         let mut occurrences = vec![0; arities.len()];
         fn count(t: &tree::Term, occurrences: &mut [usize]) {
@@ -183,12 +200,14 @@ impl<'s> Saturation<'s> {
                 }
             }
         }
-        self.weighted = weights;
-        self.kbo = if weights {
-            Kbo::by_inverse_frequency_weights(&arities, &occurrences)
-        } else {
-            Kbo::by_inverse_frequency(&arities, &occurrences)
+        self.kbo = match kind {
+            FrequencyOrdering::Precedence => Kbo::by_inverse_frequency(&arities, &occurrences),
+            FrequencyOrdering::Weights => Kbo::by_inverse_frequency_weights(&arities, &occurrences),
+            FrequencyOrdering::ConjectureMax => {
+                Kbo::conjecture_max(&arities, &occurrences, &self.conjecture_symbols)
+            }
         };
+        self.weighted = kind != FrequencyOrdering::Precedence;
         self
     }
 
@@ -340,8 +359,17 @@ impl<'s> Saturation<'s> {
             Entry::Vacant(v) => v.insert(id),
         };
         let literals = &self.clauses[id].literals;
-        let goal = self.goal_directed && self.clauses[id].goal;
-        let keys = self.clause_selection.keys(&self.bank, &self.kbo, literals, goal);
+        let record = &self.clauses[id];
+        let standing = Standing {
+            goal_share: self.goal_directed && record.goal,
+            support: record.goal || matches!(record.how, How::Input(_)),
+        };
+        let with = Weighing {
+            bank: &self.bank,
+            kbo: &self.kbo,
+            conjecture_symbols: &self.conjecture_symbols,
+        };
+        let keys = self.clause_selection.keys(&with, literals, standing);
         passive.push(id, &keys);
         self.clauses[id].state = State::Passive;
         None
@@ -568,5 +596,43 @@ impl Saturation<'_> {
         }
         let literals = self.intern(&self.set.clauses[n - 1].literals);
         self.record(literals, How::Input(n - 1))
+    }
+}
+
+/// Which ordering [`Saturation::frequency_ordering_of`] builds from the symbols' counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FrequencyOrdering {
+    Precedence,
+    Weights,
+    ConjectureMax,
+}
+
+/// Per symbol: whether it occurs in a clause of the negated question.
+fn question_symbols(set: &ClauseSet) -> Vec<bool> {
+    let mut marked = vec![false; set.vocabulary.symbols.len()];
+    let question = set.clauses.iter().filter(|c| c.origin.part == Part::Negation);
+    for l in question.flat_map(|c| &c.literals) {
+        mark_symbols(&l.atom, &mut marked);
+    }
+    marked
+}
+
+/// Marks the symbols of an atom (its predicate and every function symbol).
+fn mark_symbols(atom: &tree::Atom, marked: &mut [bool]) {
+    fn term(t: &tree::Term, marked: &mut [bool]) {
+        if let tree::Term::App(f, args) = t {
+            marked[*f] = true;
+            args.iter().for_each(|a| term(a, marked));
+        }
+    }
+    match atom {
+        tree::Atom::Pred(p, args) => {
+            marked[*p] = true;
+            args.iter().for_each(|a| term(a, marked));
+        }
+        tree::Atom::Eq(a, b) => {
+            term(a, marked);
+            term(b, marked);
+        }
     }
 }

@@ -98,7 +98,24 @@ fn kbos() -> Vec<Kbo> {
         Kbo::with(vec![3, 1, 2, 1, 1, 4], vec![5, 0, 3, 1, 4, 2]),
         Kbo::by_inverse_frequency(&ARITIES, &occurrences),
         Kbo::by_inverse_frequency_weights(&ARITIES, &occurrences),
+        Kbo::conjecture_max(&ARITIES, &occurrences, &[false, true, false, false, true, false]),
     ]
+}
+
+#[test]
+fn conjecture_max_puts_the_question_symbols_greatest_and_lightest() {
+    // Symbols 1 (a constant) and 4 (binary) are the question's: above every other symbol,
+    // 4 (more frequent) below 1; the other four by inverse frequency, 0 the most frequent.
+    let in_goal = [false, true, false, false, true, false];
+    let kbo = Kbo::conjecture_max(&ARITIES, &[5, 1, 3, 2, 4, 1], &in_goal);
+    let p = kbo.precedence();
+    assert_eq!(p.to_vec(), vec![0, 5, 1, 2, 4, 3], "precedence");
+    // A symbol weighs one more than the number of symbols above it: 1 weighs 1, 0 six.
+    let (a, b) = (Term::App(1, vec![]), Term::App(0, vec![]));
+    assert_eq!((kbo.weight_t(&a), kbo.weight_t(&b)), (1, 6));
+    // So the question's constant is below the axioms' constant although greater in the
+    // precedence: equations rewrite towards the question's names.
+    assert!(kbo.greater_t(&b, &a));
 }
 
 #[test]
@@ -712,20 +729,28 @@ mod saturations {
 
     #[test]
     fn a_saturation_under_weights_the_check_does_not_read_is_no_claim() {
-        let mut stopped_dry = 0;
+        // Per ordering: inverse-frequency weights, conjecture-max.
+        let mut stopped_dry = [0, 0];
         for text in CONSISTENT {
             let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
             let set = clausify_with(&b.signature, &premises(&b), true);
-            let run = Saturation::new(&set).by_inverse_frequency_weights();
-            match run.run(&Budget::time(Duration::from_secs(3))) {
-                Outcome::Stopped { why, .. } => {
-                    stopped_dry += usize::from(why.contains("the saturation check does not read"))
+            for (k, weighted) in [true, false].into_iter().enumerate() {
+                let run = if weighted {
+                    Saturation::new(&set).by_inverse_frequency_weights()
+                } else {
+                    Saturation::new(&set).by_conjecture_max()
+                };
+                match run.run(&Budget::time(Duration::from_secs(3))) {
+                    Outcome::Stopped { why, .. } => {
+                        stopped_dry[k] +=
+                            usize::from(why.contains("the saturation check does not read"))
+                    }
+                    Outcome::Saturated(_) => panic!("a claim under weights:\n{text}"),
+                    Outcome::Refuted(_) => panic!("refuted a consistent board:\n{text}"),
                 }
-                Outcome::Saturated(_) => panic!("a claim under weights:\n{text}"),
-                Outcome::Refuted(_) => panic!("refuted a consistent board:\n{text}"),
             }
         }
-        assert!(stopped_dry > 0, "no board ran out of inferences under weights");
+        assert!(stopped_dry.iter().all(|&n| n > 0), "ran out of inferences: {stopped_dry:?}");
     }
 
     #[test]

@@ -3,13 +3,14 @@
 //! A run picks its clauses from one or more queues, each ordered by a key computed here
 //! when the clause is queued, and takes turns between them and the oldest clause
 //! (`passive`). The keys are after E's clause evaluation functions: plain symbol counting,
-//! refined weights, orientation weights and positive/negative refined weights, the last
-//! three written from their descriptions in E's heuristics.
+//! refined weights, orientation weights, positive/negative refined weights and
+//! conjecture-relative symbol weights, the last four written from their descriptions in
+//! E's heuristics.
 //!
 //! In a goal-directed run a clause descending from the negated question is queued at
 //! [`GOAL_WEIGHT_PERCENT`] of its weight.
 
-use super::bank::{Bank, TermId};
+use super::bank::{Bank, Head, TermId};
 use super::literal::{clause_weight, Atom, Literal};
 use super::order::{maximal_literals, Kbo};
 
@@ -39,6 +40,40 @@ pub enum ClauseSelection {
     /// In the first two, the sides that may be maximal in their literal, and the literals
     /// that may be maximal in their clause, count double.
     Mixed,
+    /// Four queues and the oldest clause, in turns of 1, 4, 1 and 4 picks (the heuristic
+    /// E's automatic mode picks most often for problems with a conjecture), by
+    /// conjecture-relative weights: a symbol of the negated question weighs a fraction of
+    /// any other (see [`Conjecture`]), so that a clause about the question's notions comes
+    /// before one about the axioms' other notions:
+    /// - the set of support first (input clauses and descendants of the negated question),
+    ///   a question's symbol at half weight;
+    /// - every clause, a question's symbol at a tenth, a positive literal half as much again;
+    /// - clauses with a positive literal first, a question's symbol at half weight;
+    /// - the set of support first, by refined weights (a symbol 3, a variable 2, a positive
+    ///   literal twice).
+    ///
+    /// In all four a maximal side weighs half as much again (the refined weights: twice),
+    /// and so does a maximal literal.
+    Conjecture,
+}
+
+/// What the weights may know of the problem beside the clause weighed.
+pub(super) struct Weighing<'a> {
+    pub(super) bank: &'a Bank,
+    pub(super) kbo: &'a Kbo,
+    /// Per symbol: whether it occurs in the negated question.
+    pub(super) conjecture_symbols: &'a [bool],
+}
+
+/// What the weights may know of the clause weighed beside its literals.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Standing {
+    /// Whether it is to weigh [`GOAL_WEIGHT_PERCENT`] of its weight (a goal descendant in
+    /// a goal-directed run).
+    pub(super) goal_share: bool,
+    /// Whether it is in the set of support: an input clause or a descendant of the negated
+    /// question.
+    pub(super) support: bool,
 }
 
 /// In a goal-directed run, a clause that descends from the negation of the statement asked
@@ -59,14 +94,15 @@ impl ClauseSelection {
     pub(super) fn turns(self) -> &'static [usize] {
         match self {
             ClauseSelection::Mixed => &[10, 10, 5],
+            ClauseSelection::Conjecture => &[1, 4, 1, 4],
             _ => &[4],
         }
     }
 
-    /// The clause's key in each queue of [`ClauseSelection::turns`] (the smallest first);
-    /// `goal`: whether it is to weigh [`GOAL_WEIGHT_PERCENT`] of its weight.
-    pub(super) fn keys(self, bank: &Bank, kbo: &Kbo, lits: &[Literal], goal: bool) -> Vec<u64> {
-        let share = |w: u64| if goal { w * GOAL_WEIGHT_PERCENT / 100 } else { w };
+    /// The clause's key in each queue of [`ClauseSelection::turns`] (the smallest first).
+    pub(super) fn keys(self, with: &Weighing, lits: &[Literal], standing: Standing) -> Vec<u64> {
+        let (bank, kbo) = (with.bank, with.kbo);
+        let share = |w: u64| if standing.goal_share { w * GOAL_WEIGHT_PERCENT / 100 } else { w };
         match self {
             ClauseSelection::Symbols => vec![share(clause_weight(bank, lits) as u64)],
             ClauseSelection::Refined => vec![share(refined_weight(bank, lits))],
@@ -86,7 +122,92 @@ impl ClauseSelection {
                     share(orientation_weight(bank, kbo, lits)),
                 ]
             }
+            ClauseSelection::Conjecture => {
+                let maximal = maximal_literals(bank, kbo, lits);
+                let weigh = |c: &Conjecture| share(c.weight(with, lits, &maximal));
+                let unsupported = if standing.support { 0 } else { DEFERRED };
+                let no_positive = if lits.iter().any(|l| l.positive) { 0 } else { DEFERRED };
+                vec![
+                    weigh(&Conjecture::HALF) + unsupported,
+                    weigh(&Conjecture::TENTH),
+                    weigh(&Conjecture::HALF) + no_positive,
+                    weigh(&Conjecture::REFINED) + unsupported,
+                ]
+            }
         }
+    }
+}
+
+/// Conjecture-relative symbol weights (E's `ConjectureRelativeSymbolWeight` and, with no
+/// symbol of the question lighter, its `Refinedweight`), written from their description;
+/// in hundredths of a unit, rounded.
+struct Conjecture {
+    /// A symbol's weight, and a question symbol's share of it.
+    symbol: f64,
+    question_share: f64,
+    variable: f64,
+    /// The factors of a side that may be maximal in its literal, of a literal that may be
+    /// maximal in its clause, and of a positive literal.
+    maximal_side: f64,
+    maximal_literal: f64,
+    positive: f64,
+}
+
+impl Conjecture {
+    const HALF: Conjecture = Conjecture {
+        symbol: 1.0,
+        question_share: 0.5,
+        variable: 1.0,
+        maximal_side: 1.5,
+        maximal_literal: 1.5,
+        positive: 1.0,
+    };
+    const TENTH: Conjecture = Conjecture { question_share: 0.1, positive: 1.5, ..Conjecture::HALF };
+    const REFINED: Conjecture = Conjecture {
+        symbol: 3.0,
+        question_share: 1.0,
+        variable: 2.0,
+        maximal_side: 2.0,
+        maximal_literal: 1.5,
+        positive: 2.0,
+    };
+
+    fn term(&self, with: &Weighing, t: TermId) -> f64 {
+        let f = match with.bank.head(t) {
+            Head::Var(_) => return self.variable,
+            Head::App(f) => f,
+        };
+        let own = if with.conjecture_symbols.get(f).copied().unwrap_or(false) {
+            self.symbol * self.question_share
+        } else {
+            self.symbol
+        };
+        own + with.bank.args(t).iter().map(|&a| self.term(with, a)).sum::<f64>()
+    }
+
+    fn weight(&self, with: &Weighing, lits: &[Literal], maximal: &[bool]) -> u64 {
+        let (bank, kbo) = (with.bank, with.kbo);
+        let total: f64 = lits
+            .iter()
+            .zip(maximal)
+            .map(|(l, &maximal)| {
+                let side = |t: TermId| self.term(with, t);
+                let m = self.maximal_side;
+                let sides = match l.atom {
+                    Atom::Pred(p) => m * side(p),
+                    Atom::Eq(s, t) if kbo.greater(bank, s, t) => m * side(s) + side(t),
+                    Atom::Eq(s, t) if kbo.greater(bank, t, s) => side(s) + m * side(t),
+                    Atom::Eq(s, t) => m * (side(s) + side(t)),
+                };
+                let literal = if maximal { self.maximal_literal * sides } else { sides };
+                if l.positive {
+                    self.positive * literal
+                } else {
+                    literal
+                }
+            })
+            .sum();
+        (100.0 * total).round() as u64
     }
 }
 
@@ -200,8 +321,10 @@ mod tests {
         let px = bank.app(2, &[x]);
         let not_px = Literal { positive: false, atom: Atom::Pred(px) };
         let px = Literal { positive: true, atom: Atom::Pred(px) };
-        let mixed =
-            |bank: &Bank, lits: &[Literal]| ClauseSelection::Mixed.keys(bank, &kbo, lits, false);
+        let mixed = |bank: &Bank, lits: &[Literal]| {
+            let with = Weighing { bank, kbo: &kbo, conjecture_symbols: &[] };
+            ClauseSelection::Mixed.keys(&with, lits, Standing::default())
+        };
         let (negative, positive) = (mixed(&bank, &[not_px]), mixed(&bank, &[px]));
         // The first queue takes a clause without positive literals first, the second one with.
         assert!(negative[0] < DEFERRED && positive[0] > DEFERRED);
@@ -212,8 +335,49 @@ mod tests {
         // p(x) in the second: 2·(2 + 1) = 6, maximal 12, twice as positive, quarters: 96.
         assert_eq!(positive[1], 96);
         // One queue for the others, and a goal descendant at its share.
-        let plain = ClauseSelection::Symbols.keys(&bank, &kbo, &[eq(fxe, x)], false);
-        let goal = ClauseSelection::Symbols.keys(&bank, &kbo, &[eq(fxe, x)], true);
+        let with = Weighing { bank: &bank, kbo: &kbo, conjecture_symbols: &[] };
+        let plain = ClauseSelection::Symbols.keys(&with, &[eq(fxe, x)], Standing::default());
+        let goal_share = Standing { goal_share: true, support: true };
+        let goal = ClauseSelection::Symbols.keys(&with, &[eq(fxe, x)], goal_share);
         assert_eq!((plain, goal), (vec![4], vec![4 * GOAL_WEIGHT_PERCENT / 100]));
+    }
+
+    #[test]
+    fn conjecture_relative_keys_make_the_question_symbols_light() {
+        let mut bank = Bank::new();
+        // f unary (symbol 0, the question's), g unary (1), p unary (2), a constant (3).
+        let kbo = Kbo::new(&[1, 1, 1, 0]);
+        let a = bank.app(3, &[]);
+        let (fa, ga) = (bank.app(0, &[a]), bank.app(1, &[a]));
+        let pred = |bank: &mut Bank, t, positive| Literal {
+            positive,
+            atom: Atom::Pred(bank.app(2, &[t])),
+        };
+        let (p_fa, p_ga) = (pred(&mut bank, fa, true), pred(&mut bank, ga, true));
+        let not_p_fa = pred(&mut bank, fa, false);
+        let with =
+            Weighing { bank: &bank, kbo: &kbo, conjecture_symbols: &[true, false, false, false] };
+        let keys = |lits: &[Literal], support| {
+            let standing = Standing { goal_share: false, support };
+            ClauseSelection::Conjecture.keys(&with, lits, standing)
+        };
+        let (question, other) = (keys(&[p_fa], true), keys(&[p_ga], true));
+        // p(f(a)): the atom is its maximal side (×1.5), the literal maximal (×1.5); in the
+        // second queue f weighs a tenth and a positive literal half as much again:
+        // (1 + 0.1 + 1)·1.5·1.5·1.5 = 7.0875, in hundredths 709.
+        assert_eq!(question[1], 709);
+        // p(g(a)) weighs 3·1.5·1.5·1.5 = 10.125.
+        assert_eq!(other[1], 1013);
+        // At half weight in the first and third queues, and no lighter by refined weights.
+        assert!(question[0] < other[0] && question[2] < other[2]);
+        assert_eq!(question[3], other[3]);
+        // The first and fourth queues defer a clause outside the set of support; the third
+        // a clause without a positive literal.
+        let outside = keys(&[p_fa], false);
+        assert_eq!(outside[0], question[0] + DEFERRED);
+        assert_eq!(outside[3], question[3] + DEFERRED);
+        assert_eq!((outside[1], outside[2]), (question[1], question[2]));
+        let negative = keys(&[not_p_fa], true);
+        assert!(negative[2] > DEFERRED && negative[0] < DEFERRED);
     }
 }
