@@ -25,6 +25,14 @@ fn main() -> std::process::ExitCode {
         Ok(command) => command,
         Err(refused) => return exit::refused_arguments(refused, json),
     };
+    // One question, then the process ends: its large structures are left to the exit.
+    // (Not for the commands that may decide many questions in one process.)
+    if matches!(
+        command,
+        Command::Tptp(_) | Command::Check(_) | Command::Follows(_) | Command::Model(_)
+    ) {
+        umpire::util::elsewhere::leave_to_process_exit();
+    }
     exit::finish(
         match command {
             Command::Parse(args) => board::parse(args),

@@ -4,10 +4,52 @@
 //! the time ran out, should not wait for that.
 
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Frees `value` on a thread of its own (or here, when no thread can be had).
+/// Set by [`leave_to_process_exit`].
+static LEAVE_TO_EXIT: AtomicBool = AtomicBool::new(false);
+
+/// Declares that the process ends once it has answered (one question from the command
+/// line): large structures are then left for the operating system to take back at exit,
+/// not freed. Freeing them on another thread still competes with the answer for the
+/// allocator's lock and the cores, and some cannot go to another thread at all: the
+/// instantiation engine's SAT solver (about 1 GB on GRP760+1) took up to 3 s to free after
+/// the budget had run out, and the race waits for every engine. A server or a REPL, which
+/// lives on, never calls this.
+pub fn leave_to_process_exit() {
+    LEAVE_TO_EXIT.store(true, Ordering::Relaxed);
+}
+
+fn leaving() -> bool {
+    LEAVE_TO_EXIT.load(Ordering::Relaxed)
+}
+
+/// Frees `value` on a thread of its own (or here, when no thread can be had); after
+/// [`leave_to_process_exit`], not at all.
 pub fn drop_elsewhere<T: Send + 'static>(value: T) {
-    let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(value));
+    free_elsewhere(value, leaving());
+}
+
+fn free_elsewhere<T: Send + 'static>(value: T, leave: bool) {
+    if leave {
+        std::mem::forget(value);
+    } else {
+        let _ = std::thread::Builder::new().name("free".into()).spawn(move || drop(value));
+    }
+}
+
+/// Frees a large `value` that cannot go to another thread here; after
+/// [`leave_to_process_exit`], not at all.
+pub fn drop_here_unless_leaving<T>(value: T) {
+    free_here(value, leaving());
+}
+
+fn free_here<T>(value: T, leave: bool) {
+    if leave {
+        std::mem::forget(value);
+    } else {
+        drop(value);
+    }
 }
 
 /// A value that, when dropped, is freed by [`drop_elsewhere`] if `large` says it is large
@@ -70,5 +112,17 @@ mod tests {
             assert!(start.elapsed().as_secs() < 10, "the large value was never freed");
             std::thread::yield_now();
         }
+    }
+
+    #[test]
+    fn a_process_that_ends_once_it_has_answered_frees_nothing() {
+        let freed = Arc::new(AtomicUsize::new(0));
+        free_here(Counted(freed.clone(), true), false);
+        assert_eq!(freed.load(Ordering::SeqCst), 1, "freed here when the process lives on");
+        free_here(Counted(freed.clone(), true), true);
+        free_elsewhere(Counted(freed.clone(), true), true);
+        // Neither path starts a thread or frees: nothing can come later.
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert_eq!(freed.load(Ordering::SeqCst), 1, "left to the process's exit");
     }
 }

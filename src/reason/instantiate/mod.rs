@@ -25,7 +25,7 @@ mod tests;
 use crate::logic::clauses::{Atom, ClauseSet, Literal, Origin, Role, SymId, Term};
 pub use crate::reason::proof::{Proof, ProofSymbol, Step, StepKind};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
-use crate::util::elsewhere::drop_elsewhere;
+use crate::util::elsewhere::{drop_elsewhere, drop_here_unless_leaving};
 use std::collections::{HashMap, HashSet};
 
 /// A ground term in the prover's bank: children first, so ids are topologically sorted.
@@ -105,13 +105,14 @@ pub struct Prover<'s> {
 
 /// A prover that ran long holds hundreds of thousands of ground clauses, terms and atoms,
 /// and freeing them took a second after the budget had run out (GRP760+1: 11.0 s at
-/// `--cpu-limit 10`); the answer should not wait for that. (The SAT solver is freed here:
-/// varisat's is not `Send`.)
+/// `--cpu-limit 10`); the answer should not wait for that. (The SAT solver is freed here,
+/// as varisat's is not `Send`, unless the process is to end once it has answered.)
 impl Drop for Prover<'_> {
     fn drop(&mut self) {
         if self.ground.len() + self.terms.len() < LARGE {
             return;
         }
+        drop_here_unless_leaving(std::mem::take(&mut self.sat));
         drop_elsewhere((
             std::mem::take(&mut self.terms),
             std::mem::take(&mut self.term_index),
