@@ -157,48 +157,25 @@ impl<'s> Saturation<'s> {
 
     /// With the precedence by inverse frequency ([`Kbo::by_inverse_frequency`]).
     pub fn by_inverse_frequency(self) -> Self {
-        self.frequency_ordering(false)
+        self.frequency_ordering(FrequencyOrdering::Precedence)
     }
 
     /// With the precedence and weights by inverse frequency
     /// ([`Kbo::by_inverse_frequency_weights`]).
     pub fn by_inverse_frequency_weights(self) -> Self {
-        self.frequency_ordering(true)
+        self.frequency_ordering(FrequencyOrdering::Weights)
     }
 
     /// With the question's symbols greatest and lightest ([`Kbo::conjecture_max`]).
     pub fn by_conjecture_max(self) -> Self {
-        self.frequency_ordering_of(FrequencyOrdering::ConjectureMax)
+        self.frequency_ordering(FrequencyOrdering::ConjectureMax)
     }
 
-    fn frequency_ordering(self, weights: bool) -> Self {
-        self.frequency_ordering_of(if weights {
-            FrequencyOrdering::Weights
-        } else {
-            FrequencyOrdering::Precedence
-        })
-    }
-
-    fn frequency_ordering_of(mut self, kind: FrequencyOrdering) -> Self {
+    fn frequency_ordering(mut self, kind: FrequencyOrdering) -> Self {
         let arities: Vec<usize> = self.set.vocabulary.symbols.iter().map(|s| s.arity).collect();
         let mut occurrences = vec![0; arities.len()];
-        fn count(t: &tree::Term, occurrences: &mut [usize]) {
-            if let tree::Term::App(f, args) = t {
-                occurrences[*f] += 1;
-                args.iter().for_each(|a| count(a, occurrences));
-            }
-        }
         for l in self.set.clauses.iter().flat_map(|c| &c.literals) {
-            match &l.atom {
-                tree::Atom::Pred(p, args) => {
-                    occurrences[*p] += 1;
-                    args.iter().for_each(|a| count(a, &mut occurrences));
-                }
-                tree::Atom::Eq(a, b) => {
-                    count(a, &mut occurrences);
-                    count(b, &mut occurrences);
-                }
-            }
+            each_symbol(&l.atom, &mut |f| occurrences[f] += 1);
         }
         self.kbo = match kind {
             FrequencyOrdering::Precedence => Kbo::by_inverse_frequency(&arities, &occurrences),
@@ -358,7 +335,6 @@ impl<'s> Saturation<'s> {
             Entry::Occupied(_) => return None,
             Entry::Vacant(v) => v.insert(id),
         };
-        let literals = &self.clauses[id].literals;
         let record = &self.clauses[id];
         let standing = Standing {
             goal_share: self.goal_directed && record.goal,
@@ -369,7 +345,7 @@ impl<'s> Saturation<'s> {
             kbo: &self.kbo,
             conjecture_symbols: &self.conjecture_symbols,
         };
-        let keys = self.clause_selection.keys(&with, literals, standing);
+        let keys = self.clause_selection.keys(&with, &record.literals, standing);
         passive.push(id, &keys);
         self.clauses[id].state = State::Passive;
         None
@@ -599,7 +575,7 @@ impl Saturation<'_> {
     }
 }
 
-/// Which ordering [`Saturation::frequency_ordering_of`] builds from the symbols' counts.
+/// Which ordering [`Saturation::frequency_ordering`] builds from the symbols' counts.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FrequencyOrdering {
     Precedence,
@@ -612,27 +588,28 @@ fn question_symbols(set: &ClauseSet) -> Vec<bool> {
     let mut marked = vec![false; set.vocabulary.symbols.len()];
     let question = set.clauses.iter().filter(|c| c.origin.part == Part::Negation);
     for l in question.flat_map(|c| &c.literals) {
-        mark_symbols(&l.atom, &mut marked);
+        each_symbol(&l.atom, &mut |f| marked[f] = true);
     }
     marked
 }
 
-/// Marks the symbols of an atom (its predicate and every function symbol).
-fn mark_symbols(atom: &tree::Atom, marked: &mut [bool]) {
-    fn term(t: &tree::Term, marked: &mut [bool]) {
+/// Calls `visit` on each symbol occurrence of an atom (its predicate and every function
+/// symbol).
+fn each_symbol(atom: &tree::Atom, visit: &mut impl FnMut(usize)) {
+    fn term(t: &tree::Term, visit: &mut impl FnMut(usize)) {
         if let tree::Term::App(f, args) = t {
-            marked[*f] = true;
-            args.iter().for_each(|a| term(a, marked));
+            visit(*f);
+            args.iter().for_each(|a| term(a, visit));
         }
     }
     match atom {
         tree::Atom::Pred(p, args) => {
-            marked[*p] = true;
-            args.iter().for_each(|a| term(a, marked));
+            visit(*p);
+            args.iter().for_each(|a| term(a, visit));
         }
         tree::Atom::Eq(a, b) => {
-            term(a, marked);
-            term(b, marked);
+            term(a, visit);
+            term(b, visit);
         }
     }
 }
