@@ -88,6 +88,57 @@ impl<T: Send + 'static> Drop for DropElsewhere<T> {
     }
 }
 
+/// Runs `work` on a thread of its own and waits for its result, but looks at `give_up`
+/// every few milliseconds and, once it says why, returns that at once and leaves the work
+/// to finish (and free what it built) on its own. For a step that cannot look at a budget
+/// itself: a library call that runs for seconds on a large input. A panic in `work` is
+/// raised again here. When no thread can be had, `work` runs here.
+pub fn run_abandonably<T, E>(
+    work: impl FnOnce() -> T + Send + 'static,
+    give_up: impl Fn() -> Option<E>,
+) -> Result<T, E>
+where
+    T: Send + 'static,
+{
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let (work_here, work_there) = {
+        // Exactly one of the two runs the work: the thread if it starts, else this one.
+        let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
+        (slot.clone(), slot)
+    };
+    let spawned = std::thread::Builder::new().name("abandonable".into()).spawn(move || {
+        let work = work_there.lock().ok().and_then(|mut w| w.take());
+        if let Some(work) = work {
+            let _ = sender.send(work());
+        }
+    });
+    let handle = match spawned {
+        Ok(handle) => handle,
+        Err(_) => {
+            let work = work_here.lock().ok().and_then(|mut w| w.take());
+            return Ok(work.expect("the thread never started")());
+        }
+    };
+    drop(work_here);
+    loop {
+        match receiver.recv_timeout(std::time::Duration::from_millis(5)) {
+            Ok(result) => return Ok(result),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                // The thread ended without a result: it panicked.
+                match handle.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the work sends its result before the thread ends"),
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(why) = give_up() {
+                    return Err(why);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +163,23 @@ mod tests {
             assert!(start.elapsed().as_secs() < 10, "the large value was never freed");
             std::thread::yield_now();
         }
+    }
+
+    #[test]
+    fn abandoned_work_returns_at_once_and_finished_work_its_result() {
+        assert_eq!(run_abandonably(|| 6 * 7, || None::<()>), Ok(42));
+        let start = std::time::Instant::now();
+        let stop_at = start + std::time::Duration::from_millis(30);
+        let slow = run_abandonably(
+            || std::thread::sleep(std::time::Duration::from_secs(5)),
+            || (std::time::Instant::now() >= stop_at).then_some("spent"),
+        );
+        assert_eq!(slow, Err("spent"));
+        assert!(start.elapsed() < std::time::Duration::from_secs(4), "it waited for the work");
+        let panicked = std::panic::catch_unwind(|| {
+            run_abandonably(|| -> u8 { panic!("inside") }, || None::<()>)
+        });
+        assert!(panicked.is_err(), "the work's panic is raised again");
     }
 
     #[test]

@@ -21,23 +21,54 @@ const BUDGET_EVERY: usize = 4096;
 /// takes most of a second to free, and the answer should not wait for that).
 const LARGE_EGRAPH: usize = 4096;
 
+/// Terms from which the closure runs on a thread of its own that the caller can walk away
+/// from. egg's `rebuild` reads no budget, and on GRP760+1 one rebuild over 712 000 ground
+/// terms took 6 s, the last 5.8 s of it after the first 4 096 merges: no chunking of the
+/// merges bounds it. Below this size a closure takes milliseconds, and a thread costs more.
+const ABANDONABLE_FROM: usize = 20_000;
+
+/// A clause over atoms, `(atom, positive)`.
+type Lemma = Vec<(AtomId, bool)>;
+
 /// The lemmas that the model `values` (one truth value per atom) violates: each a clause
-/// over atoms, `(atom, positive)`; or why the budget stopped the closure first. On
-/// hundreds of thousands of ground terms one closure takes a second or more (GRP760+1
-/// ran 1 s past its limit in it), hence the budget.
+/// over atoms; or why the budget stopped the closure first. On hundreds of thousands of
+/// ground terms one closure takes seconds, hence the budget, kept even inside egg's
+/// rebuild by leaving a large closure to finish on its own thread.
 pub fn conflicts(
     terms: &[(SymId, Vec<TermId>)],
     atoms: &[GroundAtom],
     values: &[bool],
     budget: &Budget,
-) -> Result<Vec<Vec<(AtomId, bool)>>, Exhausted> {
+) -> Result<Vec<Lemma>, Exhausted> {
+    if terms.len() < ABANDONABLE_FROM {
+        return closure(terms, atoms, values, budget);
+    }
+    out_of(budget)?;
+    let (terms, atoms, values) = (terms.to_vec(), atoms.to_vec(), values.to_vec());
+    let inner = budget.clone();
+    crate::util::elsewhere::run_abandonably(
+        move || closure(&terms, &atoms, &values, &inner),
+        || budget.spent(),
+    )?
+}
+
+fn out_of(budget: &Budget) -> Result<(), Exhausted> {
+    budget.spent().map_or(Ok(()), Err)
+}
+
+fn closure(
+    terms: &[(SymId, Vec<TermId>)],
+    atoms: &[GroundAtom],
+    values: &[bool],
+    budget: &Budget,
+) -> Result<Vec<Lemma>, Exhausted> {
     // The shortest-explanation search (on by default) can take exponential time.
     let mut graph = DropElsewhere::new(
         EGraph::default().with_explanations_enabled().without_explanation_length_optimization(),
         |e: &EGraph<SymbolLang, ()>| e.total_size() > LARGE_EGRAPH,
     );
     let egraph: &mut EGraph<SymbolLang, ()> = &mut graph;
-    let out_of_budget = || budget.spent().map_or(Ok(()), Err);
+    let out_of_budget = || out_of(budget);
     let mut ids: Vec<Id> = Vec::with_capacity(terms.len());
     for (k, (f, args)) in terms.iter().enumerate() {
         if k.is_multiple_of(BUDGET_EVERY) {
@@ -81,7 +112,7 @@ pub fn conflicts(
         }
         if let GroundAtom::Eq(a, b) = atom {
             if !values[i] && egraph.find(ids[*a as usize]) == egraph.find(ids[*b as usize]) {
-                let mut lemma: Vec<(AtomId, bool)> =
+                let mut lemma: Lemma =
                     because(egraph, *a, *b).into_iter().map(|e| (e, false)).collect();
                 lemma.push((i as AtomId, true));
                 lemmas.push(lemma);
@@ -103,8 +134,7 @@ pub fn conflicts(
                     for (&a, &b) in args.iter().zip(other) {
                         uses.extend(because(egraph, a, b));
                     }
-                    let mut lemma: Vec<(AtomId, bool)> =
-                        uses.into_iter().map(|e| (e, false)).collect();
+                    let mut lemma: Lemma = uses.into_iter().map(|e| (e, false)).collect();
                     // Not both: the true one and the false one.
                     lemma.push((i as AtomId, !values[i]));
                     lemma.push((j as AtomId, !value));

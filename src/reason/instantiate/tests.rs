@@ -142,4 +142,11 @@ fn congruence_closure_keeps_its_budget() {
     // A budget already spent: no lemmas (which would read as "no conflict"), but why not.
     let cancelled = Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true)));
     assert_eq!(conflicts(&terms, &atoms, &values, &cancelled), Err(Exhausted::Cancelled));
+    // The same conflict among 30 000 more constants: a closure large enough to run on a
+    // thread of its own finds the same lemma, and still keeps a spent budget.
+    let mut large = terms.clone();
+    large.extend((3..30_003).map(|c| (c, vec![])));
+    let lemmas = conflicts(&large, &atoms, &values, &Budget::unlimited()).unwrap();
+    assert_eq!(lemmas, vec![vec![(0, false), (1, true)]]);
+    assert_eq!(conflicts(&large, &atoms, &values, &cancelled), Err(Exhausted::Cancelled));
 }
