@@ -20,7 +20,7 @@
 
 use super::bank::{Bank, Head, TermId};
 use super::clause::ClauseStore;
-use super::index::{FingerprintIndex, Key, Retrieve};
+use super::index::{FingerprintIndex, Fingerprinted, Key, Retrieve};
 use super::literal::{clause_weight, max_var, Atom, Literal};
 use super::unify::Substitution;
 
@@ -188,9 +188,10 @@ pub(super) fn forward_subsumption_resolution(
     let mut candidates = Vec::new();
     for m in c {
         for key in Key::both_ways(m.atom) {
+            let key = Fingerprinted::new(bank, key);
             for sign in [true, false] {
                 keys[sign as usize]
-                    .retrieve(bank, key, Retrieve::Generalizations, &mut |&a| candidates.push(a));
+                    .retrieve_by(&key, Retrieve::Generalizations, &mut |&a| candidates.push(a));
             }
         }
     }
