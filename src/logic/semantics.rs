@@ -343,6 +343,32 @@ mod tests {
     }
 
     #[test]
+    fn a_spent_budget_stops_a_long_check_and_no_budget_lets_it_end() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        // 8⁵ = 32 768 cases: the meter looks at the budget every 4 096 steps.
+        let b = board("∀x∀y∀z∀u∀v x + y = x + y");
+        let m = Structure::blank(&b.signature, 8);
+        let st = &b.board.statements[0];
+        let spent = Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true)));
+        assert_eq!(
+            m.satisfies_within(st, false, &spent),
+            Err(EvalError::OutOfBudget(Exhausted::Cancelled))
+        );
+        assert_eq!(m.satisfies_within(st, false, &Budget::unlimited()), Ok(true));
+        assert_eq!(m.satisfies(st, true), Ok(false));
+    }
+
+    #[test]
+    fn a_table_position_and_its_tuple_are_one_another() {
+        let m = Structure::blank(&board("∀x x = x").signature, 3);
+        for args in [[0, 0, 0], [2, 0, 1], [1, 2, 2], [2, 2, 2]] {
+            assert_eq!(m.tuple(m.index(&args), 3), args);
+        }
+        assert_eq!(m.index(&[2, 0, 1]), 19, "the first argument varies slowest");
+    }
+
+    #[test]
     fn broken_tables_are_errors_not_panics() {
         let b = board("∀x blonde(father(x))");
         let mut m = Structure::blank(&b.signature, 2);
