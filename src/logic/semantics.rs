@@ -374,6 +374,11 @@ mod tests {
         let mut m = Structure::blank(&b.signature, 2);
         m.functions.get_mut("father").unwrap().values = vec![5, 0];
         assert!(matches!(m.satisfies(&b.board.statements[0], false), Err(EvalError::BadTable(_))));
+        // A value just outside the domain, read where no other table would notice it.
+        let b = board("∀x father(x) = x");
+        let mut m = Structure::blank(&b.signature, 2);
+        m.functions.get_mut("father").unwrap().values = vec![2, 1];
+        assert!(matches!(m.satisfies(&b.board.statements[0], false), Err(EvalError::BadTable(_))));
         m.functions.remove("father");
         assert!(matches!(
             m.satisfies(&b.board.statements[0], false),
