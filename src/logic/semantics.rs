@@ -369,6 +369,27 @@ mod tests {
     }
 
     #[test]
+    fn a_premise_is_its_statement_as_written_or_negated() {
+        use crate::logic::board::Premise;
+        let b = board("∃x blonde(x)");
+        let mut m = Structure::blank(&b.signature, 2);
+        let st = &b.board.statements[0];
+        let StatementKind::Formula(formula) = &st.kind else { panic!("a formula") };
+        let as_written = Premise { index: 1, statement: st, negated: false };
+        let negated = Premise { index: 1, statement: st, negated: true };
+        let ample = Budget::unlimited();
+        for blonde in [vec![false, false], vec![false, true]] {
+            let holds = blonde.contains(&true);
+            m.predicates.get_mut("blonde").unwrap().values = blonde;
+            assert_eq!(m.satisfies_premise(&as_written), Ok(holds));
+            assert_eq!(m.satisfies_premise(&negated), Ok(!holds));
+            assert_eq!(m.satisfies_premise_within(&as_written, &ample), Ok(holds));
+            assert_eq!(m.satisfies_premise_within(&negated, &ample), Ok(!holds));
+            assert_eq!(m.eval(formula, &mut Vec::new()), Ok(holds));
+        }
+    }
+
+    #[test]
     fn broken_tables_are_errors_not_panics() {
         let b = board("∀x blonde(father(x))");
         let mut m = Structure::blank(&b.signature, 2);
