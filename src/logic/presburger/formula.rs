@@ -33,15 +33,6 @@ impl Linear {
         Linear { coeffs: BTreeMap::from([(v, 1)]), constant: 0 }
     }
 
-    /// `c·v + k`.
-    pub fn of(c: i128, v: Var, k: i128) -> Linear {
-        let mut l = Linear::constant(k);
-        if c != 0 {
-            l.coeffs.insert(v, c);
-        }
-        l
-    }
-
     pub fn coeff(&self, v: Var) -> i128 {
         self.coeffs.get(&v).copied().unwrap_or(0)
     }
