@@ -249,3 +249,119 @@ fn a_spent_budget_stops_the_procedure() {
 }
 
 use crate::solve::Budget;
+
+// The terms and formulas themselves (`formula.rs`), each operation against its meaning.
+
+#[test]
+fn linear_arithmetic_keeps_no_zero_coefficient() {
+    let x_minus_x = v(0).minus(&v(0)).unwrap();
+    assert!(x_minus_x.is_constant() && !x_minus_x.mentions(0), "{x_minus_x:?}");
+    let t = sum(v(0).times(3).unwrap(), sum(v(1).times(-2).unwrap(), k(5)));
+    assert_eq!((t.coeff(0), t.coeff(1), t.coeff(2), t.constant), (3, -2, 0, 5));
+    assert!(t.mentions(0) && t.mentions(1) && !t.mentions(2) && !t.is_constant());
+    assert_eq!(t.times(0).unwrap(), Linear::default());
+    let doubled = t.times(-2).unwrap();
+    assert_eq!((doubled.coeff(0), doubled.coeff(1), doubled.constant), (-6, 4, -10));
+    assert_eq!(t.plus_constant(-5).unwrap().constant, 0);
+    // x ↦ 2y − 1 in 3x − 2y + 5 gives 4y + 2.
+    let by = sum(v(1).times(2).unwrap(), k(-1));
+    let s = t.substitute(0, &by).unwrap();
+    assert_eq!((s.coeff(0), s.coeff(1), s.constant), (0, 4, 2));
+    assert_eq!(t.substitute(7, &by).unwrap(), t, "a variable the term lacks changes nothing");
+    let env = |x: Var| [Some(2), Some(-3)].get(x as usize).copied().flatten();
+    assert_eq!(t.value(&env), Some(3 * 2 - 2 * -3 + 5));
+    assert_eq!(sum(t.clone(), v(2)).value(&env), None, "v2 has no value");
+}
+
+#[test]
+fn numbers_past_i128_are_an_overflow_not_a_wrong_answer() {
+    let big = k(i128::MAX);
+    assert_eq!(big.plus(&k(1)), Err(Overflow));
+    assert_eq!(big.times(2), Err(Overflow));
+    assert_eq!(v(0).times(i128::MAX).unwrap().plus(&v(0)), Err(Overflow));
+    assert_eq!(v(0).times(i128::MAX).unwrap().times(2), Err(Overflow));
+    assert_eq!(k(i128::MIN).minus(&k(1)), Err(Overflow));
+    assert_eq!(Formula::less(&k(i128::MIN), &k(1)), Err(Overflow));
+    assert_eq!(Formula::at_most(&k(0), &k(i128::MAX)), Err(Overflow));
+}
+
+#[test]
+fn the_atoms_mean_what_they_say() {
+    let none = |_: Var| None;
+    let truth = |f: Formula| f.value(&none).unwrap();
+    assert!(truth(lt(k(2), k(3))) && !truth(lt(k(3), k(3))) && !truth(lt(k(4), k(3))));
+    let at_most = |a, b| Formula::at_most(&k(a), &k(b)).unwrap();
+    assert!(truth(at_most(3, 3)) && truth(at_most(2, 3)) && !truth(at_most(4, 3)));
+    assert!(truth(eq(k(3), k(3))) && !truth(eq(k(3), k(4))));
+    // Divisibility of negative numbers: 3 | −6, not 3 | −4.
+    assert!(truth(Formula::Divides(3, k(-6))) && !truth(Formula::Divides(3, k(-4))));
+    assert!(truth(Formula::Divides(1, k(-7))) && truth(Formula::Divides(5, k(0))));
+    assert_eq!(some(0, Formula::True).value(&none), None, "a quantifier has no value");
+    assert_eq!(Formula::Zero(v(0)).value(&none), None);
+}
+
+#[test]
+fn the_connectives_simplify_without_changing_the_truth() {
+    let none = |_: Var| None;
+    let (t, f) = (Formula::True, Formula::False);
+    let atom = lt(v(0), k(1));
+    assert_eq!(Formula::not(t.clone()), f);
+    assert_eq!(Formula::not(f.clone()), t);
+    assert_eq!(Formula::not(Formula::not(atom.clone())), atom);
+    assert_eq!(Formula::and(vec![]), t);
+    assert_eq!(Formula::or(vec![]), f);
+    assert_eq!(Formula::and(vec![t.clone(), atom.clone()]), atom);
+    assert_eq!(Formula::and(vec![atom.clone(), f.clone(), atom.clone()]), f);
+    assert_eq!(Formula::or(vec![f.clone(), atom.clone()]), atom);
+    assert_eq!(Formula::or(vec![atom.clone(), t.clone()]), t);
+    let other = eq(v(1), k(0));
+    // Nested conjunctions and disjunctions are flattened into one.
+    let nested = Formula::and(vec![Formula::and(vec![atom.clone(), other.clone()]), atom.clone()]);
+    assert_eq!(nested, Formula::And(vec![atom.clone(), other.clone(), atom.clone()]));
+    let nested = Formula::or(vec![atom.clone(), Formula::or(vec![other.clone(), atom.clone()])]);
+    assert_eq!(nested, Formula::Or(vec![atom.clone(), other.clone(), atom.clone()]));
+    // implies and iff against their truth tables, on every combination of values.
+    for a in [false, true] {
+        for b in [false, true] {
+            let c = |x: bool| if x { t.clone() } else { f.clone() };
+            let lit = |x: bool| lt(k(0), k(x as i128));
+            assert_eq!(Formula::implies(c(a), c(b)).value(&none), Some(!a || b));
+            assert_eq!(Formula::iff(lit(a), lit(b)).value(&none), Some(a == b), "{a} ⟷ {b}");
+            assert_eq!(Formula::And(vec![lit(a), lit(b)]).value(&none), Some(a && b));
+            assert_eq!(Formula::Or(vec![lit(a), lit(b)]).value(&none), Some(a || b));
+            assert_eq!(Formula::Not(Box::new(lit(a))).value(&none), Some(!a));
+        }
+    }
+}
+
+#[test]
+fn substitution_stops_at_a_quantifier_of_the_same_variable() {
+    let five = k(5);
+    let free = Formula::and(vec![lt(v(0), k(9)), Formula::Divides(5, v(0))]);
+    let none = |_: Var| None;
+    assert_eq!(free.substitute(0, &five).unwrap().value(&none), Some(true));
+    let bound = some(0, lt(v(0), k(3)));
+    assert_eq!(bound.substitute(0, &five).unwrap(), bound);
+    let inner = all(1, Formula::or(vec![lt(v(0), v(1)), Formula::not(eq(v(0), k(5)))]));
+    let replaced = inner.substitute(0, &five).unwrap();
+    let expected = all(1, Formula::or(vec![lt(k(5), v(1)), Formula::not(eq(k(5), k(5)))]));
+    assert_eq!(replaced, expected);
+    let existential = some(1, eq(v(0), v(1))).substitute(0, &five).unwrap();
+    assert_eq!(existential, some(1, eq(k(5), v(1))));
+}
+
+#[test]
+fn a_linear_term_prints_as_a_player_writes_it() {
+    let names = |x: Var| ["x", "y"][x as usize].to_string();
+    let show = |t: Linear| show_linear(&t, &names);
+    assert_eq!(show(k(0)), "0");
+    assert_eq!(show(k(-3)), "-3");
+    assert_eq!(show(v(0)), "x");
+    assert_eq!(show(v(0).times(-1).unwrap()), "-x");
+    assert_eq!(show(sum(v(0), sum(v(1).times(2).unwrap(), k(-1)))), "x + 2y - 1");
+    assert_eq!(
+        show(sum(v(0).times(-3).unwrap(), sum(v(1).times(-1).unwrap(), k(4)))),
+        "-3x - y + 4"
+    );
+    assert_eq!(sum(v(0), k(1)).to_string(), "v0 + 1");
+}
