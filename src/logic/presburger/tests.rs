@@ -149,13 +149,14 @@ fn a_formula_with_a_free_variable_is_not_decided() {
     assert_eq!(decide(&lt(v(0), k(3)), None), Err(PresburgerError::FreeVariable));
 }
 
-/// A random quantifier-free formula over the variables `0..vars`.
-fn random_body(rng: &mut SplitMix64, vars: u32, depth: u32) -> Formula {
+/// A random quantifier-free formula over the variables `0..vars`, coefficients in
+/// `-most..=most`.
+fn random_body(rng: &mut SplitMix64, vars: u32, depth: u32, most: i128) -> Formula {
     let pick = |rng: &mut SplitMix64, n: u64| rng.below(n) as i128;
     if depth == 0 || rng.below(3) == 0 {
         let mut t = Linear::constant(pick(rng, 9) - 4);
         for x in 0..vars {
-            let c = pick(rng, 5) - 2;
+            let c = pick(rng, 2 * most as u64 + 1) - most;
             if c != 0 {
                 t.coeffs.insert(x, c);
             }
@@ -163,11 +164,11 @@ fn random_body(rng: &mut SplitMix64, vars: u32, depth: u32) -> Formula {
         return match rng.below(4) {
             0 => Formula::Positive(t),
             1 => Formula::Zero(t),
-            2 => Formula::Divides(2 + pick(rng, 3), t),
+            2 => Formula::Divides(2 + pick(rng, 2 * most as u64 - 1), t),
             _ => Formula::not(Formula::Positive(t)),
         };
     }
-    let parts = (0..2 + rng.below(2)).map(|_| random_body(rng, vars, depth - 1)).collect();
+    let parts = (0..2 + rng.below(2)).map(|_| random_body(rng, vars, depth - 1, most)).collect();
     match rng.below(3) {
         0 => Formula::And(parts),
         1 => Formula::Or(parts),
@@ -210,14 +211,20 @@ fn brute(f: &Formula, env: &mut Vec<(Var, i128)>) -> bool {
     }
 }
 
-#[test]
-fn bounded_sentences_agree_with_brute_force() {
-    let mut rng = SplitMix64::new(20261123);
-    let mut truths = [0, 0];
-    let mut too_large = 0;
-    for round in 0..400 {
-        let vars = 1 + rng.below(3) as u32;
-        let mut f = random_body(&mut rng, vars, 2);
+/// `rounds` random sentences of up to `most_vars` variables, each quantified inside the
+/// brute-force range, decided and counted through: how many were true, false, too large.
+fn against_brute_force(
+    seed: u64,
+    rounds: u32,
+    most_vars: u64,
+    most: i128,
+    max_nodes: usize,
+) -> [u32; 3] {
+    let mut rng = SplitMix64::new(seed);
+    let mut counts = [0; 3];
+    for round in 0..rounds {
+        let vars = 1 + rng.below(most_vars) as u32;
+        let mut f = random_body(&mut rng, vars, 2, most);
         // Quantify every variable inside the range: brute force is then exact.
         for x in (0..vars).rev() {
             f = if rng.below(2) == 0 {
@@ -227,18 +234,33 @@ fn bounded_sentences_agree_with_brute_force() {
             };
         }
         let expected = brute(&f, &mut Vec::new());
-        match cooper::decide_within(&f, None, 10_000) {
+        match cooper::decide_within(&f, None, max_nodes) {
             Ok(answer) => assert_eq!(answer, expected, "round {round}: {f:?}"),
             Err(PresburgerError::TooLarge(_)) => {
-                too_large += 1;
+                counts[2] += 1;
                 continue;
             }
             Err(e) => panic!("round {round}: {e}"),
         }
-        truths[expected as usize] += 1;
+        counts[expected as usize] += 1;
     }
-    assert!(truths[0] > 40 && truths[1] > 40, "both answers are exercised: {truths:?}");
+    counts
+}
+
+#[test]
+fn bounded_sentences_agree_with_brute_force() {
+    let [falses, truths, too_large] = against_brute_force(20261123, 400, 3, 2, 10_000);
+    assert!(truths > 40 && falses > 40, "both answers are exercised: {truths}, {falses}");
     assert!(too_large < 20, "{too_large} of 400 grew too large");
+}
+
+/// Two variables with coefficients up to 6 in absolute value: common factors, least common multiples of
+/// coprime coefficients and rounding of negative bounds are all exercised.
+#[test]
+fn bounded_sentences_with_large_coefficients_agree_with_brute_force() {
+    let [falses, truths, too_large] = against_brute_force(20261127, 600, 2, 6, 2_000);
+    assert!(truths > 100 && falses > 100, "both answers are exercised: {truths}, {falses}");
+    assert!(too_large < 60, "{too_large} of 600 grew too large");
 }
 
 #[test]
@@ -364,4 +386,14 @@ fn a_linear_term_prints_as_a_player_writes_it() {
         "-3x - y + 4"
     );
     assert_eq!(sum(v(0), k(1)).to_string(), "v0 + 1");
+}
+
+#[test]
+fn a_divisor_below_one_and_a_growing_elimination_are_refused() {
+    let zero_divisor = all(0, Formula::Divides(0, v(0)));
+    assert!(matches!(decide(&zero_divisor, None), Err(PresburgerError::Overflow(_))));
+    let coins =
+        all(0, some(1, some(2, eq(v(0), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap())))));
+    assert_eq!(decide(&coins, None), Ok(true));
+    assert_eq!(cooper::decide_within(&coins, None, 3), Err(PresburgerError::TooLarge(3)));
 }
