@@ -27,7 +27,7 @@ FILES=(
     "semantics|src/logic/semantics.rs|--lib --test main|logic::semantics reason::finite models:: claims::"
     "formula|src/logic/presburger/formula.rs|--lib --test main|logic::presburger models:: table::claims_against"
     "cooper|src/logic/presburger/cooper.rs|--lib --test main|logic::presburger models:: table::claims_against"
-    "infinite|src/logic/infinite.rs|--lib --test main|logic::presburger models:: table::claims_against"
+    "infinite|src/logic/infinite.rs|--lib --test main|logic::infinite logic::presburger models:: table::claims_against"
 )
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/tmp/umpire-mutants-target}"
 export CARGO_PROFILE_TEST_DEBUG=0 CARGO_PROFILE_DEV_DEBUG=0

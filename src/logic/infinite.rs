@@ -324,6 +324,12 @@ pub fn show(f: &pa::Formula, names: &dyn Fn(Var) -> String) -> String {
         let (l, r) = if c >= 0 { (with(&p, c), text(&m)) } else { (text(&p), with(&m, -c)) };
         format!("{l} {relation} {r}")
     };
+    // `2 | x + c` as `x is even` (c even) or `x is odd`; `divides` false for its negation.
+    let parity = |t: &Linear, divides: bool| -> Option<String> {
+        let [(&v, 1)] = t.coeffs.iter().collect::<Vec<_>>()[..] else { return None };
+        let even = (t.constant.rem_euclid(2) == 0) == divides;
+        Some(format!("{} is {}", names(v), if even { "even" } else { "odd" }))
+    };
     let atom = |f: &pa::Formula| -> Option<String> {
         Some(match f {
             pa::Formula::Positive(t) => {
@@ -338,13 +344,11 @@ pub fn show(f: &pa::Formula, names: &dyn Fn(Var) -> String) -> String {
             pa::Formula::Zero(t) => equation(t, "="),
             pa::Formula::Not(g) => match &**g {
                 pa::Formula::Zero(t) => equation(t, "≠"),
+                pa::Formula::Divides(2, t) => parity(t, false)?,
                 _ => return None,
             },
-            pa::Formula::Divides(2, t)
-                if t.coeffs.len() == 1 && t.coeffs.values().all(|&c| c == 1) =>
-            {
-                let v = names(*t.coeffs.keys().next().expect("one variable"));
-                format!("{v} is {}", if t.constant.rem_euclid(2) == 0 { "even" } else { "odd" })
+            pa::Formula::Divides(2, t) if parity(t, true).is_some() => {
+                parity(t, true).expect("just matched")
             }
             pa::Formula::Divides(d, t) => format!("{d} divides {}", text(t)),
             _ => return None,
@@ -384,8 +388,10 @@ impl InfiniteStructure {
             let arity = meaning.arity();
             let var = |v: Var| parameter(v, arity).to_uppercase();
             let params: Vec<String> = (0..arity as Var).map(var).collect();
+            // Quoted where TPTP needs it: `'+'(X, Y)`, `'0'` (a bare 0 is an integer).
+            let symbol = crate::logic::tptp::symbol(name);
             let applied =
-                if arity == 0 { name.clone() } else { format!("{name}({})", params.join(", ")) };
+                if arity == 0 { symbol } else { format!("{symbol}({})", params.join(", ")) };
             let body = match meaning {
                 Meaning::Function { cases, .. } if cases.len() == 1 => {
                     format!("{applied} = {}", tptp_linear(&cases[0].1, &var))
@@ -718,3 +724,6 @@ impl Serialize for InfiniteStructure {
         .serialize(s)
     }
 }
+
+#[cfg(test)]
+mod tests;
