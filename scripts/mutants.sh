@@ -7,6 +7,9 @@
 #   ITERATE=1 scripts/mutants.sh ...   skip the mutants an earlier run caught (cargo mutants
 #                                      --iterate): a long run can go on across sittings; the
 #                                      counts printed are then this sitting's only.
+#   LIB_ONLY=1 scripts/mutants.sh ...  build and run the library's tests only (about half the
+#                                      time a mutant); then run again with ITERATE=1 and
+#                                      without it, so the survivors meet every test.
 #
 # Results: mutants/<name>/mutants.out/{caught,missed,timeout,unviable}.txt, and one summary
 # line a file on standard output.
@@ -40,6 +43,7 @@ for entry in "${FILES[@]}"; do
     fi
     out="mutants/$name"
     mkdir -p "$out"
+    [ "${LIB_ONLY:-0}" = 1 ] && binaries="--lib"
     cargo_args=()
     for word in $binaries; do cargo_args+=("--cargo-arg=$word"); done
     # shellcheck disable=SC2086 # the filters are words
