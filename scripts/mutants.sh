@@ -25,7 +25,7 @@ FILES=(
     "clausify|src/reason/proof/clausify.rs|--lib|proof:: arbiter::settle instantiate::tests superposition::tests::saturations"
     "check|src/reason/proof/check.rs|--lib|proof:: arbiter::settle instantiate::tests superposition::tests::refutations"
     "drat|src/reason/proof/drat.rs|--lib --test main|drat certif models::exhaustive models::a_search_that"
-    "ground|src/reason/proof/ground.rs|--test main|models::"
+    "ground|src/reason/proof/ground.rs|--lib --test main|reason::proof::ground models::"
     "saturation|src/reason/proof/saturation.rs|--lib|proof:: superposition::tests::saturations"
     "semantics|src/logic/semantics.rs|--lib --test main|logic::semantics reason::finite models:: claims::"
     "formula|src/logic/presburger/formula.rs|--lib --test main|logic::presburger models:: table::claims_against"

@@ -396,3 +396,6 @@ impl Encoding<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
