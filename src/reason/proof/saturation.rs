@@ -845,3 +845,6 @@ impl Order<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

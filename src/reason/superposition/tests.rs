@@ -975,6 +975,81 @@ mod saturations {
         let (_, claim) = saturate("∀x∀y x = y\n|L| ≥ 2");
         assert!(claim.is_none(), "one object only, two asked for: no saturation");
     }
+
+    /// Inconsistent boards, each refuted by a different inference: resolution, factoring,
+    /// superposition into either sign, equality resolution, equality factoring, and
+    /// rewriting under a quantifier.
+    const INCONSISTENT: &[&str] = &[
+        "∀x blonde(x) → happy(x)\nblonde(a)\n¬happy(a)",
+        "∀x∀y smarter(x, y) ∨ smarter(y, x)\n∀x ¬smarter(x, x)\n∀x∀y smarter(x, y) → ¬smarter(y, x)",
+        "∀x∀y blonde(x) ∨ blonde(y)\n¬blonde(a)",
+        "father(a) = b\nblonde(father(a))\n¬blonde(b)",
+        "∀x father(x) = x\nfather(father(a)) ≠ a",
+        "∀x∀y x + y = y + x\na + b ≠ b + a",
+        "∀x x ≠ father(x) ∨ happy(x)\nfather(a) = a\n¬happy(a)",
+        "∀x x = a ∨ x = b\nc ≠ a\nc ≠ b",
+        "∀x∀y x = y\na ≠ b",
+        "∀x father(father(x)) = x\n∀x blonde(x) ↔ ¬blonde(father(x))\nblonde(a) ↔ blonde(father(father(a)))\n∀x blonde(x) ↔ blonde(father(x))",
+        "∀x∃y likes(x, y)\n∀x∀y ¬likes(x, y) ∨ ¬happy(y)\n∀x happy(x)",
+    ];
+
+    /// Soundness of the check: an inconsistent set has no saturation, so no claim about one
+    /// may pass, whatever its precedence and selection. Each claim is the board's own
+    /// clauses, alone or with the clauses of a consistent board's saturation added.
+    #[test]
+    fn no_claim_about_an_inconsistent_board_is_accepted() {
+        use crate::util::random::SplitMix64;
+        let mut rng = SplitMix64::new(20261127);
+        let mut refusals = std::collections::BTreeMap::new();
+        for text in INCONSISTENT {
+            let (b, claim) = saturate(text);
+            assert!(claim.is_none(), "refuted, not saturated: {text}");
+            let p = premises(&b);
+            let set = clausify_with(&b.signature, &p, true);
+            let symbols = set.vocabulary.symbols.len();
+            let own: Vec<Vec<Literal>> = set.clauses.iter().map(|c| c.literals.clone()).collect();
+            for round in 0..40 {
+                let mut clauses = own.clone();
+                // Now and then with stronger clauses added (a literal dropped): a superset of
+                // an unsatisfiable set is unsatisfiable.
+                if round % 4 == 3 {
+                    clauses.extend(own.iter().filter(|c| c.len() > 1).map(|c| c[1..].to_vec()));
+                    clauses.retain(|c| !c.is_empty());
+                }
+                let mut precedence: Vec<u32> = (0..symbols as u32).collect();
+                for i in (1..precedence.len()).rev() {
+                    precedence.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                let selected = clauses
+                    .iter()
+                    .map(|c| {
+                        let negative: Vec<usize> =
+                            (0..c.len()).filter(|&i| !c[i].positive).collect();
+                        match rng.below(3) {
+                            0 if !negative.is_empty() => {
+                                Some(negative[rng.below(negative.len() as u64) as usize])
+                            }
+                            _ => None,
+                        }
+                    })
+                    .collect();
+                let claim = Claim { clauses, selected, precedence };
+                match check(&b.signature, &p, &claim) {
+                    Ok(()) => panic!(
+                        "accepted round {round} of an inconsistent board:\n{text}\n{claim:?}"
+                    ),
+                    Err(e) => {
+                        let kind = format!("{e:?}");
+                        *refusals
+                            .entry(kind[..kind.find('(').unwrap_or(kind.len())].to_string())
+                            .or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        assert!(refusals.get("NotSaturated").is_some_and(|&n| n > 200), "{refusals:?}");
+        assert!(refusals.contains_key("UnaryNotRedundant"), "{refusals:?}");
+    }
 }
 
 /// Subsumption resolution (`subsumption::resolves_away`), on literals built by hand.
