@@ -178,6 +178,12 @@ fn random_body(rng: &mut SplitMix64, vars: u32, depth: u32, most: i128) -> Formu
 
 const RANGE: i128 = 4;
 
+/// An unbounded variable's stand-in range. In the random atoms `a·x + Σ b·y + c` (|a|, |b|
+/// ≤ 2, |c| ≤ 4, two other variables within `RANGE`) x's truth changes only within
+/// |x| ≤ 20, and past that repeats with a period dividing 12 (the divisors 2–4): counting
+/// through ±40 sees every case, so the count is exact for x unbounded.
+const WIDE: i128 = 40;
+
 fn in_range(x: Var) -> Formula {
     Formula::and(vec![
         Formula::at_most(&k(-RANGE), &v(x)).unwrap(),
@@ -187,11 +193,17 @@ fn in_range(x: Var) -> Formula {
 
 /// Counts through `-RANGE..=RANGE` for each quantifier.
 fn brute(f: &Formula, env: &mut Vec<(Var, i128)>) -> bool {
+    brute_wide(f, env, None)
+}
+
+/// Counts through `-RANGE..=RANGE` for each quantifier, and `-WIDE..=WIDE` for `wide`'s.
+fn brute_wide(f: &Formula, env: &mut Vec<(Var, i128)>, wide: Option<Var>) -> bool {
     match f {
         Formula::Exists(x, body) | Formula::Forall(x, body) => {
-            let mut results = (-RANGE..=RANGE).map(|value| {
+            let range = if wide == Some(*x) { WIDE } else { RANGE };
+            let mut results = (-range..=range).map(|value| {
                 env.push((*x, value));
-                let r = brute(body, env);
+                let r = brute_wide(body, env, wide);
                 env.pop();
                 r
             });
@@ -201,9 +213,9 @@ fn brute(f: &Formula, env: &mut Vec<(Var, i128)>) -> bool {
                 results.all(|r| r)
             }
         }
-        Formula::Not(g) => !brute(g, env),
-        Formula::And(parts) => parts.iter().all(|p| brute(p, env)),
-        Formula::Or(parts) => parts.iter().any(|p| brute(p, env)),
+        Formula::Not(g) => !brute_wide(g, env, wide),
+        Formula::And(parts) => parts.iter().all(|p| brute_wide(p, env, wide)),
+        Formula::Or(parts) => parts.iter().any(|p| brute_wide(p, env, wide)),
         atom => {
             let lookup = |x: Var| env.iter().rev().find(|(y, _)| *y == x).map(|(_, value)| *value);
             atom.value(&lookup).expect("every variable bound")
@@ -396,4 +408,213 @@ fn a_divisor_below_one_and_a_growing_elimination_are_refused() {
         all(0, some(1, some(2, eq(v(0), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap())))));
     assert_eq!(decide(&coins, None), Ok(true));
     assert_eq!(cooper::decide_within(&coins, None, 3), Err(PresburgerError::TooLarge(3)));
+}
+
+/// Sentences aimed at single steps of the elimination, each of which a random bounded
+/// sentence rarely depends on.
+#[test]
+fn single_steps_of_the_elimination_decide_rightly() {
+    let y = || v(1);
+    let x = || v(0);
+    for (i, (sentence, truth)) in [
+        // 1 divides everything.
+        (all(0, Formula::Divides(1, x())), true),
+        (some(0, Formula::not(Formula::Divides(1, x()))), false),
+        // ∃ over a disjunction whose first part is false: the rest still counts.
+        (
+            all(
+                1,
+                Formula::not(some(
+                    0,
+                    Formula::or(vec![
+                        Formula::and(vec![lt(x(), y()), lt(y(), sum(x(), k(1)))]),
+                        Formula::and(vec![
+                            Formula::Divides(2, x()),
+                            Formula::Divides(2, sum(x(), k(1))),
+                        ]),
+                    ]),
+                )),
+            ),
+            true,
+        ),
+        (
+            all(
+                1,
+                some(
+                    0,
+                    Formula::or(vec![
+                        Formula::and(vec![lt(y(), x()), lt(x(), sum(y(), k(1)))]),
+                        eq(x(), sum(y(), k(3))),
+                    ]),
+                ),
+            ),
+            true,
+        ),
+        // A disequation next to bounds that leave one value: x ≠ y with y ≤ x ≤ y.
+        (
+            all(
+                1,
+                Formula::not(some(
+                    0,
+                    Formula::and(vec![
+                        Formula::not(eq(x(), y())),
+                        Formula::at_most(&y(), &x()).unwrap(),
+                        Formula::at_most(&x(), &y()).unwrap(),
+                    ]),
+                )),
+            ),
+            true,
+        ),
+        // The same with x scaled: 2x ≠ 2y + 2 and y + 1 ≤ x ≤ y + 1.
+        (
+            all(
+                1,
+                Formula::not(some(
+                    0,
+                    Formula::and(vec![
+                        Formula::not(eq(x().times(2).unwrap(), sum(y().times(2).unwrap(), k(2)))),
+                        Formula::at_most(&sum(y(), k(1)), &x()).unwrap(),
+                        Formula::at_most(&x(), &sum(y(), k(1))).unwrap(),
+                    ]),
+                )),
+            ),
+            true,
+        ),
+        // Disequations and coefficients 2 and 3 together: x with 2x ≠ y, 3x ≠ y near y.
+        (
+            all(
+                1,
+                some(
+                    0,
+                    Formula::and(vec![
+                        Formula::not(eq(x().times(2).unwrap(), y())),
+                        Formula::not(eq(x().times(3).unwrap(), y())),
+                        Formula::at_most(&y(), &x().times(6).unwrap()).unwrap(),
+                        Formula::at_most(&x().times(6).unwrap(), &sum(y(), k(12))).unwrap(),
+                    ]),
+                ),
+            ),
+            true,
+        ),
+        // "x far below every bound" keeps the atoms without x as they are: y < 3 and
+        // ∃x (x < y ∧ (5 < y ∨ 100 < x)) cannot both hold.
+        (
+            all(
+                1,
+                Formula::not(Formula::and(vec![
+                    lt(y(), k(3)),
+                    some(
+                        0,
+                        Formula::and(vec![
+                            lt(x(), y()),
+                            Formula::or(vec![lt(k(5), y()), lt(k(100), x())]),
+                        ]),
+                    ),
+                ])),
+            ),
+            true,
+        ),
+        // The same far above (more lower bounds than upper): y > 5 gives a large x.
+        (
+            all(
+                1,
+                Formula::implies(
+                    lt(k(5), y()),
+                    some(
+                        0,
+                        Formula::and(vec![
+                            lt(y(), x()),
+                            lt(k(0), x()),
+                            Formula::or(vec![lt(k(5), y()), lt(x(), k(-100))]),
+                        ]),
+                    ),
+                ),
+            ),
+            true,
+        ),
+        // An equation and a disequation without x, inside.
+        (
+            all(
+                1,
+                Formula::implies(
+                    eq(y(), k(7)),
+                    some(
+                        0,
+                        Formula::and(vec![
+                            lt(x(), y()),
+                            Formula::or(vec![eq(y(), k(7)), lt(k(100), x())]),
+                        ]),
+                    ),
+                ),
+            ),
+            true,
+        ),
+        (
+            all(
+                1,
+                Formula::not(Formula::and(vec![
+                    eq(y(), k(7)),
+                    some(
+                        0,
+                        Formula::and(vec![
+                            lt(x(), y()),
+                            Formula::or(vec![Formula::not(eq(y(), k(7))), lt(k(100), x())]),
+                        ]),
+                    ),
+                ])),
+            ),
+            true,
+        ),
+        // Far below every bound, x ≠ 1 holds.
+        (all(1, some(0, Formula::and(vec![lt(x(), y()), Formula::not(eq(x(), k(1)))]))), true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_eq!(decide(&sentence, None), Ok(truth), "sentence {i}: {sentence:?}");
+    }
+}
+
+/// The innermost quantifier unbounded (the others inside the range): the elimination's
+/// "x far below (or above) every bound" part then counts, with atoms that do not mention x
+/// inside it. Brute force through ±`WIDE` is exact for these (see `WIDE`).
+#[test]
+fn sentences_with_an_unbounded_quantifier_agree_with_brute_force() {
+    let mut rng = SplitMix64::new(20261128);
+    let mut truths = [0, 0];
+    for round in 0..300 {
+        let vars = 1 + rng.below(3) as u32;
+        let x = vars - 1;
+        let body = random_body(&mut rng, vars, 2, 2);
+        let mut f = if rng.below(2) == 0 { some(x, body) } else { all(x, body) };
+        for y in (0..x).rev() {
+            f = if rng.below(2) == 0 {
+                some(y, Formula::and(vec![in_range(y), f]))
+            } else {
+                all(y, Formula::implies(in_range(y), f))
+            };
+        }
+        let expected = brute_wide(&f, &mut Vec::new(), Some(x));
+        match cooper::decide_within(&f, None, 10_000) {
+            Ok(answer) => assert_eq!(answer, expected, "round {round}: {f:?}"),
+            Err(PresburgerError::TooLarge(_)) => continue,
+            Err(e) => panic!("round {round}: {e}"),
+        }
+        truths[expected as usize] += 1;
+    }
+    assert!(truths[0] > 60 && truths[1] > 60, "both answers are exercised: {truths:?}");
+}
+
+#[test]
+fn the_node_limit_is_kept_at_every_size() {
+    let coins =
+        all(0, some(1, some(2, eq(v(0), sum(v(1).times(3).unwrap(), v(2).times(5).unwrap())))));
+    let needed = (1..100_000)
+        .find(|&n| cooper::decide_within(&coins, None, n).is_ok())
+        .expect("decided within 100 000 nodes");
+    assert!(needed >= 5, "{needed}");
+    for n in 1..needed {
+        assert_eq!(cooper::decide_within(&coins, None, n), Err(PresburgerError::TooLarge(n)));
+    }
+    assert_eq!(cooper::decide_within(&coins, None, needed + 5), Ok(true));
 }
