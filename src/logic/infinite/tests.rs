@@ -310,6 +310,13 @@ fn gallery() -> InfiniteStructure {
         },
     );
     m.define("wide", Meaning::Predicate { arity: 4, holds: Pa::less(&v(3), &v(0)).unwrap() });
+    m.define(
+        "between",
+        Meaning::Predicate {
+            arity: 3,
+            holds: Pa::and(vec![Pa::less(&v(0), &v(1)).unwrap(), Pa::less(&v(1), &v(2)).unwrap()]),
+        },
+    );
     m
 }
 
@@ -323,6 +330,7 @@ fn a_structure_reads_at_the_table_one_line_a_symbol() {
             "x + y = max(x, y) + 3",
             "0 = -7",
             "adam = 0",
+            "between(x, y, z) when y > x and z > y",
             "blonde(x) when x is odd",
             "father(x) = x + 1",
             "happy(x) for every x",
