@@ -398,3 +398,22 @@ fn a_structure_is_saved_as_its_domain_and_definitions() {
     );
     assert_eq!(serde_json::to_value(numbers(Domain::Integers)).unwrap()["domain"], "Z");
 }
+
+#[test]
+fn two_cases_read_as_max_or_min_only_when_both_guards_say_so() {
+    let two = |first: Pa, second: Pa| Meaning::Function {
+        arity: 2,
+        cases: vec![(first, v(0)), (second, v(1))],
+    };
+    let at_least = |a: Linear, b: Linear| Pa::at_most(&b, &a).unwrap();
+    // x if x ≥ y, y if y > x − 3: the second guard is not "y > x".
+    let tilted = two(at_least(v(0), v(1)), Pa::less(&plus(v(0), k(-3)), &v(1)).unwrap());
+    assert_eq!(describe_symbol("f", &tilted), "f(x, y) = x if x ≥ y; y otherwise");
+    // x if y ≥ x, y if x > y + 3: the second guard is not "x > y".
+    let tilted = two(at_least(v(1), v(0)), Pa::less(&plus(v(1), k(3)), &v(0)).unwrap());
+    assert_eq!(describe_symbol("f", &tilted), "f(x, y) = x if y ≥ x; y otherwise");
+    let max = two(at_least(v(0), v(1)), Pa::less(&v(0), &v(1)).unwrap());
+    assert_eq!(describe_symbol("f", &max), "f(x, y) = max(x, y)");
+    let min = two(at_least(v(1), v(0)), Pa::less(&v(1), &v(0)).unwrap());
+    assert_eq!(describe_symbol("f", &min), "f(x, y) = min(x, y)");
+}
