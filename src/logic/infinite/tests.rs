@@ -417,3 +417,17 @@ fn two_cases_read_as_max_or_min_only_when_both_guards_say_so() {
     let min = two(at_least(v(1), v(0)), Pa::less(&v(1), &v(0)).unwrap());
     assert_eq!(describe_symbol("f", &min), "f(x, y) = min(x, y)");
 }
+
+#[test]
+fn constant_and_quantified_guards_have_words_too() {
+    let names = |v: Var| ["x", "y"][v as usize].to_string();
+    assert_eq!(show(&Pa::True, &names), "always");
+    assert_eq!(show(&Pa::False, &names), "never");
+    assert_eq!(show(&Pa::Not(Box::new(Pa::False)), &names), "not never");
+    let quantified = Pa::Exists(1, Box::new(Pa::equal(&v(0), &v(1)).unwrap()));
+    assert_eq!(show(&quantified, &names), "(a quantified formula)");
+    assert_eq!(
+        show(&Pa::Or(vec![Pa::False, quantified]), &names),
+        "never or (a quantified formula)"
+    );
+}
