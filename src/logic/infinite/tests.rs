@@ -431,3 +431,15 @@ fn constant_and_quantified_guards_have_words_too() {
         "never or (a quantified formula)"
     );
 }
+
+/// Bound variables are numbered apart from the definitions' arguments however many
+/// quantifiers a statement nests.
+#[test]
+fn seventy_nested_quantifiers_keep_their_variables_apart() {
+    let m = numbers(Domain::Naturals);
+    let prefix: String = (1..=70).map(|i| format!("∀x{i} ")).collect();
+    let commutes = format!("{prefix}x1 + x70 = x70 + x1");
+    assert_eq!(truth(&m, &commutes), (true, false));
+    let not_first = format!("{prefix}x1 + x70 = x1");
+    assert_eq!(truth(&m, &not_first), (false, true));
+}
