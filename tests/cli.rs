@@ -102,7 +102,7 @@ fn follows_answers_redundancy_claims() {
     assert_eq!(code, Some(1));
     let out = umpire(&["follows", "corpus/boards/two-objects.board", "9"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no statement 9"));
+    assert!(stderr(&out).contains("there is no statement 9"));
 }
 
 #[test]
@@ -134,10 +134,10 @@ fn export_writes_tptp() {
 fn missing_files_folders_and_bad_budgets_are_clear_errors() {
     let out = umpire(&["check", "no-such.board"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
+    assert!(stderr(&out).contains("no such file"));
     let out = umpire(&["check", "corpus"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
+    assert!(stderr(&out).contains("is a folder"));
     let out = umpire(&["check", "--timeout", "nan", "∀x happy(x)"]);
     assert_eq!(out.status.code(), Some(2));
     let out = umpire(&["check", "∀x happy(x"]);
@@ -180,7 +180,7 @@ fn a_scripted_game_through_the_binary() {
     );
     let out = run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀x∀y x + y = x"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("ruling G4"));
+    assert!(stderr(&out).contains("ruling G4"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     // Legal plays; Bob's R card with a symbol it does not cover is refused.
     assert!(run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀a∀b (a+b=b+a)"])
@@ -196,7 +196,7 @@ fn a_scripted_game_through_the_binary() {
         "R:likes",
         "∀x likes(x, father(x))",
     ]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("`father` without its card"));
+    assert!(stderr(&out).contains("`father` without its card"));
     assert!(run(&["game", "play", f, "--player", "Bob", "--cards", "R:likes", "∀x likes(x, x)"])
         .status
         .success());
@@ -243,7 +243,7 @@ fn a_scripted_game_through_the_binary() {
     std::fs::write(&file, "{\"umpire_game\": 1, \"settings\": 7}").unwrap();
     let out = run(&["game", "show", f]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be read"));
+    assert!(stderr(&out).contains("cannot be read"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"umpire_game\": 1, \"settings\": 7}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
 //! `umpire deduction …` as a user runs it.
 
-use crate::support::umpire;
+use crate::support::{stderr, umpire};
 
 #[test]
 fn solve_names_the_missing_tile_and_advise_rates_questions() {
@@ -53,7 +53,7 @@ fn an_illegal_log_is_refused_and_a_finished_game_is_over() {
     std::fs::write(&twice, "players: Ann, ann, Cat\nme: Ann\n").unwrap();
     let out = umpire(&["deduction", "solve", twice.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("sits at the table twice"));
+    assert!(stderr(&out).contains("sits at the table twice"));
     std::fs::remove_dir_all(dir).unwrap();
     let bad = "corpus/deduction/logs/asks-after-announcing.log";
     let out = umpire(&["deduction", "solve", bad]);

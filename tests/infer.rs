@@ -1,6 +1,6 @@
 //! `umpire infer …` as a user runs it.
 
-use crate::support::{umpire, umpire_with_input};
+use crate::support::{stderr, umpire, umpire_with_input};
 
 #[test]
 fn show_reads_an_experiment_and_draws_it() {
@@ -143,7 +143,7 @@ fn check_markers_lists_the_marks_a_law_disagrees_with() {
     std::fs::write(&bad, "O r3\nQ r4\n").unwrap();
     let out = umpire(&["infer", "check-markers", "all blue are 5", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    assert!(stderr(&out).contains("line 2"));
     assert_eq!(
         umpire(&["infer", "check-markers", "all blue are 5", dir.to_str().unwrap()]).status.code(),
         Some(2)
