@@ -727,6 +727,78 @@ mod saturations {
         }
     }
 
+    /// Every ordering of the vocabulary, as precedences: small vocabularies only.
+    fn every_precedence(symbols: usize) -> Vec<Vec<u32>> {
+        let mut all = vec![Vec::new()];
+        for s in 0..symbols as u32 {
+            all = all
+                .into_iter()
+                .flat_map(|p: Vec<u32>| {
+                    (0..=p.len()).map(move |i| {
+                        let mut q = p.clone();
+                        q.insert(i, s);
+                        q
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    /// The board's own clauses as a claim, nothing selected, under every precedence.
+    fn own_clauses_under_every_precedence(text: &str) -> Vec<Result<(), SaturationError>> {
+        let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let clauses: Vec<Vec<Literal>> = set.clauses.iter().map(|c| c.literals.clone()).collect();
+        every_precedence(set.vocabulary.symbols.len())
+            .into_iter()
+            .map(|precedence| {
+                let selected = vec![None; clauses.len()];
+                check(&b.signature, &p, &Claim { clauses: clauses.clone(), selected, precedence })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_conclusion_with_an_atom_and_its_negation_is_redundant_and_no_other_is() {
+        // Saturated whatever the order: the one inference (on whichever predicate is the
+        // larger) gives blonde(X) ∨ ¬blonde(X) or happy(X) ∨ ¬happy(X), a tautology.
+        let saturated = own_clauses_under_every_precedence(
+            "∀x blonde(x) ∨ happy(x)\n∀x ¬blonde(x) ∨ ¬happy(x)",
+        );
+        assert!(saturated.len() >= 2);
+        assert!(saturated.iter().all(|r| r.is_ok()), "{saturated:?}");
+        // Inconsistent, so never saturated. With happy above blonde the one inference gives
+        // ¬blonde(a) ∨ blonde(b): two signs, but two different atoms, so no tautology.
+        let chain = own_clauses_under_every_precedence(
+            "blonde(a) → happy(a)\nhappy(a) → blonde(b)\nblonde(a)\n¬blonde(b)",
+        );
+        assert!(chain.len() >= 24);
+        assert!(
+            chain.iter().all(|r| matches!(r, Err(SaturationError::NotSaturated(..)))),
+            "{chain:?}"
+        );
+    }
+
+    #[test]
+    fn a_saturation_is_shown_as_clauses_a_legend_and_tstp_lines() {
+        let (b, claim) = saturate("∃x blonde(x)\n∀x blonde(x) → happy(x)");
+        let saturation = claim.expect("saturates");
+        let symbols = ProofSymbol::of(&clausify_with(&b.signature, &premises(&b), true).vocabulary);
+        let shown = crate::reason::proof::saturation::Saturated { saturation, symbols };
+        let clauses = shown.clauses();
+        assert_eq!(clauses.len(), shown.saturation.clauses.len());
+        assert!(clauses.iter().any(|c| c == "¬blonde(X0) ∨ happy(X0)"), "{clauses:?}");
+        assert!(clauses.iter().any(|c| c == "blonde(x₁)"), "{clauses:?}");
+        assert_eq!(shown.legend(), ["x₁: the x that (1) asserts"], "{clauses:?}");
+        let tstp = shown.tstp();
+        assert_eq!(tstp.lines().count(), clauses.len(), "{tstp}");
+        assert!(tstp.lines().all(|l| l.starts_with("cnf(s") && l.ends_with(").")), "{tstp}");
+        assert!(tstp.contains("cnf(s1,plain,"), "{tstp}");
+        assert!(tstp.contains("blonde("), "{tstp}");
+    }
+
     #[test]
     fn a_saturation_under_weights_the_check_does_not_read_is_no_claim() {
         // Per ordering: inverse-frequency weights, conjecture-max.
