@@ -1012,6 +1012,85 @@ mod saturations {
         assert_eq!(check(&b.signature, &premises(&b), &forged), Err(SaturationError::Unsupported));
     }
 
+    /// A board's own clauses as a claim, nothing selected, symbols in their order.
+    fn own_claim(b: &board::CheckedBoard) -> Claim {
+        let set = clausify_with(&b.signature, &premises(b), true);
+        Claim {
+            clauses: set.clauses.iter().map(|c| c.literals.clone()).collect(),
+            selected: vec![None; set.clauses.len()],
+            precedence: (0..set.vocabulary.symbols.len() as u32).collect(),
+        }
+    }
+
+    #[test]
+    fn bounds_at_their_edges_or_without_their_objects_are_read_rightly() {
+        let load = |text| board::load("t", text, CheckMode::FreeStanding).unwrap();
+        // `|L| < 1` holds in no structure and `|L| < 2` bounds from above: neither is a
+        // clause, so a saturation of the rest says nothing about them.
+        for text in ["∀x blonde(x)\n|L| < 1", "∀x blonde(x)\n|L| < 2"] {
+            let b = load(text);
+            let claim = own_claim(&b);
+            assert_eq!(
+                check(&b.signature, &premises(&b), &claim),
+                Err(SaturationError::Unsupported)
+            );
+        }
+        // `|L| ≥ 1` holds in every structure: nothing to cover.
+        let b = load("∀x blonde(x)\n|L| ≥ 1");
+        assert_eq!(check(&b.signature, &premises(&b), &own_claim(&b)), Ok(()));
+        // `|L| ≥ 2` is covered only when the proof's symbols name its two objects: not with
+        // the symbols of a board without it, nor for a second copy of it.
+        let bare = load("∀x∀y x = y");
+        let bare_symbols =
+            ProofSymbol::of(&clausify_with(&bare.signature, &premises(&bare), true).vocabulary);
+        let bounded = load("∀x∀y x = y\n|L| ≥ 2");
+        assert_eq!(
+            crate::reason::proof::saturation::check(
+                &bounded.signature,
+                &premises(&bounded),
+                &bare_symbols,
+                &own_claim(&bare)
+            ),
+            Err(SaturationError::Unsupported)
+        );
+        let bounded_symbols = ProofSymbol::of(
+            &clausify_with(&bounded.signature, &premises(&bounded), true).vocabulary,
+        );
+        let twice = load("∀x∀y x = y\n|L| ≥ 2\n|L| ≥ 2");
+        assert_eq!(
+            crate::reason::proof::saturation::check(
+                &twice.signature,
+                &premises(&twice),
+                &bounded_symbols,
+                &own_claim(&bounded)
+            ),
+            Err(SaturationError::Unsupported)
+        );
+    }
+
+    #[test]
+    fn a_claim_needs_one_selection_per_clause_and_one_rank_per_symbol() {
+        let (b, claim) = saturate(CONSISTENT[0]);
+        let claim = claim.unwrap();
+        let p = premises(&b);
+        assert_eq!(check(&b.signature, &p, &claim), Ok(()));
+        let mut short = claim.clone();
+        short.selected.pop();
+        let mut long = claim.clone();
+        long.selected.push(None);
+        let mut fewer = claim.clone();
+        let last = fewer.precedence.len() as u32 - 1;
+        fewer.precedence.retain(|&r| r != last);
+        let mut more = claim.clone();
+        more.precedence.push(last + 1);
+        for forged in [short, long, fewer, more] {
+            assert!(
+                matches!(check(&b.signature, &p, &forged), Err(SaturationError::Malformed(_))),
+                "{forged:?}"
+            );
+        }
+    }
+
     /// `|L| ≥ n` (n ≤ 16) is n constants that must differ: a saturation keeps them apart, a
     /// claim without them is refused, and a board that cannot have n objects is refuted.
     #[test]
