@@ -1069,6 +1069,35 @@ mod saturations {
     }
 
     #[test]
+    fn a_symbol_heads_atoms_or_terms_never_both() {
+        use crate::logic::clauses::{Atom, Term};
+        let (b, claim) = saturate(CONSISTENT[0]);
+        let claim = claim.unwrap();
+        let p = premises(&b);
+        let set = clausify_with(&b.signature, &p, true);
+        let id = |name: &str| set.vocabulary.symbols.iter().position(|s| s.name == name).unwrap();
+        let (blonde, happy, a) = (id("blonde"), id("happy"), id("a"));
+        let constant = Term::App(a, Vec::new());
+        let blonde_a = Term::App(blonde, vec![constant.clone()]);
+        let wrong = [
+            Atom::Pred(happy, vec![blonde_a.clone()]),
+            Atom::Eq(constant.clone(), blonde_a.clone()),
+            Atom::Eq(blonde_a, constant.clone()),
+            Atom::Pred(a, Vec::new()),
+            Atom::Pred(happy, vec![Term::App(set.vocabulary.symbols.len(), Vec::new())]),
+        ];
+        for atom in wrong {
+            let mut forged = claim.clone();
+            forged.clauses.push(vec![Literal { positive: true, atom: atom.clone() }]);
+            forged.selected.push(None);
+            assert!(
+                matches!(check(&b.signature, &p, &forged), Err(SaturationError::Malformed(_))),
+                "{atom:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_claim_needs_one_selection_per_clause_and_one_rank_per_symbol() {
         let (b, claim) = saturate(CONSISTENT[0]);
         let claim = claim.unwrap();
