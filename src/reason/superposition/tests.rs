@@ -1098,6 +1098,58 @@ mod saturations {
     }
 
     #[test]
+    fn refusals_name_the_clauses_they_are_about() {
+        let load = |text| board::load("t", text, CheckMode::FreeStanding).unwrap();
+        // Premise clauses are counted from 1 in the board's order.
+        let b = load("blonde(a)\nhappy(a)");
+        let own = own_claim(&b);
+        for (kept, uncovered) in [(0, 2), (1, 1)] {
+            let claim = Claim {
+                clauses: vec![own.clauses[kept].clone()],
+                selected: vec![None],
+                precedence: own.precedence.clone(),
+            };
+            assert_eq!(
+                check(&b.signature, &premises(&b), &claim),
+                Err(SaturationError::Uncovered(uncovered))
+            );
+        }
+        // blonde(a) into ¬blonde(a) gives ⊥: clause numbers from 1, the one rewritten from
+        // first; either order of the two.
+        let b = load("blonde(a)\n¬blonde(a)");
+        let own = own_claim(&b);
+        for reversed in [false, true] {
+            let mut claim = own.clone();
+            if reversed {
+                claim.clauses.reverse();
+            }
+            let positive = claim.clauses.iter().position(|c| c[0].positive).unwrap();
+            assert_eq!(
+                check(&b.signature, &premises(&b), &claim),
+                Err(SaturationError::NotSaturated(positive + 1, 2 - positive))
+            );
+        }
+        // Factoring blonde(x) ∨ blonde(a) gives blonde(a).
+        let b = load("happy(a)\n∀x blonde(x) ∨ blonde(a)");
+        let claim = own_claim(&b);
+        let k = claim.clauses.iter().position(|c| c.len() == 2).unwrap();
+        assert_eq!(
+            check(&b.signature, &premises(&b), &claim),
+            Err(SaturationError::UnaryNotRedundant(k + 1))
+        );
+    }
+
+    #[test]
+    fn an_equation_with_a_variable_side_rewrites_nothing_by_itself() {
+        // ∀x x = a makes every object a, so b is a and the board is inconsistent: no
+        // claim is saturated, whatever the order. (A unit x = a read as the rule x → a
+        // would rewrite any term, and make the missing inferences look redundant.)
+        let refusals = own_clauses_under_every_precedence("∀x x = a\nblonde(a)\n¬blonde(b)");
+        assert!(refusals.len() >= 6);
+        assert!(refusals.iter().all(|r| r.is_err()), "{refusals:?}");
+    }
+
+    #[test]
     fn a_claim_needs_one_selection_per_clause_and_one_rank_per_symbol() {
         let (b, claim) = saturate(CONSISTENT[0]);
         let claim = claim.unwrap();
