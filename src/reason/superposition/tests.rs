@@ -716,6 +716,10 @@ mod saturations {
         // Rewriting by a unit whose variables share numbers with the clause's (the check
         // once resolved such bindings again, and overflowed its stack).
         "¬∃x (¬((((x + (x + x)) = (x + x)) → (((x + x) + x) = ((x + x) + (x + x)))) ∧ ((x = x) ↔ (x = (x + (x + x))))))",
+        // A premise clause with a disequation of a variable, either way round: the saturation
+        // holds happy(a) instead, which covers it once x := a is put in.
+        "∀x x ≠ a ∨ happy(x)\n¬happy(b)",
+        "∀x a ≠ x ∨ happy(x)\n¬happy(b)",
     ];
 
     #[test]
