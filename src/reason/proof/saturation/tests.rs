@@ -219,3 +219,29 @@ fn inferences_use_the_selected_literal_or_the_largest_ones() {
     let apart = vec![lit(true, x.clone(), a.clone()), lit(true, y.clone(), b.clone())];
     assert_eq!(order.usable(&apart, None), [0, 1], "incomparable literals are both largest");
 }
+
+/// Rewriting by a unit shows a conclusion redundant only when the unit's instance lies
+/// below the conclusion (a premise clause, only covered, may be rewritten by any unit).
+#[test]
+fn a_conclusion_is_rewritten_only_by_equations_below_it() {
+    // a ≻ b ≻ c, and P above them all.
+    let rank = [2, 1, 0, 3];
+    let (a, b, c) = (Term::App(0, vec![]), Term::App(1, vec![]), Term::App(2, vec![]));
+    let p = |t: &Term| Term::App(3, vec![t.clone()]);
+    let n = vec![
+        vec![lit(true, a.clone(), b.clone())],
+        vec![lit(true, b.clone(), c.clone())],
+        vec![lit(false, p(&b), top())],
+    ];
+    let checker = Checker {
+        order: Order { rank: &rank },
+        predicate: vec![false, false, false, true],
+        n: &n,
+        units: units(&n),
+    };
+    // ¬P(a) is ¬P(b), a clause of the set, by a = b, which lies below it.
+    assert!(checker.redundant(vec![lit(false, p(&a), top())], true));
+    // a = c would be b = c, a clause of the set, by a = b, which lies above it.
+    assert!(!checker.redundant(vec![lit(true, a.clone(), c.clone())], true));
+    assert!(checker.redundant(vec![lit(true, a.clone(), c.clone())], false));
+}
