@@ -1178,6 +1178,19 @@ mod saturations {
     }
 
     #[test]
+    fn clauses_are_renamed_apart_before_they_meet() {
+        // likes(x, y) against ¬likes(x, father(x)) gives ⊥ only with the second clause's x
+        // kept apart from the first clause's y (else x := y, y := father(y) fails).
+        let refusals =
+            own_clauses_under_every_precedence("∀x∀y likes(x, y)\n∀x ¬likes(x, father(x))");
+        assert!(refusals.len() >= 6);
+        assert!(
+            refusals.iter().all(|r| matches!(r, Err(SaturationError::NotSaturated(..)))),
+            "{refusals:?}"
+        );
+    }
+
+    #[test]
     fn a_claim_needs_one_selection_per_clause_and_one_rank_per_symbol() {
         let (b, claim) = saturate(CONSISTENT[0]);
         let claim = claim.unwrap();
