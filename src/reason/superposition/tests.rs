@@ -756,15 +756,22 @@ mod saturations {
     fn own_clauses_under_every_precedence(text: &str) -> Vec<Result<(), SaturationError>> {
         let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
         let p = premises(&b);
-        let set = clausify_with(&b.signature, &p, true);
-        let clauses: Vec<Vec<Literal>> = set.clauses.iter().map(|c| c.literals.clone()).collect();
-        every_precedence(set.vocabulary.symbols.len())
+        let own = own_claim(&b);
+        every_precedence(own.precedence.len())
             .into_iter()
-            .map(|precedence| {
-                let selected = vec![None; clauses.len()];
-                check(&b.signature, &p, &Claim { clauses: clauses.clone(), selected, precedence })
-            })
+            .map(|precedence| check(&b.signature, &p, &Claim { precedence, ..own.clone() }))
             .collect()
+    }
+
+    /// An inconsistent board's own clauses, refused as unsaturated under each of at least
+    /// `orders` precedences.
+    fn assert_never_saturated(text: &str, orders: usize) {
+        let refusals = own_clauses_under_every_precedence(text);
+        assert!(refusals.len() >= orders);
+        assert!(
+            refusals.iter().all(|r| matches!(r, Err(SaturationError::NotSaturated(..)))),
+            "{refusals:?}"
+        );
     }
 
     #[test]
@@ -778,13 +785,9 @@ mod saturations {
         assert!(saturated.iter().all(|r| r.is_ok()), "{saturated:?}");
         // Inconsistent, so never saturated. With happy above blonde the one inference gives
         // ¬blonde(a) ∨ blonde(b): two signs, but two different atoms, so no tautology.
-        let chain = own_clauses_under_every_precedence(
+        assert_never_saturated(
             "blonde(a) → happy(a)\nhappy(a) → blonde(b)\nblonde(a)\n¬blonde(b)",
-        );
-        assert!(chain.len() >= 24);
-        assert!(
-            chain.iter().all(|r| matches!(r, Err(SaturationError::NotSaturated(..)))),
-            "{chain:?}"
+            24,
         );
     }
 
@@ -1181,13 +1184,7 @@ mod saturations {
     fn clauses_are_renamed_apart_before_they_meet() {
         // likes(x, y) against ¬likes(x, father(x)) gives ⊥ only with the second clause's x
         // kept apart from the first clause's y (else x := y, y := father(y) fails).
-        let refusals =
-            own_clauses_under_every_precedence("∀x∀y likes(x, y)\n∀x ¬likes(x, father(x))");
-        assert!(refusals.len() >= 6);
-        assert!(
-            refusals.iter().all(|r| matches!(r, Err(SaturationError::NotSaturated(..)))),
-            "{refusals:?}"
-        );
+        assert_never_saturated("∀x∀y likes(x, y)\n∀x ¬likes(x, father(x))", 6);
     }
 
     #[test]
