@@ -790,6 +790,28 @@ mod saturations {
     }
 
     #[test]
+    fn an_equation_and_a_disequation_sharing_one_side_are_no_tautology() {
+        // a = b ∨ a ≠ c (either way round) says something: a claim without it is refused,
+        // whichever way the clausifier writes the two sides.
+        for text in ["a = b ∨ a ≠ c", "b = a ∨ a ≠ c", "a = b ∨ c ≠ a", "b = a ∨ c ≠ a"]
+        {
+            let source = format!("{text}\nblonde(a)");
+            let b = board::load("t", &source, CheckMode::FreeStanding).unwrap();
+            let own = own_claim(&b);
+            let claim = Claim {
+                clauses: vec![own.clauses[1].clone()],
+                selected: vec![None],
+                precedence: own.precedence.clone(),
+            };
+            assert_eq!(
+                check(&b.signature, &premises(&b), &claim),
+                Err(SaturationError::Uncovered(1)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn a_saturation_is_shown_as_clauses_a_legend_and_tstp_lines() {
         let (b, claim) = saturate("∃x blonde(x)\n∀x blonde(x) → happy(x)");
         let saturation = claim.expect("saturates");
