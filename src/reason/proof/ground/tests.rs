@@ -220,3 +220,35 @@ fn a_large_encoding_stops_at_its_limit_or_budget_and_an_unknown_symbol_is_refuse
     let e = encode(&without_plus, &premises, 2, 1_000, &unlimited).unwrap_err();
     assert_eq!(e, GroundError::Unknown("+".into()));
 }
+
+/// Constants are folded and repeats dropped, so a conjunction (or disjunction) gets a
+/// definition only for the parts the structure leaves open.
+#[test]
+fn conjunctions_fold_their_constants_and_define_only_what_is_open() {
+    let budget = Budget::unlimited();
+    let mut e = Encoding {
+        size: 2,
+        limit: 1_000,
+        budget: &budget,
+        cnf: Cnf::default(),
+        truth: 0,
+        symbols: BTreeMap::new(),
+    };
+    e.truth = e.fresh();
+    let (t, p, q) = (e.truth, e.fresh(), e.fresh());
+    let before = (e.cnf.num_vars, e.cnf.clauses.len());
+    assert_eq!(e.and(vec![]), Ok(t));
+    assert_eq!(e.and(vec![p]), Ok(p));
+    assert_eq!(e.and(vec![t, p, t]), Ok(p));
+    assert_eq!(e.and(vec![p, p]), Ok(p));
+    assert_eq!(e.and(vec![p, -t]), Ok(-t));
+    assert_eq!(e.and(vec![-t, p]), Ok(-t));
+    assert_eq!(e.and(vec![p, -p]), Ok(-t));
+    assert_eq!(e.or(vec![-t, q]), Ok(q));
+    assert_eq!(e.or(vec![q, t]), Ok(t));
+    assert_eq!(before, (e.cnf.num_vars, e.cnf.clauses.len()), "nothing new was defined");
+    // Two open parts get one new variable, defined by three clauses.
+    let x = e.and(vec![p, t, q]).unwrap();
+    assert_eq!(x, before.0 as Lit + 1);
+    assert_eq!(e.cnf.clauses, vec![vec![-x, p], vec![-x, q], vec![-p, -q, x]]);
+}
