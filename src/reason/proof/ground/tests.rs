@@ -252,3 +252,25 @@ fn conjunctions_fold_their_constants_and_define_only_what_is_open() {
     assert_eq!(x, before.0 as Lit + 1);
     assert_eq!(e.cnf.clauses, vec![vec![-x, p], vec![-x, q], vec![-p, -q, x]]);
 }
+
+/// A signature that disagrees with the statements (a symbol of the other kind, or of
+/// another arity) is refused by name, not encoded by guesswork.
+#[test]
+fn a_symbol_of_another_kind_or_arity_is_refused() {
+    let b = load("∀x blonde(father(x))");
+    let premises = premises_of(&b, None);
+    let budget = Budget::unlimited();
+    assert!(encode(&b.signature, &premises, 2, 1_000, &budget).is_ok());
+    for (name, kind, arity) in [
+        ("father", SymbolKind::Predicate, 1),
+        ("father", SymbolKind::Function, 2),
+        ("blonde", SymbolKind::Function, 1),
+        ("blonde", SymbolKind::Predicate, 2),
+    ] {
+        let mut signature = b.signature.clone();
+        let info = signature.symbols.get_mut(name).unwrap();
+        (info.kind, info.arity) = (kind, arity);
+        let e = encode(&signature, &premises, 2, 1_000, &budget).unwrap_err();
+        assert_eq!(e, GroundError::Unknown(name.into()), "{name} as {kind:?}/{arity}");
+    }
+}
