@@ -107,6 +107,8 @@ const BOARDS: &[&str] = &[
     "|L| ≥ 2\n|L| < 3\n∃x∃y x ≠ y ∧ (smarter(x, y) ⇔ ¬smarter(y, x))",
     "¬|L| ≥ 3\n∀x blonde(x) ↔ ¬blonde(father(x))",
     "∃!x ∀y smarter(x, y) ∨ x = y\n∀x father(father(x)) = x",
+    // Three constants: the third may name object 2 only if the second names object 1.
+    "likes(a, b) ∨ ¬likes(b, c)\nc ≠ a ∨ blonde(b)",
 ];
 
 #[test]
