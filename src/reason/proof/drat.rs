@@ -489,6 +489,24 @@ mod tests {
     }
 
     #[test]
+    fn a_lemma_whose_negation_meets_the_root_assignment_is_checked_against_it() {
+        // 1 holds at the root; then (2 ∨ 3), (2 ∨ ¬3) give 2, and 4 and ¬4 clash.
+        let f = vec![vec![1], vec![-1, 2, 3], vec![-1, 2, -3], vec![-2, 4], vec![-2, -4]];
+        // `1 2`: its negation assumes ¬1, false at the root, so it is implied at once; `2`
+        // then needs the root's 1 (the first check must not have taken it back).
+        let stats = check(4, &f, &parse("1 2 0\n2 0\n0\n").unwrap(), PLENTY, &Budget::unlimited());
+        assert_eq!(stats.map(|s| s.additions), Ok(2));
+        // `¬1 2`: its negation assumes 1, already true; the lemma is then a unit under the
+        // root assignment, and 2 ends the proof.
+        let stats = check(4, &f, &parse("-1 2 0\n0\n").unwrap(), PLENTY, &Budget::unlimited());
+        assert_eq!(stats.map(|s| s.additions), Ok(1));
+        // With the root's 1 kept, `2` alone is implied after it too.
+        let stats =
+            check(4, &f, &parse("-1 3 2 0\n2 0\n0\n").unwrap(), PLENTY, &Budget::unlimited());
+        assert!(stats.is_ok(), "{stats:?}");
+    }
+
+    #[test]
     fn garbage_is_refused_and_limits_are_kept() {
         assert!(matches!(parse("1 2"), Err(DratError::Malformed(_))));
         assert!(matches!(parse("1 x 0"), Err(DratError::Malformed(_))));
