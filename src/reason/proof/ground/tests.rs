@@ -276,3 +276,28 @@ fn a_symbol_of_another_kind_or_arity_is_refused() {
         assert_eq!(e, GroundError::Unknown(name.into()), "{name} as {kind:?}/{arity}");
     }
 }
+
+/// Every placing of three constants on three objects, with the other tables random: the
+/// encoding admits exactly those in symmetry order (the third constant names object 2 only
+/// when the second names object 1).
+#[test]
+fn three_constants_are_admitted_exactly_in_symmetry_order() {
+    let b = load("a = a\nb = b\nc = c");
+    let premises = premises_of(&b, None);
+    let cnf = encode(&b.signature, &premises, 3, 100_000, &Budget::unlimited()).unwrap();
+    let mut rng = SplitMix64::new(3);
+    let mut admitted = 0;
+    for placing in 0..27u32 {
+        for _ in 0..20 {
+            let mut s = random_structure(&b.signature, 3, &mut rng);
+            for (k, name) in ["a", "b", "c"].into_iter().enumerate() {
+                s.functions.get_mut(name).unwrap().values[0] = placing / 3u32.pow(k as u32) % 3;
+            }
+            let expected = in_symmetry_order(&b.signature, &s);
+            assert_eq!(propagate(&cnf, &variables(&b.signature, &s)), Some(expected), "{s:?}");
+            admitted += usize::from(expected);
+        }
+    }
+    // (0,0,0), (0,0,1), (0,1,0), (0,1,1), (0,1,2): five placings, twenty times each.
+    assert_eq!(admitted, 5 * 20);
+}
