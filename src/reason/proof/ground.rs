@@ -54,9 +54,7 @@ pub fn encode(
     limit: usize,
     budget: &Budget,
 ) -> Result<Cnf, GroundError> {
-    let mut e =
-        Encoding { size, limit, budget, cnf: Cnf::default(), truth: 0, symbols: BTreeMap::new() };
-    e.truth = e.fresh();
+    let mut e = Encoding::new(size, limit, budget);
     e.clause(vec![e.truth])?;
     for (name, info) in &signature.symbols {
         let tuples = size.pow(info.arity as u32);
@@ -101,7 +99,21 @@ struct Encoding<'b> {
     symbols: BTreeMap<String, (SymbolKind, usize, u32)>,
 }
 
-impl Encoding<'_> {
+impl<'b> Encoding<'b> {
+    /// An empty encoding with its first variable taken as "true" (not yet asserted).
+    fn new(size: usize, limit: usize, budget: &'b Budget) -> Encoding<'b> {
+        let mut e = Encoding {
+            size,
+            limit,
+            budget,
+            cnf: Cnf::default(),
+            truth: 0,
+            symbols: BTreeMap::new(),
+        };
+        e.truth = e.fresh();
+        e
+    }
+
     fn fresh(&mut self) -> Lit {
         self.cnf.num_vars += 1;
         self.cnf.num_vars as Lit

@@ -1228,9 +1228,9 @@ mod saturations {
     fn inferences_the_ordering_rules_out_are_not_asked_for() {
         // Into the smaller side of a literal: c = d does not rewrite the c of
         // father(father(a)) = c (else father(father(a)) = d would be needed, and it is no
-        // consequence of smaller clauses when c is above d).
-        // The clausifier writes an equation's sides in its own order: c comes before
-        // father(father(a)) and q after it, so the small side is met in either place.
+        // consequence of smaller clauses when c is above d). The clausifier writes an
+        // equation's sides in its own order, c before father(father(a)) and q after it,
+        // so the small side is met in either place.
         assert_saturated_as_written("father(father(a)) = c\nc = d");
         assert_saturated_as_written("father(father(a)) = q\nq = r");
         // Into a literal that its clause's other literal exceeds once unified: likes(a,

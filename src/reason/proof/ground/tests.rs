@@ -228,15 +228,7 @@ fn a_large_encoding_stops_at_its_limit_or_budget_and_an_unknown_symbol_is_refuse
 #[test]
 fn conjunctions_fold_their_constants_and_define_only_what_is_open() {
     let budget = Budget::unlimited();
-    let mut e = Encoding {
-        size: 2,
-        limit: 1_000,
-        budget: &budget,
-        cnf: Cnf::default(),
-        truth: 0,
-        symbols: BTreeMap::new(),
-    };
-    e.truth = e.fresh();
+    let mut e = Encoding::new(2, 1_000, &budget);
     let (t, p, q) = (e.truth, e.fresh(), e.fresh());
     let before = (e.cnf.num_vars, e.cnf.clauses.len());
     assert_eq!(e.and(vec![]), Ok(t));
