@@ -169,7 +169,12 @@ fn a_scripted_game_through_the_binary() {
     let run = |args: &[&str]| umpire(args);
     let out = run(&["game", "new", f, "--players", "Ann,Bob", "--seed", "5"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout(&out).contains("Ann's hand: S:9  X:¬  F:father"), "{}", stdout(&out));
+    // Each S card shows its statement (issue 56).
+    assert!(
+        stdout(&out).contains("Ann's hand: S:9 ∀x∀y x + y = y + x  X:¬  F:father"),
+        "{}",
+        stdout(&out)
+    );
     // Out of turn, and an S card with the wrong statement: refused, the save untouched.
     let before = std::fs::read_to_string(&file).unwrap();
     assert_eq!(

@@ -7,6 +7,7 @@ mod computer;
 mod deduction;
 mod dice;
 mod export;
+mod frontends;
 mod fuzz;
 mod infer;
 mod infer_english;

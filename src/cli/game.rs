@@ -1,22 +1,21 @@
-//! `umpire game …`: a game of the logic card game in a save file, one action a call. The
-//! reading of cards and claims, and the saving, are the command layer's
-//! ([`umpire::commands::cardgame`]), shared with the REPL.
+//! `umpire game …`: a game of the logic card game in a save file, one action a call. Every
+//! rule of the table (who acts, claims, undo, how cards and plays are written) and every
+//! text printed is the command layer's ([`umpire::commands::cardgame`]), shared with the
+//! REPL and the page: this file only turns flags into its verbs.
 
 use crate::budget::seconds;
 use crate::exit::{print_json, Answer, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
-use umpire::commands::cardgame::{parse_cards, CardKind, Computer, GameError, SavedGame, Settings};
-use umpire::commands::computer::{
-    hint, played_line, selfplay, thinking, turn_json, turn_text, why_last_play, SelfPlayRequest,
-    MAX_LEVEL,
-};
+use umpire::commands::cardgame::{GameError, NewGame, Play, SavedGame};
+use umpire::commands::computer::{selfplay, SelfPlayRequest, MAX_LEVEL};
 use umpire::commands::defaults::{
-    game_seed, COMPUTER_LEVEL, HAND_SIZE, MOVE_SECONDS, MOVE_TIME, POINTS_TO_WIN, SEARCH_SECONDS,
-    SELFPLAY_MAX_TURNS, SELFPLAY_SEED,
+    COMPUTER_LEVEL, HAND_SIZE, MOVE_SECONDS, POINTS_TO_WIN, SEARCH_SECONDS, SELFPLAY_MAX_TURNS,
+    SELFPLAY_SEED,
 };
 use umpire::commands::verdict::Search;
+use umpire::commands::Front;
 
 #[derive(Subcommand)]
 pub enum GameAction {
@@ -55,7 +54,7 @@ pub enum GameAction {
     Move {
         file: PathBuf,
         /// With the table's own cards (--own-cards): the cards the computer holds.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, num_args = 1..)]
         cards: Vec<String>,
         /// The budget of the computer's writing phase.
         #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
@@ -74,7 +73,7 @@ pub enum GameAction {
         #[arg(long)]
         player: Option<String>,
         /// With the table's own cards (--own-cards): the cards the player holds.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, num_args = 1..)]
         cards: Vec<String>,
         /// The budget of judging the plays.
         #[arg(long, default_value = MOVE_SECONDS, value_name = "SECONDS", value_parser = seconds)]
@@ -112,22 +111,32 @@ pub enum GameAction {
         #[arg(long)]
         json: bool,
     },
-    /// Shows the board, the scores, whose turn it is, and a player's hand.
+    /// Shows the board, the scores, whose turn it is, and a player's hand (each S card
+    /// with its statement).
     Show {
         file: PathBuf,
         /// Show this player's hand.
         #[arg(long)]
         hand: Option<String>,
+        /// The table as JSON (the page's view; only the hand asked for).
+        #[arg(long)]
+        json: bool,
     },
-    /// Plays cards and writes a statement (with `X:¬`, `--target k` is the statement changed).
+    /// Plays cards and writes a statement: `game play FILE 'F:+,R:likes ∀x∀y likes(x, y)'`,
+    /// as the coach prints a play (`-> k` at the end: the statement a ¬ card changes), or
+    /// with the cards apart: `--cards F:+,R:likes '∀x∀y likes(x, y)'`.
     Play {
         file: PathBuf,
+        /// The player (default: the one whose turn it is).
         #[arg(long)]
-        player: String,
-        /// The cards, separated by commas: P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬.
-        #[arg(long, value_delimiter = ',', required = true)]
+        player: Option<String>,
+        /// The cards, separated by commas or spaces: P:blonde, F:+, R:likes, Q:∀x∃y, S:3,
+        /// X:?, X:¬ (the statement may follow them).
+        #[arg(long, num_args = 1..)]
         cards: Vec<String>,
-        statement: String,
+        /// The statement (with --cards), or the whole play: cards, statement, `-> k`.
+        play: Vec<String>,
+        /// With `X:¬`: the statement changed.
         #[arg(long)]
         target: Option<usize>,
     },
@@ -135,8 +144,9 @@ pub enum GameAction {
     /// the board is inconsistent (`inconsistent`); umpire checks the claim.
     Claim {
         file: PathBuf,
+        /// The player (default: the one whose turn it is).
         #[arg(long)]
-        player: String,
+        player: Option<String>,
         /// `redundant` or `inconsistent`.
         kind: String,
         /// The statement claimed redundant.
@@ -153,66 +163,55 @@ pub enum GameAction {
     /// Ends the turn without playing.
     Pass {
         file: PathBuf,
+        /// The player (default: the one whose turn it is).
         #[arg(long)]
-        player: String,
+        player: Option<String>,
     },
-    /// Takes back the last event.
-    Undo { file: PathBuf },
+    /// Takes back the last move, for everyone, and names it. A move that won the game is
+    /// taken back only with the whole table's agreement: `--yes`.
+    Undo {
+        file: PathBuf,
+        /// The whole table agrees to take back a win.
+        #[arg(long)]
+        yes: bool,
+    },
     /// Replays a saved game and shows it (a save that does not replay is refused).
     Load { file: PathBuf },
-}
-
-/// The cards named with `--cards` (the table's own deck), if any.
-fn told(cards: &[String]) -> Result<Option<Vec<CardKind>>, GameError> {
-    if cards.is_empty() {
-        return Ok(None);
-    }
-    parse_cards(cards.iter().map(String::as_str)).map(Some)
 }
 
 /// Runs one game action on its save file and prints the table.
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
         GameAction::New { file, players, hand, win, seed, own_cards, computer, level } => {
-            let computers = computer.into_iter().map(|player| Computer { player, level }).collect();
-            let table = SavedGame::create(
-                &file,
-                Settings {
-                    players,
-                    hand_size: hand,
-                    points_to_win: win,
-                    seed: game_seed(seed),
-                    own_cards,
-                    computers,
-                },
-            )?;
-            table.game.show_turn()
+            let new = NewGame {
+                players,
+                hand: Some(hand),
+                win: Some(win),
+                seed,
+                own_cards,
+                computers: computer,
+                level: Some(level),
+            };
+            SavedGame::create(&file, &new)?.show_turn()
         }
         GameAction::Move { file, cards, move_time, brief, json } => {
             let mut table = SavedGame::open(&file)?;
-            let told = told(&cards)?;
-            let turn = table.computer_move(&thinking(move_time), told.as_deref())?;
+            let turn = table.computer_move(move_time, &cards)?;
             if json {
-                print_json(&turn_json(&table.game, &turn));
+                print_json(turn.json());
                 return Ok(Answer::Yes);
             }
-            format!("{}{}", turn_text(&table.game, &turn, brief), table.game.show_turn())
+            format!("{}{}", turn.text(brief), table.show_turn())
         }
         GameAction::Hint { file, player, cards, move_time, brief, json } => {
-            let table = SavedGame::open(&file)?;
-            let p = table.player(player.as_deref())?;
-            let told = told(&cards)?;
-            let hint = hint(&table.game, p, told.as_deref(), &thinking(move_time))?;
+            let hint = SavedGame::open(&file)?.hint(player.as_deref(), &cards, move_time)?;
             if json {
                 print_json(&hint);
                 return Ok(Answer::Yes);
             }
-            hint.text(brief)
+            hint.text(brief, Front::CommandLine)
         }
-        GameAction::Why { file } => {
-            let table = SavedGame::open(&file)?;
-            why_last_play(&table.game, &thinking(MOVE_TIME))?
-        }
+        GameAction::Why { file } => SavedGame::open(&file)?.why()?,
         GameAction::Selfplay {
             games,
             levels,
@@ -230,7 +229,7 @@ pub fn run(action: GameAction) -> Outcome {
                 seed,
                 hand_size: hand,
                 points_to_win: win,
-                thinking: thinking(move_time),
+                move_time,
                 max_turns,
             };
             if let Some(dir) = &saves {
@@ -240,10 +239,10 @@ pub fn run(action: GameAction) -> Outcome {
                 })?;
             }
             let report = selfplay(&request, &mut |g, played| {
-                eprintln!("game {}/{games}: {}", g + 1, played_line(played));
+                eprintln!("game {}/{games}: {}", g + 1, played.line());
                 if let Some(dir) = &saves {
                     let path = dir.join(format!("game-{}.json", g + 1));
-                    if let Err(e) = played.game.save(&path) {
+                    if let Err(e) = played.save(&path) {
                         eprintln!("  (could not save {}: {e})", path.display());
                     }
                 }
@@ -255,45 +254,55 @@ pub fn run(action: GameAction) -> Outcome {
             }
             return Ok(if report.faults.is_empty() { Answer::Yes } else { Answer::No });
         }
-        GameAction::Show { file, hand } => {
+        GameAction::Show { file, hand, json } => {
             let table = SavedGame::open(&file)?;
-            let who = hand.map(|h| table.player(Some(&h))).transpose()?;
-            table.game.show(who)
+            if json {
+                print_json(&table.view_for(hand.as_deref())?);
+                return Ok(Answer::Yes);
+            }
+            table.show(hand.as_deref())?
         }
         GameAction::Load { file } => {
             let table = SavedGame::open(&file)?;
-            format!("{} events replayed.\n{}", table.game.events.len(), table.game.show_turn())
+            format!("{} events replayed.\n{}", table.version(), table.show_turn())
         }
-        GameAction::Play { file, player, cards, statement, target } => {
+        GameAction::Play { file, player, cards, play, target } => {
             let mut table = SavedGame::open(&file)?;
-            let p = table.player(Some(&player))?;
-            let kinds = parse_cards(cards.iter().map(String::as_str))?;
-            table.play(p, &kinds, &statement, target)?;
-            table.game.show_turn()
+            let words = play.join(" ");
+            let play = if cards.is_empty() {
+                let mut play = Play::parse(&words)?;
+                if target.is_some() {
+                    play = play.aimed_at(target);
+                }
+                play
+            } else {
+                Play::new(cards.iter().map(String::as_str), &words, target)?
+            };
+            table.play(player.as_deref(), &play)?;
+            table.show_turn()
         }
         GameAction::Claim { file, player, kind, k, timeout, brief, json } => {
             let mut table = SavedGame::open(&file)?;
             let k = k.map(|k| k.to_string());
             let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
             let search = Search { timeout, ..Search::default() };
-            let claimed = table.claim_in_words(&player, &words, &search)?;
+            let claimed = table.claim(player.as_deref(), &words, &search)?;
             if json {
-                print_json(&claimed.json(&table.game));
+                print_json(&claimed.json());
             } else {
-                print!("{}{}", claimed.text(brief, "--timeout"), table.game.show_turn());
+                print!("{}{}", claimed.text(brief, "--timeout"), table.show_turn());
             }
             return Ok(claimed.answer());
         }
         GameAction::Pass { file, player } => {
             let mut table = SavedGame::open(&file)?;
-            let p = table.player(Some(&player))?;
-            table.pass(p)?;
-            table.game.show_turn()
+            table.pass(player.as_deref())?;
+            table.show_turn()
         }
-        GameAction::Undo { file } => {
+        GameAction::Undo { file, yes } => {
             let mut table = SavedGame::open(&file)?;
-            table.undo()?;
-            table.game.show_turn()
+            let said = table.undo(yes)?;
+            format!("{said}\n{}", table.show_turn())
         }
     };
     print!("{text}");

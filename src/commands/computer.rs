@@ -1,22 +1,26 @@
 //! The computer at the card table (issue 33): its moves, the coach's hints and self-play,
 //! for every front end. `umpire game move | hint | selfplay`, the REPL's `move` and `hint`
 //! and the page's seats and hint button all come here; what they print or show is built
-//! here once.
+//! here once, and what the coach prints can be typed back as a play as it stands.
 
-use crate::commands::cardgame::{claim_outcome, SavedGame};
+use crate::commands::cardgame::{claim_outcome, parse_cards, Play, SavedGame, Snapshot};
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
+use crate::commands::Front;
+use crate::games::cardgame::computer::{Thinking, Turn};
 use crate::games::cardgame::deck::CardKind;
 use crate::games::cardgame::judge::{Judge, Tri};
 use crate::games::cardgame::selfplay::{self, Ending, Played};
 use crate::games::cardgame::state::{Claim, Event, Game, GameError};
 use crate::reason::{Decision, Question};
 use serde::Serialize;
+use std::path::Path;
 use std::time::Duration;
 
-pub use crate::games::cardgame::computer::{Thinking, Turn, MAX_LEVEL};
+pub use crate::games::cardgame::computer::MAX_LEVEL;
 
-/// How the computer thinks, given the front end's move budget.
+/// How the computer thinks, given the front end's move budget (the benches measure a
+/// turn with it; the front ends give the verbs a move time).
 pub fn thinking(per_move: Duration) -> Thinking {
     Thinking {
         per_move,
@@ -26,34 +30,95 @@ pub fn thinking(per_move: Duration) -> Thinking {
     }
 }
 
+/// The cards a player names with the table's own deck (none named: not told).
+fn told(cards: &[String]) -> Result<Option<Vec<CardKind>>, GameError> {
+    let named: Vec<&str> =
+        cards.iter().map(String::as_str).filter(|c| !c.trim().is_empty()).collect();
+    if named.is_empty() {
+        return Ok(None);
+    }
+    parse_cards(named).map(Some)
+}
+
+/// A computer's turn as the table is told of it, drawn when it was played.
+pub struct ComputerTurn {
+    /// Its claims: the event's number, the outcome's line and the decision.
+    claims: Vec<(usize, String, Decision)>,
+    text: String,
+    brief: String,
+    json: serde_json::Value,
+}
+
+impl ComputerTurn {
+    /// Its claims with their outcomes, its play or pass, and why; `brief`: without the
+    /// claims' evidence.
+    pub fn text(&self, brief: bool) -> &str {
+        if brief {
+            &self.brief
+        } else {
+            &self.text
+        }
+    }
+
+    /// The turn as JSON (the page and `--json` show the same).
+    pub fn json(&self) -> &serde_json::Value {
+        &self.json
+    }
+
+    /// Its claims: the event's number (from 1), the outcome's line and the decision.
+    pub fn claims(&self) -> impl Iterator<Item = (usize, &str, &Decision)> {
+        self.claims.iter().map(|(at, outcome, d)| (*at, outcome.as_str(), d))
+    }
+
+    /// The decision of its last claim, if it claimed.
+    pub fn last_decision(&self) -> Option<&Decision> {
+        self.claims.last().map(|(_, _, d)| d)
+    }
+
+    fn of(game: &Game, turn: &Turn) -> ComputerTurn {
+        let claims = turn
+            .claims
+            .iter()
+            .filter_map(|(event, decision)| {
+                let at = game.events.iter().rposition(|e| e == event)? + 1;
+                Some((at, claim_outcome(event).unwrap_or_default(), decision.clone()))
+            })
+            .collect();
+        ComputerTurn {
+            claims,
+            text: turn_text(game, turn, false),
+            brief: turn_text(game, turn, true),
+            json: turn_json(game, turn),
+        }
+    }
+}
+
 impl SavedGame {
     /// `game move`: the computer plays the turn of the seat whose turn it is; a person's turn
-    /// is refused.
-    /// With the table's own cards, `told` is the cards the computer holds (G13).
+    /// is refused. With the table's own cards, `cards` is what the computer holds (G13).
     pub fn computer_move(
         &mut self,
-        thinking: &Thinking,
-        told: Option<&[CardKind]>,
-    ) -> Result<Turn, GameError> {
-        let seat = self.game.state.current;
-        let level = computer_seat(&self.game, seat)?;
-        self.change(|g| g.computer_turn(seat, level, thinking, told))
+        move_time: Duration,
+        cards: &[String],
+    ) -> Result<ComputerTurn, GameError> {
+        let told = told(cards)?;
+        let seat = self.game().state.current;
+        let level = computer_seat(self.game(), seat)?;
+        let thinking = thinking(move_time);
+        let turn = self.change(|g| g.computer_turn(seat, level, &thinking, told.as_deref()))?;
+        Ok(ComputerTurn::of(self.game(), &turn))
     }
 
     /// After a person's move (in the REPL or on the page): the computer plays every seat it
     /// holds until a person's turn comes or the game ends, at most one round. With the
     /// table's own cards it waits to be told its cards (`game move CARDS`).
-    pub fn computers_reply(&mut self, thinking: &Thinking) -> Result<Vec<Turn>, GameError> {
+    pub fn computers_reply(&mut self, move_time: Duration) -> Result<Vec<ComputerTurn>, GameError> {
         let mut turns = Vec::new();
-        for _ in 0..self.game.settings.players.len() {
-            let seat = self.game.state.current;
-            if self.game.state.winner.is_some()
-                || self.game.settings.computer_level(seat).is_none()
-                || self.game.settings.own_cards
-            {
+        for _ in 0..self.game().settings.players.len() {
+            if !self.computer_to_move() || self.game().settings.own_cards {
                 break;
             }
-            turns.push(self.computer_move(thinking, None)?);
+            turns.push(self.computer_move(move_time, &[])?);
         }
         Ok(turns)
     }
@@ -70,9 +135,26 @@ fn computer_seat(game: &Game, seat: usize) -> Result<u8, GameError> {
     })
 }
 
+/// The number a play's statement has on the board: the one a ¬ changed, or the one it
+/// added (the count of statements added up to and including it).
+fn statement_number(game: &Game, event: &Event) -> Option<usize> {
+    let at = game.events.iter().rposition(|e| e == event)?;
+    match event {
+        Event::Play { target: Some(k), .. } => Some(*k),
+        Event::Play { target: None, .. } => Some(
+            game.events[..=at]
+                .iter()
+                .filter(|e| matches!(e, Event::Play { target: None, .. }))
+                .count(),
+        ),
+        _ => None,
+    }
+}
+
 /// What the table is told of a computer's turn: its claims with their outcomes, its play or
-/// pass, and why.
-pub fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
+/// pass, and why. The statement is echoed as the board shows it (an S card's text as the
+/// card prints it is normalised there), and the play in the form a player would type it.
+fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
     let name = &game.settings.players[turn.player];
     let mut out = String::new();
     for (event, decision) in &turn.claims {
@@ -90,11 +172,13 @@ pub fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
         }
     }
     match &turn.event {
-        Some(Event::Play { cards, statement, target, .. }) => {
-            let on = target.map(|k| format!(" on ({k})")).unwrap_or_default();
+        Some(event @ Event::Play { cards, statement, target, .. }) => {
+            let shown = statement_number(game, event)
+                .and_then(|k| game.state.board.get(k - 1))
+                .map_or(statement.as_str(), |entry| entry.text.as_str());
             out.push_str(&format!(
-                "{name} plays {}{on}: {statement}\n  why: {}\n",
-                cards.join(" "),
+                "{name} plays {}\n  why: {}\n",
+                Play::line(cards, shown, *target),
                 turn.reason
             ));
         }
@@ -104,8 +188,8 @@ pub fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
     out
 }
 
-/// A computer's turn as JSON (the page and `--json` show the same).
-pub fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
+/// A computer's turn as JSON.
+fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
     let claims: Vec<serde_json::Value> = turn
         .claims
         .iter()
@@ -121,32 +205,49 @@ pub fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
     })
 }
 
-/// `game why`: the evidence for the last play's safety, decided again: a model of the board
-/// as it now stands, and one in which the statement written does not follow.
-pub fn why_last_play(game: &Game, thinking: &Thinking) -> Result<String, GameError> {
-    let Some((i, Event::Play { player, target, statement, .. })) =
-        game.events.iter().enumerate().rev().find(|(_, e)| matches!(e, Event::Play { .. }))
-    else {
-        return Ok("Nothing has been played yet.\n".into());
-    };
-    // The statement's number when it was played: a new one is the board's last at the time.
-    let played: Vec<&Event> = game.events[..i].iter().collect();
-    let written = target.unwrap_or_else(|| {
-        1 + played.iter().filter(|e| matches!(e, Event::Play { target: None, .. })).count()
-    });
-    let board = game.checked_board(&game.state.board)?;
-    let mut judge = Judge::new(thinking.claim, thinking.max_size);
-    let mut out = format!(
-        "The last play, by {}: ({written}) {statement}\nOn the board as it stands now:\n",
-        game.settings.players[*player]
-    );
-    for question in [Question::Consistency, Question::Follows(written)] {
-        if let Some(decision) = judge.decide(&board, question) {
-            out.push_str(&format!("- {}\n", decision.explanation));
-            out.push_str(&evidence(&decision));
+impl Snapshot {
+    /// `game why`: the evidence for the last play's safety, decided again: a model of the
+    /// board as it now stands, and one in which the statement written does not follow.
+    pub fn why(&self) -> Result<String, GameError> {
+        let game = self.game();
+        let thinking = thinking(crate::commands::defaults::MOVE_TIME);
+        let Some((i, Event::Play { player, target, statement, .. })) =
+            game.events.iter().enumerate().rev().find(|(_, e)| matches!(e, Event::Play { .. }))
+        else {
+            return Ok("Nothing has been played yet.\n".into());
+        };
+        // The statement's number when it was played: a new one is the board's last then.
+        let played: Vec<&Event> = game.events[..i].iter().collect();
+        let written = target.unwrap_or_else(|| {
+            1 + played.iter().filter(|e| matches!(e, Event::Play { target: None, .. })).count()
+        });
+        let board = self.board()?;
+        let mut judge = Judge::new(thinking.claim, thinking.max_size);
+        let mut out = format!(
+            "The last play, by {}: ({written}) {statement}\nOn the board as it stands now:\n",
+            game.settings.players[*player]
+        );
+        for question in [Question::Consistency, Question::Follows(written)] {
+            if let Some(decision) = judge.decide(&board, question) {
+                out.push_str(&format!("- {}\n", decision.explanation));
+                out.push_str(&evidence(&decision));
+            }
         }
+        Ok(out)
     }
-    Ok(out)
+
+    /// `game hint`: the coach for `who` (absent: the player to move); never changes the
+    /// game. With the table's own cards, `cards` is what the player holds (without them,
+    /// only the claims are given).
+    pub fn hint(
+        &self,
+        who: Option<&str>,
+        cards: &[String],
+        move_time: Duration,
+    ) -> Result<Hint, GameError> {
+        let player = self.seat(who)?;
+        hint(self.game(), player, told(cards)?.as_deref(), &thinking(move_time))
+    }
 }
 
 /// What the coach says to a player: what they can claim now (each with its evidence), and
@@ -176,6 +277,8 @@ pub struct HintPlay {
     pub cards: Vec<String>,
     pub statement: String,
     pub target: Option<usize>,
+    /// The play as a player types it (`game play` reads it as it stands).
+    pub line: String,
     /// Empty when the play leaves the next player nothing to claim.
     pub risks: Vec<String>,
 }
@@ -185,7 +288,7 @@ const HINT_PLAYS_SHOWN: usize = 8;
 
 /// `game hint`: never changes the game. With the table's own cards, `told` is the cards
 /// the player holds (without them, only the claims are given).
-pub fn hint(
+fn hint(
     game: &Game,
     player: usize,
     told: Option<&[CardKind]>,
@@ -240,6 +343,11 @@ pub fn hint(
             cards: j.play.cards.iter().map(|c| c.short_name()).collect(),
             statement: j.play.statement.clone(),
             target: j.play.target,
+            line: Play::line(
+                &j.play.cards.iter().map(|c| c.short_name()).collect::<Vec<_>>(),
+                &j.play.statement,
+                j.play.target,
+            ),
             risks: j.risks(next),
         })
         .collect();
@@ -275,8 +383,8 @@ fn decide_with_steps(
 }
 
 impl Hint {
-    /// The hint as the command line and the REPL print it.
-    pub fn text(&self, brief: bool) -> String {
+    /// The hint as `front` shows it: each play in the form `game play` reads.
+    pub fn text(&self, brief: bool, front: Front) -> String {
         let mut out = String::new();
         if self.claims.is_empty() {
             out.push_str(&format!("{} can claim nothing now.\n", self.player));
@@ -295,7 +403,11 @@ impl Hint {
             return out;
         }
         if self.hand_unknown {
-            out.push_str("The table plays its own cards: name yours (`--cards …`) to have your plays ranked.\n");
+            out.push_str(match front {
+                Front::CommandLine => "The table plays its own cards: name yours (`--cards …`) to have your plays ranked.\n",
+                Front::Repl => "The table plays its own cards: name yours (`game hint P:blonde,X:¬`) to have your plays ranked.\n",
+                Front::Page => "The table plays its own cards: name yours to have your plays ranked.\n",
+            });
             return out;
         }
         if self.plays.is_empty() {
@@ -310,8 +422,7 @@ impl Hint {
         }
         out.push_str("Plays, safest first:\n");
         for (i, p) in self.plays.iter().enumerate().take(HINT_PLAYS_SHOWN) {
-            let on = p.target.map(|k| format!(" on ({k})")).unwrap_or_default();
-            out.push_str(&format!("{:>3}. {}{on}: {}\n", i + 1, p.cards.join(" "), p.statement));
+            out.push_str(&format!("{:>3}. {}\n", i + 1, p.line));
             if p.risks.is_empty() {
                 out.push_str("     safe: the next player has nothing to claim\n");
             }
@@ -320,10 +431,16 @@ impl Hint {
             }
         }
         if self.plays.len() > HINT_PLAYS_SHOWN {
-            out.push_str(&format!(
-                "  … and {} more (the hint as JSON, `game hint --json`, lists them all)\n",
-                self.plays.len() - HINT_PLAYS_SHOWN
-            ));
+            let more = self.plays.len() - HINT_PLAYS_SHOWN;
+            out.push_str(&match front {
+                Front::CommandLine => format!(
+                    "  … and {more} more, less safe (`game hint --json` lists them all)\n"
+                ),
+                Front::Repl => format!(
+                    "  … and {more} more, less safe (`umpire game hint FILE --json` lists them all)\n"
+                ),
+                Front::Page => format!("  … and {more} more, less safe\n"),
+            });
         }
         out
     }
@@ -338,7 +455,8 @@ pub struct SelfPlayRequest {
     pub seed: u64,
     pub hand_size: usize,
     pub points_to_win: usize,
-    pub thinking: Thinking,
+    /// The budget of each computer move.
+    pub move_time: Duration,
     pub max_turns: usize,
 }
 
@@ -373,7 +491,7 @@ pub struct LevelReport {
 /// Plays the games; `each` hears of every game when it ends (for progress).
 pub fn selfplay(
     request: &SelfPlayRequest,
-    each: &mut dyn FnMut(usize, &Played),
+    each: &mut dyn FnMut(usize, &PlayedGame),
 ) -> Result<SelfPlayReport, GameError> {
     let seats = request.levels.len();
     if seats < 2 {
@@ -404,8 +522,12 @@ pub fn selfplay(
         }
         let seed = request.seed.wrapping_add(g as u64);
         let settings = selfplay::settings(&levels, seed, request.hand_size, request.points_to_win);
-        let played =
-            selfplay::play_game(settings, &request.thinking, request.max_turns, &mut |_, _| {})?;
+        let played = selfplay::play_game(
+            settings,
+            &thinking(request.move_time),
+            request.max_turns,
+            &mut |_, _| {},
+        )?;
         report.games += 1;
         *report.endings.entry(ending_name(played.ending).into()).or_default() += 1;
         if played.winner.is_none() {
@@ -424,7 +546,7 @@ pub fn selfplay(
         for f in &played.faults {
             report.faults.push(format!("game {} (seed {seed}): {f}", g + 1));
         }
-        each(g, &played);
+        each(g, &PlayedGame(&played));
     }
     for (level, t) in report.levels.iter_mut().zip(&mut times) {
         t.sort();
@@ -439,8 +561,23 @@ pub fn selfplay(
     Ok(report)
 }
 
+/// One game of self-play, as a front end hears of it when it ends.
+pub struct PlayedGame<'a>(&'a Played);
+
+impl PlayedGame<'_> {
+    /// The game in a line, for progress.
+    pub fn line(&self) -> String {
+        played_line(self.0)
+    }
+
+    /// Saves the game (its save replays it).
+    pub fn save(&self, path: &Path) -> Result<(), GameError> {
+        self.0.game.save(path)
+    }
+}
+
 /// One game of self-play in a line, for progress.
-pub fn played_line(played: &Played) -> String {
+fn played_line(played: &Played) -> String {
     let players = &played.game.settings.players;
     let scores: Vec<String> =
         players.iter().zip(&played.scores).map(|(p, s)| format!("{p} {s}")).collect();
@@ -556,7 +693,7 @@ mod tests {
         let h = hint(&g, 0, None, &quick()).unwrap();
         assert_eq!(h.claims.len(), 1);
         assert_eq!(h.claims[0].claim, "redundant 2");
-        let text = h.text(false);
+        let text = h.text(false, Front::CommandLine);
         assert!(text.contains("Ann can claim `redundant 2`"), "{text}");
         assert!(text.contains("(1)") && text.contains("1."), "the proof's steps: {text}");
         assert_eq!(g.events.len(), events, "a hint never changes the game");
@@ -573,9 +710,9 @@ mod tests {
         // (2); every father is smarter: follows from (2).
         g.state.hands[0] = cards(&["S:11", "S:14", "S:3"]);
         let h = hint(&g, 0, None, &quick()).unwrap();
-        assert!(h.all_unsafe, "{}", h.text(true));
-        assert_eq!(h.plays.len(), 3, "{}", h.text(true));
-        let text = h.text(true);
+        assert!(h.all_unsafe, "{}", h.text(true, Front::CommandLine));
+        assert_eq!(h.plays.len(), 3, "{}", h.text(true, Front::CommandLine));
+        let text = h.text(true, Front::CommandLine);
         assert!(text.contains("gives something away: passing is safest"), "{text}");
         assert!(text.contains("inconsistent: Bob would claim it and win"), "{text}");
         assert!(text.contains("(3) follows from the others: Bob would score it"), "{text}");
@@ -587,18 +724,24 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("g.json");
         let _ = std::fs::remove_file(&path);
-        let mut settings = game().settings;
-        settings.computers =
-            vec![crate::games::cardgame::state::Computer { player: "Bob".into(), level: 1 }];
-        let mut saved = SavedGame::create(&path, settings).unwrap();
+        let new = crate::commands::cardgame::NewGame {
+            players: vec!["Ann".into(), "Bob".into()],
+            seed: Some(2),
+            computers: vec!["bob".into()],
+            level: Some(1),
+            ..Default::default()
+        };
+        let mut saved = SavedGame::create(&path, &new).unwrap();
+        let four = Duration::from_secs(4);
         assert!(
-            matches!(saved.computer_move(&quick(), None), Err(GameError::NotComputer(n)) if n == "Ann")
+            matches!(saved.computer_move(four, &[]), Err(GameError::NotComputer(n)) if n == "Ann")
         );
-        saved.pass(0).unwrap();
-        let turn = saved.computer_move(&quick(), None).unwrap();
-        assert_eq!(turn.player, 1);
-        assert!(!turn.reason.is_empty());
-        assert_eq!(SavedGame::open(&path).unwrap().game.events.len(), 2);
+        saved.pass(None).unwrap();
+        let turn = saved.computer_move(four, &[]).unwrap();
+        assert!(turn.text(true).starts_with("Bob "), "{}", turn.text(true));
+        assert!(turn.text(true).contains("why:") || turn.text(true).contains("passes:"));
+        assert_eq!(turn.json()["player"], "Bob");
+        assert_eq!(SavedGame::open(&path).unwrap().version(), 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

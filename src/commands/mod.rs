@@ -6,9 +6,11 @@
 //! shapes through [`json`], and the text the command line prints), so the front ends only
 //! translate. Nothing here touches a terminal or HTTP.
 //!
-//! The types a front end needs from the layers below (a verdict, a question, a game's
-//! settings) are re-exported by the module of the job that uses them, so that a front end
-//! imports from here and never from `games/` or `reason/`.
+//! The types a front end needs from the layers below (a verdict, a question) are
+//! re-exported by the module of the job that uses them, so that a front end imports from
+//! here and never from `games/` or `reason/`. A game is never re-exported: the card table
+//! is [`cardgame::SavedGame`] and [`cardgame::Snapshot`], whose insides stay here, and the
+//! front ends get views and text.
 
 pub mod board;
 pub mod cardgame;
@@ -24,6 +26,15 @@ pub mod logs;
 pub mod scoring;
 pub mod session;
 pub mod verdict;
+
+/// Which front end a text is for, where their words differ (the command line's flags, the
+/// REPL's commands, the page's buttons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    CommandLine,
+    Repl,
+    Page,
+}
 
 /// How a job that ran to its end answered: the command line's exit status 0, 1 or 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

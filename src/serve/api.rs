@@ -9,13 +9,13 @@
 use super::messages::*;
 use super::seats::{self, Seats};
 use crate::commands::board::{read_typed, statements, Style};
-use crate::commands::cardgame::{claim_outcome, parse_cards, parse_claim, Game, GameError};
-use crate::commands::cardgame::{CardKind, Computer, SavedGame, Settings};
-use crate::commands::computer::{self, thinking, Turn};
-use crate::commands::defaults::{COMPUTER_LEVEL, HAND_SIZE, MOVE_TIME, POINTS_TO_WIN};
+use crate::commands::cardgame::{GameError, NewGame, Play, SavedGame, Snapshot};
+use crate::commands::computer::ComputerTurn;
+use crate::commands::defaults::MOVE_TIME;
 use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
 use crate::commands::infer::{judge, JudgeRequest};
 use crate::commands::verdict::{decide_on, Question, Search};
+use crate::commands::Front;
 use crate::commands::{clue, deduction};
 use crate::solve::Budget;
 use crate::util::failure::diagnostic_json;
@@ -134,33 +134,21 @@ struct Table {
     evidence: Vec<(usize, Value)>,
 }
 
-/// Cards the table names (with its own deck): none named is `None`.
-fn told_cards(names: &[String]) -> Result<Option<Vec<CardKind>>, Reply> {
-    if names.iter().all(|n| n.trim().is_empty()) {
-        return Ok(None);
-    }
-    parse_cards(names.iter().map(String::as_str).filter(|n| !n.trim().is_empty()))
-        .map(Some)
-        .map_err(|e| Reply::from_failure(&e))
-}
-
 /// The computer's turns until a person's turn comes, their claims' evidence kept.
 fn computers_reply(table: &mut Table) -> Result<(), GameError> {
-    for turn in table.saved.computers_reply(&thinking(MOVE_TIME))? {
+    for turn in table.saved.computers_reply(MOVE_TIME)? {
         keep_claim_evidence(table, &turn);
     }
     Ok(())
 }
 
 /// A computer's claims show their evidence on the page like a person's.
-fn keep_claim_evidence(table: &mut Table, turn: &Turn) {
-    let events = &table.saved.game.events;
-    for (event, decision) in &turn.claims {
-        let Some(at) = events.iter().rposition(|e| e == event) else { continue };
+fn keep_claim_evidence(table: &mut Table, turn: &ComputerTurn) {
+    for (at, outcome, decision) in turn.claims() {
         let claimed =
-            Claimed { outcome: claim_outcome(event), decision: DecisionReply::of(decision) };
+            Claimed { outcome: Some(outcome.to_string()), decision: DecisionReply::of(decision) };
         if let Ok(value) = serde_json::to_value(&claimed) {
-            table.evidence.push((at + 1, value));
+            table.evidence.push((at, value));
         }
     }
 }
@@ -174,7 +162,7 @@ pub struct Api {
     snapshot: RwLock<Value>,
     /// The game itself as of the last change: typing checks and claims work on copies of
     /// it, never waiting for the game's lock.
-    current: RwLock<Option<Game>>,
+    current: RwLock<Option<Snapshot>>,
     turns: Turns,
     /// Each search's time budget.
     search_time: Duration,
@@ -247,13 +235,12 @@ impl Api {
         };
         let device = seats::device_of(full_path, &request);
         // The seat the request acts for, as the game spells it (absent: the player to move).
-        let seat = self.current.read().unwrap_or_else(|p| p.into_inner()).as_ref().and_then(|g| {
-            let index = match request.get("player").and_then(Value::as_str) {
-                Some(name) => g.player_index(name).ok()?,
-                None => g.state.current,
-            };
-            Some(g.settings.players[index].clone())
-        });
+        let seat = self
+            .current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .and_then(|g| g.seat_name(request.get("player").and_then(Value::as_str)).ok());
         let mut request = request;
         if let Err(refused) = self.seats.check(route.name, seat.as_deref(), device.as_deref()) {
             if route.name != "parse" {
@@ -304,17 +291,17 @@ impl Api {
             let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone();
             out.play = Some(match game {
                 None => PlayCheck { legal: false, why: Some("there is no game yet".into()) },
-                Some(game) => {
-                    // A dry run on a copy of the game: the same rules as the real play.
-                    let mut copy = game.clone();
-                    match game.player_index(player).and_then(|p| {
-                        parse_cards(request.cards.iter().map(String::as_str))
-                            .and_then(|cards| copy.play(p, &cards, &request.text, request.target))
-                    }) {
-                        Ok(_) => PlayCheck { legal: true, why: None },
-                        Err(e) => PlayCheck { legal: false, why: Some(first_line(&e.to_string())) },
-                    }
-                }
+                // A dry run on a copy of the game: the same rules as the real play.
+                Some(game) => match Play::new(
+                    request.cards.iter().map(String::as_str),
+                    &request.text,
+                    request.target,
+                )
+                .and_then(|play| game.would_play(Some(player), &play))
+                {
+                    Ok(()) => PlayCheck { legal: true, why: None },
+                    Err(e) => PlayCheck { legal: false, why: Some(first_line(&e.to_string())) },
+                },
             });
         }
         reply(&out)
@@ -343,37 +330,17 @@ impl Api {
 
     fn new_game(&self, request: &Value) -> Result<Value, Reply> {
         let request: NewGameBody = body(request, "/api/game/new")?;
-        let players: Vec<String> = request.players.iter().map(|s| s.trim().to_string()).collect();
-        if let Some(k) = players.iter().position(String::is_empty) {
-            return Err(bad(&format!("player {} has no name", k + 1)));
-        }
-        if let Some((k, p)) = players
-            .iter()
-            .enumerate()
-            .find(|(k, p)| players[..*k].iter().any(|q| q.eq_ignore_ascii_case(p)))
-        {
-            return Err(bad(&format!("two players are called {p} (player {})", k + 1)));
-        }
-        let seed = crate::commands::defaults::game_seed(request.seed);
-        let settings = Settings {
-            players,
-            hand_size: request.hand.unwrap_or(HAND_SIZE),
-            points_to_win: request.win.unwrap_or(POINTS_TO_WIN),
-            seed,
+        let new = NewGame {
+            players: request.players,
+            hand: request.hand,
+            win: request.win,
+            seed: request.seed,
             own_cards: request.own_cards.unwrap_or(false),
-            computers: request
-                .computer
-                .iter()
-                .map(|c| c.trim())
-                .filter(|c| !c.is_empty())
-                .map(|c| Computer {
-                    player: c.to_string(),
-                    level: request.level.unwrap_or(COMPUTER_LEVEL),
-                })
-                .collect(),
+            computers: request.computer,
+            level: request.level,
         };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
-        if guard.as_ref().is_some_and(|t| t.saved.game.state.winner.is_none()) {
+        if guard.as_ref().is_some_and(|t| !t.saved.is_over()) {
             return Err(Reply::message(409, "bad_input", "a game is in progress on this table: finish it (or start umpire serve with another --game file)"));
         }
         if self.game_path.exists() {
@@ -381,7 +348,7 @@ impl Api {
             let _ = std::fs::rename(&self.game_path, finished_name(&self.game_path));
         }
         let saved =
-            SavedGame::create(&self.game_path, settings).map_err(|e| Reply::from_failure(&e))?;
+            SavedGame::create(&self.game_path, &new).map_err(|e| Reply::from_failure(&e))?;
         self.seats.clear();
         let mut table = Table { saved, evidence: Vec::new() };
         // The computer may sit first.
@@ -393,11 +360,10 @@ impl Api {
     /// `POST /api/game/move`: the computer plays the turn of the seat it holds.
     fn computer_move(&self, request: &Value) -> Result<Value, Reply> {
         let request: SeatBody = body(request, "/api/game/move")?;
-        let told = told_cards(&request.cards)?;
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
         self.change_table(|table| {
-            let turn = table.saved.computer_move(&thinking(MOVE_TIME), told.as_deref())?;
+            let turn = table.saved.computer_move(MOVE_TIME, &request.cards)?;
             keep_claim_evidence(table, &turn);
             Ok(None)
         })
@@ -407,28 +373,26 @@ impl Api {
     /// not changed.
     fn hint(&self, request: &Value) -> Result<Value, Reply> {
         let request: SeatBody = body(request, "/api/game/hint")?;
-        let told = told_cards(&request.cards)?;
-        let game =
-            self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
-                Reply::message(409, "bad_input", "there is no game yet: start one")
-            })?;
-        let player = match &request.player {
-            Some(name) => game.player_index(name),
-            None => Ok(game.state.current),
-        }
-        .map_err(|e| Reply::from_failure(&e))?;
+        let game = self.snapshot()?;
+        // Who is advised is refused before a turn to search is taken.
+        game.seat_name(request.player.as_deref()).map_err(|e| Reply::from_failure(&e))?;
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
-        let hint = computer::hint(&game, player, told.as_deref(), &thinking(MOVE_TIME))
+        let hint = game
+            .hint(request.player.as_deref(), &request.cards, MOVE_TIME)
             .map_err(|e| Reply::from_failure(&e))?;
-        Ok(json!({ "hint": hint, "text": hint.text(true) }))
+        Ok(json!({ "hint": hint, "text": hint.text(true, Front::Page) }))
     }
 
     fn play(&self, request: &Value) -> Result<Value, Reply> {
         let request: PlayBody = body(request, "/api/game/play")?;
-        self.change(request.player.as_deref(), move |saved, player| {
-            let cards = parse_cards(request.cards.iter().map(String::as_str))?;
-            saved.play(player, &cards, &request.statement, request.target).map(|_| None)
+        self.change(move |saved| {
+            let play = Play::new(
+                request.cards.iter().map(String::as_str),
+                &request.statement,
+                request.target,
+            )?;
+            saved.play(request.player.as_deref(), &play).map(|()| None)
         })
         .and_then(|state| self.after_a_person(state))
     }
@@ -436,10 +400,12 @@ impl Api {
     /// After a person's play or pass: the seats the computer holds answer, one after the
     /// other, until a person's turn comes (the page shows their moves like anyone's).
     fn after_a_person(&self, state: Value) -> Result<Value, Reply> {
-        let computer_next =
-            self.current.read().unwrap_or_else(|p| p.into_inner()).as_ref().is_some_and(|g| {
-                g.state.winner.is_none() && g.settings.computer_level(g.state.current).is_some()
-            });
+        let computer_next = self
+            .current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .is_some_and(Snapshot::computer_to_move);
         if !computer_next {
             return Ok(state);
         }
@@ -450,7 +416,7 @@ impl Api {
 
     fn pass(&self, request: &Value) -> Result<Value, Reply> {
         let request: PlayerBody = body(request, "/api/game/pass")?;
-        self.change(request.player.as_deref(), |saved, player| saved.pass(player).map(|_| None))
+        self.change(|saved| saved.pass(request.player.as_deref()).map(|()| None))
             .and_then(|state| self.after_a_person(state))
     }
 
@@ -458,26 +424,23 @@ impl Api {
     /// agreement (`table_agrees`), which the page asks for by name.
     fn undo(&self, request: &Value) -> Result<Value, Reply> {
         let request: UndoBody = body(request, "/api/game/undo")?;
-        self.change(request.player.as_deref(), |saved, _| {
-            if saved.game.events.is_empty() {
-                return Err(GameError::MovedOn("there is nothing to undo".into()));
-            }
-            if let (Some(w), false) = (saved.game.state.winner, request.table_agrees) {
-                return Err(GameError::WinNeedsTable(saved.game.settings.players[w].clone()));
-            }
-            saved.undo().map(|_| None)
-        })
+        self.change(|saved| saved.undo(request.table_agrees).map(|said| Some(json!(said)))).map(
+            |mut state| {
+                // The undone move is named, as everywhere; it is no claim's evidence.
+                if let Some(said) = state.as_object_mut().and_then(|s| s.remove("claimed")) {
+                    state["undone"] = said;
+                }
+                state
+            },
+        )
     }
 
     /// `POST /api/game/sit`: this device plays `player` from now on (`leave`: no longer).
     fn sit(&self, request: &Value) -> Result<Value, Reply> {
         let request: SitBody = body(request, "/api/game/sit")?;
-        let game = self.current.read().unwrap_or_else(|p| p.into_inner()).clone();
-        let game = game
-            .ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))?;
-        let player = game.player_index(&request.player).map_err(|e| Reply::from_failure(&e))?;
-        let name = &game.settings.players[player];
-        if game.settings.computer_level(player).is_some() {
+        let game = self.snapshot()?;
+        let name = &game.seat_name(Some(&request.player)).map_err(|e| Reply::from_failure(&e))?;
+        if game.computer_plays(name) {
             return Err(bad(&format!("the computer plays {name}: sit at a person's seat")));
         }
         self.seats.sit(name, &request.device, request.leave)?;
@@ -519,31 +482,30 @@ impl Api {
         }
         let words: Vec<&str> =
             std::iter::once(request.claim.as_str()).chain(k.as_deref()).collect();
-        let claim = parse_claim(&words).map_err(|e| Reply::from_failure(&e))?;
-        let game =
-            self.current.read().unwrap_or_else(|p| p.into_inner()).clone().ok_or_else(|| {
-                Reply::message(409, "bad_input", "there is no game yet: start one")
-            })?;
-        let player = match &request.player {
-            Some(name) => game.player_index(name),
-            None => Ok(game.state.current),
-        }
-        .map_err(|e| Reply::from_failure(&e))?;
-        let version = game.events.len();
+        let pending = self
+            .snapshot()?
+            .begin_claim(request.player.as_deref(), &words)
+            .map_err(|e| Reply::from_failure(&e))?;
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
-        let mut copy = game;
-        let (event, decision) = copy
-            .claim(player, claim, &self.search().limits())
-            .map_err(|e| Reply::from_failure(&e))?;
-        let extra = reply(&Claimed {
-            outcome: claim_outcome(&event),
-            decision: DecisionReply::of(&decision),
-        })?;
-        self.change(request.player.as_deref(), move |saved, _| {
-            saved.record(event, version)?;
-            Ok(Some(extra))
+        let decided = pending.decide(&self.search()).map_err(|e| Reply::from_failure(&e))?;
+        self.change(move |saved| {
+            let claimed = saved.record(decided)?;
+            let shown = Claimed {
+                outcome: Some(claimed.outcome()),
+                decision: DecisionReply::of(claimed.decision()),
+            };
+            Ok(Some(serde_json::to_value(&shown).unwrap_or(Value::Null)))
         })
+    }
+
+    /// The game as of the last change, or the page's answer that there is none.
+    fn snapshot(&self) -> Result<Snapshot, Reply> {
+        self.current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))
     }
 
     /// One change to the table (the game and the claims' evidence) under the game's lock;
@@ -560,25 +522,22 @@ impl Api {
         Ok(self.refresh(&guard))
     }
 
-    /// One change to the game, by the player the request names, under the game's lock;
-    /// the snapshot is rebuilt after it. A claim's evidence is kept for the pages.
+    /// One change to the game under the game's lock; the snapshot is rebuilt after it. A
+    /// claim's evidence is kept for the pages.
     fn change(
         &self,
-        player: Option<&str>,
-        step: impl FnOnce(&mut SavedGame, usize) -> Result<Option<Value>, GameError>,
+        step: impl FnOnce(&mut SavedGame) -> Result<Option<Value>, GameError>,
     ) -> Result<Value, Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let Some(table) = guard.as_mut() else {
             return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
         };
-        let player = table.saved.player(player).map_err(|e| Reply::from_failure(&e))?;
-        let extra = step(&mut table.saved, player).map_err(|e| Reply::from_failure(&e))?;
-        if let Some(extra) = &extra {
-            let at = table.saved.game.events.len();
-            table.evidence.push((at, extra.clone()));
+        let extra = step(&mut table.saved).map_err(|e| Reply::from_failure(&e))?;
+        let events = table.saved.version();
+        if let Some(extra) = extra.as_ref().filter(|e| e.is_object()) {
+            table.evidence.push((events, extra.clone()));
         }
         // Evidence of claims taken back by an undo goes with them.
-        let events = table.saved.game.events.len();
         table.evidence.retain(|(at, _)| *at <= events);
         let mut state = self.refresh(&guard);
         if let Some(extra) = extra {
@@ -589,11 +548,10 @@ impl Api {
 
     /// Rebuilds the snapshot the pages poll, and returns it.
     fn refresh(&self, table: &Option<Table>) -> Value {
-        let view =
-            GameReply { game: table.as_ref().map(|t| GameView::of(&t.saved.game, &t.evidence)) };
+        let view = GameReply { game: table.as_ref().map(|t| t.saved.view(&t.evidence)) };
         let state = serde_json::to_value(view).unwrap_or(Value::Null);
         *self.current.write().unwrap_or_else(|p| p.into_inner()) =
-            table.as_ref().map(|t| t.saved.game.clone());
+            table.as_ref().map(|t| t.saved.snapshot());
         *self.snapshot.write().unwrap_or_else(|p| p.into_inner()) = state.clone();
         state
     }

@@ -129,24 +129,6 @@ impl Game {
         Ok(())
     }
 
-    /// The table after a move, as the next player needs it: the board, the scores, whose
-    /// turn it is and, when that is a person's turn, their hand (a computer's hand is not
-    /// shown to its opponents).
-    pub fn show_turn(&self) -> String {
-        let person = self.settings.computer_level(self.state.current).is_none();
-        let hand = (self.state.winner.is_none() && person).then_some(self.state.current);
-        self.show(hand)
-    }
-
-    /// Who wrote a statement, and who changed it since with a ¬ card: "Ann, ¬ Bob".
-    pub fn authors(&self, entry: &Entry) -> String {
-        let mut out = self.settings.players[entry.by].clone();
-        for p in &entry.changed_by {
-            out.push_str(&format!(", ¬ {}", self.settings.players[*p]));
-        }
-        out
-    }
-
     /// The board as a checked board (in-game mode: only the game's symbols and names).
     pub fn checked_board(&self, board: &[Entry]) -> Result<CheckedBoard, GameError> {
         let text: String = board.iter().map(|e| format!("{}\n", e.text)).collect();
@@ -156,7 +138,7 @@ impl Game {
 
     /// The question a claim asks of the board as it stands, refusing what the rules do not
     /// allow (a statement that is not there; one that scored and has not changed since).
-    pub(super) fn question(&self, claim: Claim) -> Result<Question, GameError> {
+    pub fn question(&self, claim: Claim) -> Result<Question, GameError> {
         match claim {
             Claim::Redundant { statement } => match self.state.board.get(statement.wrapping_sub(1))
             {
@@ -332,56 +314,6 @@ impl Game {
         }
         self.events.push(event);
         Ok(())
-    }
-
-    /// The state for players: board, scores, whose turn, and (optionally) one hand.
-    pub fn show(&self, hand_of: Option<usize>) -> String {
-        let mut out = String::new();
-        if let Some(note) = &self.note {
-            out.push_str(note);
-            out.push('\n');
-        }
-        out.push_str("Board:\n");
-        if self.state.board.is_empty() {
-            out.push_str("  (empty)\n");
-        }
-        for (i, e) in self.state.board.iter().enumerate() {
-            let mark = if e.scored { "  (scored as redundant)" } else { "" };
-            out.push_str(&format!("  ({}) {}   — {}{mark}\n", i + 1, e.text, self.authors(e)));
-        }
-        out.push_str("Scores:");
-        for (p, s) in self.settings.players.iter().zip(&self.state.scores) {
-            out.push_str(&format!(" {p} {s}"));
-        }
-        out.push_str(&format!("  (first to {} wins)\n", self.settings.points_to_win));
-        for seat in &self.settings.computers {
-            out.push_str(&format!("The computer plays {} (level {}).\n", seat.player, seat.level));
-        }
-        match self.state.winner {
-            Some(w) => {
-                out.push_str(&format!("{} has won.\n", self.settings.players[w]));
-                if !self.settings.own_cards {
-                    out.push_str(&format!(
-                        "The deal was seed {}: `game new … --seed {}` deals it again.\n",
-                        self.settings.seed, self.settings.seed
-                    ));
-                }
-            }
-            None if self.settings.own_cards => out.push_str(&format!(
-                "{} to play (the table's own cards).\n",
-                self.settings.players[self.state.current]
-            )),
-            None => out.push_str(&format!(
-                "{} to play. Cards left to draw: {}\n",
-                self.settings.players[self.state.current],
-                self.state.draw.len()
-            )),
-        }
-        if let Some(p) = hand_of.filter(|_| !self.settings.own_cards) {
-            let cards: Vec<String> = self.state.hands[p].iter().map(|c| c.short_name()).collect();
-            out.push_str(&format!("{}'s hand: {}\n", self.settings.players[p], cards.join("  ")));
-        }
-        out
     }
 }
 
@@ -620,7 +552,6 @@ mod tests {
         ));
         g.play(1, &card("Q:∃x"), "∃x happy(x)", None).unwrap();
         assert!(g.state.hands.iter().all(Vec::is_empty), "nothing is drawn");
-        assert!(g.show(Some(0)).contains("Ann to play (the table's own cards)"));
     }
 
     #[test]

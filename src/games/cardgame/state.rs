@@ -193,9 +193,12 @@ pub enum GameError {
     #[error("this takes back {0}'s win: the whole table must agree")]
     #[diagnostic(
         code(umpire::game::undo_win),
-        help("ask the table, then undo with its agreement")
+        help("ask the table; with its agreement, `game undo --yes` takes the win back (the REPL and the page ask for it)")
     )]
     WinNeedsTable(String),
+    #[error("there is nothing to undo: no move has been made yet")]
+    #[diagnostic(code(umpire::game::nothing_to_undo))]
+    NothingToUndo,
     #[error("there is no player `{0}`")]
     #[diagnostic(code(umpire::game::player))]
     NoSuchPlayer(String),
