@@ -186,6 +186,12 @@ fn a_scripted_game_through_the_binary() {
     let out = run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀x∀y x + y = x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("ruling G4"));
+    // The ruling in a sentence, for a table without the repository (issue 56).
+    assert!(
+        stderr(&out).contains("ruling G4: an S card writes exactly its own statement"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     // Legal plays; Bob's R card with a symbol it does not cover is refused.
     assert!(run(&["game", "play", f, "--player", "Ann", "--cards", "S:9", "∀a∀b (a+b=b+a)"])

@@ -276,9 +276,11 @@ pub fn model(
     Ok(Printed::new(out, found.answer()))
 }
 
-/// The model as a picture (SVG), when the verdict has a finite one.
+/// The model as a picture (SVG), when the verdict has a finite one of two objects or more:
+/// one object is a dot with its labels, which the text says as well (issue 56: a page drew
+/// a large, nearly empty picture for it).
 pub fn svg(decision: &Decision) -> Option<String> {
-    decision.verdict.model().map(render::svg)
+    decision.verdict.model().filter(|m| m.structure.size > 1).map(render::svg)
 }
 
 /// `model --size N`: what the search at exactly that size found.

@@ -17,6 +17,33 @@ pub struct Illegal {
     pub ruling: &'static str,
 }
 
+/// A refused play is a diagnostic whose help states the ruling in one sentence, so that a
+/// table without the repository knows the rule (RULINGS.md gives the why).
+impl miette::Diagnostic for Illegal {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new("umpire::game::illegal"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(format!("ruling {}: {}", self.ruling, ruling_in_brief(self.ruling))))
+    }
+}
+
+/// A ruling of the play in one sentence, umpire's wording of RULINGS.md.
+pub fn ruling_in_brief(ruling: &str) -> &'static str {
+    match ruling {
+        "G1" => "symbol cards combine with each other and Q cards with Q cards, S and X cards are played alone; every symbol written must be on a card played, and every card played must be used",
+        "G2" => "`|L| ≥ n` and `|L| < n` are played with their S card or with `?`, never with symbol or Q cards",
+        "G3" => "a Q-card statement begins with exactly the played cards' quantifiers, in some order, has no other quantifier, and uses every variable of its prefix",
+        "G4" => "an S card writes exactly its own statement, up to renaming its bound variables (and any n in `|L| ≥ n`, `|L| < n`)",
+        "G5" => "the ¬ card changes a statement on the board by putting exactly one ¬ in front of a part that is itself a statement; the statement keeps its number",
+        "G6" => "a ¬ may not go in front of the quantifiers that make a name",
+        "G7" => "only a Q card whose prefix allows it (`∃!x`, `∀x∃!y`, …) or the `?` card may name something",
+        "G8" => "only the player whose turn it is claims, before playing: `redundant K` or `inconsistent`",
+        _ => "RULINGS.md gives the ruling and why",
+    }
+}
+
 fn illegal(ruling: &'static str, reason: impl Into<String>) -> Illegal {
     Illegal { reason: reason.into(), ruling }
 }

@@ -211,7 +211,7 @@ pub enum GameError {
     // Not `#[from]`: that would make the ruling the error's source, and miette would print
     // the same sentence twice.
     #[error("illegal play: {0}")]
-    #[diagnostic(code(umpire::game::illegal), help("RULINGS.md explains the G-rulings"))]
+    #[diagnostic(transparent)]
     Illegal(Illegal),
     #[error("the statement is not well-formed:\n{0}")]
     #[diagnostic(code(umpire::game::statement))]

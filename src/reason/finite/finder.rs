@@ -35,8 +35,10 @@ pub enum SizeResult {
 }
 
 /// Values of the Skolem constants (the objects that `∃` statements assert), to explain a
-/// model: "the x of statement 3 is #2".
-pub type Witnesses = Vec<(String, usize, u32)>;
+/// model: "the x of statement 3 is #2": the variable, the statement, the object, and
+/// whether it comes from the statement's negation (the counterexample to a `∀` statement
+/// that does not follow, rather than an object the statement promises).
+pub type Witnesses = Vec<(String, usize, u32, bool)>;
 
 /// The grounding of a clause set at growing domain sizes, on one SAT problem.
 pub struct Finder {
@@ -363,7 +365,8 @@ impl Finder {
                     model.functions.insert(sym.name.clone(), Table { arity: sym.arity, values });
                 }
                 Role::Skolem { origin, var, .. } if sym.arity == 0 => {
-                    witnesses.push((var.clone(), origin.statement, values[0]))
+                    let counterexample = origin.part == crate::logic::clauses::Part::Negation;
+                    witnesses.push((var.clone(), origin.statement, values[0], counterexample))
                 }
                 _ => {}
             }

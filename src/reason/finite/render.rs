@@ -105,12 +105,22 @@ pub fn text(model: &Model) -> String {
         let _ =
             writeln!(out, "  not on the board (anything goes): {}", model.unmentioned.join(", "));
     }
-    if !witnesses.is_empty() {
-        let list: Vec<String> = witnesses
-            .iter()
-            .map(|(var, st, e)| format!("{var} of ({st}) is {}", object(*e)))
-            .collect();
-        let _ = writeln!(out, "  witnesses: {}", list.join(", "));
+    // The objects statements promise, and apart from them the counterexample to the
+    // statement that does not follow (its negation's object: no statement promises it).
+    let promised: Vec<String> = witnesses
+        .iter()
+        .filter(|w| !w.3)
+        .map(|(var, st, e, _)| format!("{var} of ({st}) is {}", object(*e)))
+        .collect();
+    if !promised.is_empty() {
+        let _ = writeln!(out, "  witnesses: {}", promised.join(", "));
+    }
+    let mut against: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (var, st, e, _) in witnesses.iter().filter(|w| w.3) {
+        against.entry(*st).or_default().push(format!("{var} = {}", object(*e)));
+    }
+    for (st, values) in against {
+        let _ = writeln!(out, "  counterexample: ({st}) fails at {}", values.join(", "));
     }
     out
 }
@@ -167,7 +177,9 @@ pub fn json(model: &Model) -> Value {
     }
     let witnesses: Vec<Value> = witnesses
         .iter()
-        .map(|(var, st, e)| json!({ "variable": var, "statement": st, "object": object(*e) }))
+        .map(|(var, st, e, against)| {
+            json!({ "variable": var, "statement": st, "object": object(*e), "counterexample": against })
+        })
         .collect();
     json!({
         "size": m.size,
@@ -440,7 +452,7 @@ mod tests {
         m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
         Model {
             structure: m,
-            witnesses: vec![("x".into(), 3, 1)],
+            witnesses: vec![("x".into(), 3, 1, false)],
             unmentioned: vec!["happy".into()],
         }
     }
@@ -456,6 +468,21 @@ mod tests {
         assert!(t.contains("#1  ·  ✓"), "{t}");
         assert!(t.contains("father: #1↦#2 #2↦#1"), "{t}");
         assert!(t.contains("x of (3) is #2"), "{t}");
+    }
+
+    /// Issue 56: the object that refutes a `∀` statement was listed among the "witnesses",
+    /// as if that statement promised it.
+    #[test]
+    fn a_counterexample_is_not_called_a_witness() {
+        let mut m = family();
+        m.witnesses.push(("y".into(), 2, 0, true));
+        m.witnesses.push(("z".into(), 2, 1, true));
+        let t = text(&m);
+        assert!(t.contains("witnesses: x of (3) is #2\n"), "{t}");
+        assert!(t.contains("counterexample: (2) fails at y = #1, z = #2\n"), "{t}");
+        let j = json(&m);
+        assert_eq!(j["witnesses"][1]["counterexample"], json!(true));
+        assert_eq!(j["witnesses"][0]["counterexample"], json!(false));
     }
 
     #[test]
