@@ -82,10 +82,15 @@ fn the_same_game_through_the_command_line_the_repl_and_the_page_saves_the_same()
     assert!(say(&mut s, "game claim inconsistent").contains("Bob has won"));
     let asked = say(&mut s, "game undo");
     assert!(asked.contains("takes back Bob's win") && asked.contains("`yes`"), "{asked}");
-    assert_eq!(say(&mut s, "no"), "the win stands");
+    assert_eq!(say(&mut s, "no"), "the win stands: nothing was taken back");
     assert!(say(&mut s, "game show").contains("Bob has won"));
+    // Any answer but yes keeps the win, a blank line or a command too (not run then).
+    for answer in ["", "list"] {
+        say(&mut s, "game undo");
+        assert_eq!(say(&mut s, answer), "the win stands: nothing was taken back");
+    }
     say(&mut s, "game undo");
-    let undone = say(&mut s, "yes");
+    let undone = say(&mut s, "Y");
     assert!(undone.starts_with("took back Bob's claim"), "{undone}");
     say(&mut s, "game pass");
 

@@ -11,6 +11,7 @@ mod frontends;
 mod fuzz;
 mod infer;
 mod infer_english;
+mod json_shapes;
 mod language;
 mod layers;
 mod models;

@@ -199,7 +199,7 @@ fn names_and_functions_show_in_the_model() {
     let b = load("plus-group.board");
     let d = decide(&b, Question::Consistency, &limits(), &mut |_| {}).unwrap();
     let m = d.verdict.model().unwrap();
-    let text = umpire::reason::finite::render::text(m);
+    let text = umpire::commands::drawing::text(m);
     assert!(text.contains("zero = #"), "{text}");
     assert!(text.contains("+ (row + column):"), "{text}");
     assert!(text.contains("inverse: #1↦"), "{text}");

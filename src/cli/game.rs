@@ -270,11 +270,7 @@ pub fn run(action: GameAction) -> Outcome {
             let mut table = SavedGame::open(&file)?;
             let words = play.join(" ");
             let play = if cards.is_empty() {
-                let mut play = Play::parse(&words)?;
-                if target.is_some() {
-                    play = play.aimed_at(target);
-                }
-                play
+                Play::parse(&words)?.aimed_at(target)?
             } else {
                 Play::new(cards.iter().map(String::as_str), &words, target)?
             };

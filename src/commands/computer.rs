@@ -3,7 +3,9 @@
 //! and the page's seats and hint button all come here; what they print or show is built
 //! here once, and what the coach prints can be typed back as a play as it stands.
 
-use crate::commands::cardgame::{claim_outcome, parse_cards, Play, SavedGame, Snapshot};
+use crate::commands::cardgame::{
+    claim_outcome, event_view, parse_cards, Play, SavedGame, Snapshot,
+};
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
 use crate::commands::Front;
@@ -188,17 +190,21 @@ fn turn_text(game: &Game, turn: &Turn, brief: bool) -> String {
     out
 }
 
-/// A computer's turn as JSON.
+/// A computer's turn as JSON: its claims and its play or pass as the table's events
+/// (players by name, as `game show --json` has them), each claim with its decision.
 fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
+    let view = |event: &Event| {
+        game.events.iter().rposition(|e| e == event).map(|i| event_view(game, i, &[]))
+    };
     let claims: Vec<serde_json::Value> = turn
         .claims
         .iter()
-        .map(|(event, decision)| serde_json::json!({ "event": event, "decision": decision }))
+        .map(|(event, decision)| serde_json::json!({ "event": view(event), "decision": decision }))
         .collect();
     serde_json::json!({
         "player": game.settings.players[turn.player],
         "claims": claims,
-        "event": turn.event,
+        "event": turn.event.as_ref().and_then(view),
         "reason": turn.reason,
         "elapsed_ms": turn.elapsed.as_millis() as u64,
         "winner": game.state.winner.map(|w| game.settings.players[w].clone()),
@@ -336,7 +342,9 @@ fn hint(
     let hand = told.map(<[CardKind]>::to_vec).or_else(|| game.known_hand(player));
     let mut judged = hand.map(|h| game.judged_plays(player, &h, &mut judge)).unwrap_or_default();
     // Safe plays first (nothing for the next player), then by how much they give away.
-    judged.sort_by_key(|j| j.risks(next).len());
+    // A play that hands the next player the win comes after every play that hands over
+    // points only (play-testing issue 56 found one ranked above them).
+    judged.sort_by_key(|j| (j.outlook.inconsistent == Tri::Yes, j.risks(next).len()));
     let plays: Vec<HintPlay> = judged
         .iter()
         .map(|j| HintPlay {
@@ -716,6 +724,21 @@ mod tests {
         assert!(text.contains("gives something away: passing is safest"), "{text}");
         assert!(text.contains("inconsistent: Bob would claim it and win"), "{text}");
         assert!(text.contains("(3) follows from the others: Bob would score it"), "{text}");
+    }
+
+    #[test]
+    fn the_coach_ranks_handing_over_the_win_below_handing_over_a_point() {
+        let mut g = game();
+        g.state.hands[0] = cards(&["P:blonde"]);
+        g.state.hands[1] = cards(&["P:blonde"]);
+        g.play(0, &cards(&["P:blonde"]), "∀x blonde(x)", None).unwrap();
+        g.play(1, &cards(&["P:blonde"]), "∃x blonde(x)", None).unwrap();
+        g.state.hands[0] = cards(&["P:blonde"]);
+        let h = hint(&g, 0, None, &quick()).unwrap();
+        let wins = |p: &HintPlay| p.risks.iter().any(|r| r.contains("win"));
+        let first_win = h.plays.iter().position(wins).expect("some play is inconsistent");
+        assert!(h.plays[first_win..].iter().all(wins), "{}", h.text(true, Front::CommandLine));
+        assert!(first_win > 0, "{}", h.text(true, Front::CommandLine));
     }
 
     #[test]

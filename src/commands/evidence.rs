@@ -3,14 +3,14 @@
 //! clauses, or what the bounded search covered. One rendering for every front end (`check`, `follows`, `game claim`,
 //! the REPL), so players see the same evidence wherever they ask.
 
-use crate::reason::finite::render;
+use crate::commands::drawing;
 use crate::reason::{Certificate, Decision, Verdict};
 
 /// The evidence under a verdict's explanation: tables, steps, or nothing more to show
 /// (the explanation of a bounded search or an unknown says it all).
 pub fn evidence(decision: &Decision) -> String {
     if let Some(model) = decision.verdict.model() {
-        return render::text(model);
+        return drawing::text(model);
     }
     if let Some(model) = decision.verdict.infinite_model() {
         let mut out = String::from("a model with infinitely many objects, one line per symbol:\n");

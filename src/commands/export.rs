@@ -3,11 +3,11 @@
 //! model, the saturation or the derivation).
 
 use crate::commands::board::{read_board, BoardError};
+use crate::commands::drawing;
 use crate::commands::verdict::{answer_of, Search};
 use crate::commands::Answer;
 use crate::logic::export::TooLargeToWrite;
 use crate::logic::{smt2, tptp};
-use crate::reason::finite::render;
 use crate::reason::{decide, Certificate, DecideError, Question, Verdict};
 use crate::util::failure::{Classify, FailureKind};
 use std::path::Path;
@@ -120,7 +120,7 @@ pub fn solve_tptp(path: &Path, search: &Search) -> Result<(String, Answer), Box<
         out.push_str(&format!("% SZS output end {kind} for {name}\n"));
     };
     if let Some(m) = decision.verdict.model() {
-        section("FiniteModel", &render::text(m));
+        section("FiniteModel", &drawing::text(m));
     }
     if let Some(m) = decision.verdict.infinite_model() {
         section("Model", &m.tptp_lines().iter().map(|l| format!("{l}\n")).collect::<String>());

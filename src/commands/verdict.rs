@@ -6,6 +6,7 @@
 
 use crate::commands::board::{read_board, BoardError};
 use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_TIME};
+use crate::commands::drawing;
 use crate::commands::evidence::{has_steps, report, unknown_hint};
 use crate::commands::scoring;
 use crate::commands::Answer;
@@ -173,7 +174,7 @@ pub fn shown(decision: &Decision, form: Form, proof: bool, controls: Controls) -
     match form {
         Form::Json => return Printed::new(pretty(decision), printed.answer),
         Form::Dot => match decision.verdict.model() {
-            Some(m) => printed.out = render::dot(m),
+            Some(m) => printed.out = drawing::dot(m),
             None if decision.verdict.infinite_model().is_some() => {
                 printed.err = format!(
                     "{}\n(an infinite model has no graph: its definitions follow)\n{}\n",
@@ -280,7 +281,7 @@ pub fn model(
 /// one object is a dot with its labels, which the text says as well (issue 56: a page drew
 /// a large, nearly empty picture for it).
 pub fn svg(decision: &Decision) -> Option<String> {
-    decision.verdict.model().filter(|m| m.structure.size > 1).map(render::svg)
+    decision.verdict.model().filter(|m| m.structure.size > 1).map(drawing::svg)
 }
 
 /// `model --size N`: what the search at exactly that size found.
@@ -324,8 +325,8 @@ impl SizedModel {
     /// The answer as text (the model's tables) or, with `dot`, the model as Graphviz.
     pub fn text(&self, dot: bool) -> String {
         match self {
-            SizedModel::Found(model) if dot => render::dot(model),
-            SizedModel::Found(model) => render::text(model),
+            SizedModel::Found(model) if dot => drawing::dot(model),
+            SizedModel::Found(model) => drawing::text(model),
             SizedModel::None { why } | SizedModel::Unknown { why } => format!("{why}\n"),
         }
     }

@@ -24,6 +24,7 @@ use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
 
 pub use crate::games::cardgame::game::GameError;
+pub(crate) use view::event_view;
 pub use view::{card_text, BoardEntry, CardView, ClaimView, EventView, TableView};
 pub use words::{card_names, parse_cards, parse_claim, Play, CARD_EXAMPLES};
 
@@ -101,6 +102,16 @@ impl Snapshot {
         }
     }
 
+    /// The seat a person's move acts for: the computer's seats are played by `game move`
+    /// only, never by a person's play, pass or claim.
+    fn person(&self, who: Option<&str>) -> Result<usize, GameError> {
+        let seat = self.seat(who)?;
+        if self.game.settings.computer_level(seat).is_some() {
+            return Err(GameError::ComputerSeat(self.game.settings.players[seat].clone()));
+        }
+        Ok(seat)
+    }
+
     /// The name of the player a request acts for (see [`Snapshot::seat`]).
     pub fn seat_name(&self, who: Option<&str>) -> Result<String, GameError> {
         Ok(self.game.settings.players[self.seat(who)?].clone())
@@ -130,7 +141,7 @@ impl Snapshot {
     /// Whether `play` by `who` would be legal now, decided by the same rules as the play
     /// itself, on a copy.
     pub fn would_play(&self, who: Option<&str>, play: &Play) -> Result<(), GameError> {
-        let player = self.seat(who)?;
+        let player = self.person(who)?;
         let mut copy = self.game.clone();
         copy.play(player, &play.cards, &play.statement, play.target).map(|_| ())
     }
@@ -142,7 +153,7 @@ impl Snapshot {
         who: Option<&str>,
         words: &[&str],
     ) -> Result<PendingClaim, GameError> {
-        let player = self.seat(who)?;
+        let player = self.person(who)?;
         let claim = parse_claim(words)?;
         self.game.my_turn(player)?;
         self.game.question(claim)?;
@@ -345,7 +356,9 @@ impl SavedGame {
     /// Opens a save, replaying (and so verifying) every event.
     pub fn open(path: &Path) -> Result<SavedGame, GameError> {
         let text = read_save(path)?;
-        let game = Game::from_json(&text, &path.display().to_string())?;
+        let mut game = Game::from_json(&text, &path.display().to_string())?;
+        // The last play's note (where its ¬ went) was said when it was played.
+        game.note = None;
         Ok(SavedGame { now: Snapshot { game }, path: path.to_path_buf(), text })
     }
 
@@ -362,7 +375,7 @@ impl SavedGame {
     /// `who` (absent: the player to move) plays.
     pub fn play(&mut self, who: Option<&str>, play: &Play) -> Result<(), GameError> {
         self.change(|g| {
-            let player = Snapshot { game: g.clone() }.seat(who)?;
+            let player = Snapshot { game: g.clone() }.person(who)?;
             g.play(player, &play.cards, &play.statement, play.target).map(|_| ())
         })
     }
@@ -370,7 +383,7 @@ impl SavedGame {
     /// `who` (absent: the player to move) passes.
     pub fn pass(&mut self, who: Option<&str>) -> Result<(), GameError> {
         self.change(|g| {
-            let player = Snapshot { game: g.clone() }.seat(who)?;
+            let player = Snapshot { game: g.clone() }.person(who)?;
             g.pass(player).map(|_| ())
         })
     }
@@ -424,6 +437,8 @@ impl SavedGame {
             }
             let words = format!("took back {}", view::event_words(g, last));
             *g = g.undo()?;
+            // What the move before did (where its ¬ went) was said when it was made.
+            g.note = None;
             Ok(words)
         })
     }

@@ -110,6 +110,26 @@ fn a_claim_the_rules_refuse_is_refused_before_it_is_decided() {
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
+/// Play-testing issue 56: on the computer's turn, `game pass` (and play, and claim) passed
+/// for the computer. Its seats are played by `game move` only.
+#[test]
+fn a_person_never_moves_for_the_computer() {
+    let path = scratch("computer");
+    let new = NewGame { computers: vec!["Bob".into()], ..two_players(true) };
+    let mut g = SavedGame::create(&path, &new).unwrap();
+    g.play(None, &Play::parse("Q:∀x ∀x happy(x)").unwrap()).unwrap();
+    assert!(matches!(g.pass(None), Err(GameError::ComputerSeat(b)) if b == "Bob"));
+    assert!(matches!(g.pass(Some("bob")), Err(GameError::ComputerSeat(_))));
+    let play = Play::parse("Q:∃x ∃x happy(x)").unwrap();
+    assert!(matches!(g.play(None, &play), Err(GameError::ComputerSeat(_))));
+    assert!(matches!(g.would_play(None, &play), Err(GameError::ComputerSeat(_))));
+    assert!(matches!(g.begin_claim(None, &["inconsistent"]), Err(GameError::ComputerSeat(_))));
+    assert_eq!(events_on_disk(&path), 1);
+    // The undo names the play as it is typed back.
+    assert_eq!(g.undo(false).unwrap(), "took back Ann's play Q:∀x ∀x happy(x)");
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
 /// Issue 56: a hand showed `S:14`, and the player had to read the deck file to learn what
 /// it says.
 #[test]

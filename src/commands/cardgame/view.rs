@@ -104,32 +104,7 @@ impl TableView {
     pub(crate) fn of(game: &Game, evidence: &[(usize, Value)]) -> TableView {
         let players = &game.settings.players;
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
-        let events = game
-            .events
-            .iter()
-            .enumerate()
-            .map(|(i, e)| match e {
-                Event::Play { player, cards, statement, target, reason } => EventView::Play {
-                    number: i + 1,
-                    player: name(*player),
-                    cards: cards.clone(),
-                    statement: statement.clone(),
-                    target: *target,
-                    reason: reason.clone(),
-                },
-                Event::Pass { player, reason } => {
-                    EventView::Pass { number: i + 1, player: name(*player), reason: reason.clone() }
-                }
-                Event::Claim { player, claim, upheld, verdict, .. } => EventView::Claim {
-                    number: i + 1,
-                    player: name(*player),
-                    claim: ClaimView::of(claim),
-                    upheld: *upheld,
-                    verdict: verdict.clone(),
-                    evidence: evidence.iter().find(|(at, _)| *at == i + 1).map(|(_, v)| v.clone()),
-                },
-            })
-            .collect();
+        let events = (0..game.events.len()).map(|i| event_view(game, i, evidence)).collect();
         TableView {
             version: game.events.len(),
             players: players.clone(),
@@ -168,6 +143,33 @@ impl TableView {
             note: game.note.clone(),
             events,
         }
+    }
+}
+
+/// Event `i` (from 0) of `game` as players see it: numbered from 1, players by name; a
+/// claim with the evidence `evidence` keeps for it.
+pub(crate) fn event_view(game: &Game, i: usize, evidence: &[(usize, Value)]) -> EventView {
+    let name = |p: &usize| game.settings.players.get(*p).cloned().unwrap_or_default();
+    match &game.events[i] {
+        Event::Play { player, cards, statement, target, reason } => EventView::Play {
+            number: i + 1,
+            player: name(player),
+            cards: cards.clone(),
+            statement: statement.clone(),
+            target: *target,
+            reason: reason.clone(),
+        },
+        Event::Pass { player, reason } => {
+            EventView::Pass { number: i + 1, player: name(player), reason: reason.clone() }
+        }
+        Event::Claim { player, claim, upheld, verdict, .. } => EventView::Claim {
+            number: i + 1,
+            player: name(player),
+            claim: ClaimView::of(claim),
+            upheld: *upheld,
+            verdict: verdict.clone(),
+            evidence: evidence.iter().find(|(at, _)| *at == i + 1).map(|(_, v)| v.clone()),
+        },
     }
 }
 
@@ -279,8 +281,7 @@ pub(crate) fn event_words(game: &Game, event: &Event) -> String {
     let name = |p: &usize| game.settings.players.get(*p).cloned().unwrap_or_default();
     match event {
         Event::Play { player, cards, statement, target, .. } => {
-            let on = target.map(|k| format!(" on ({k})")).unwrap_or_default();
-            format!("{}'s play {}{on}: {statement}", name(player), cards.join(","))
+            format!("{}'s play {}", name(player), super::Play::line(cards, statement, *target))
         }
         Event::Pass { player, .. } => format!("{}'s pass", name(player)),
         Event::Claim { player, claim, upheld, .. } => {

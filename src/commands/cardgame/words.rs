@@ -9,13 +9,11 @@ use crate::games::cardgame::state::{Claim, GameError};
 /// How the cards are written, for messages.
 pub const CARD_EXAMPLES: &str = "P:blonde, F:+, R:likes, Q:∀x∃y, S:3, X:?, X:¬";
 
-/// Whether a word starts a card's name (`P:`, `f:`, `Q:`, …): the class letter and a colon.
+/// Whether a word starts a card's name (`P:`, `f:`, `Q:`, …): a letter and a colon (a
+/// letter no card has, `Z:9`, is read as a card, to be refused by name).
 fn starts_a_card(word: &str) -> bool {
     let mut chars = word.chars();
-    matches!(
-        (chars.next().map(|c| c.to_ascii_uppercase()), chars.next()),
-        (Some('P' | 'F' | 'R' | 'Q' | 'S' | 'X'), Some(':'))
-    )
+    matches!((chars.next(), chars.next()), (Some(c), Some(':')) if c.is_ascii_alphabetic())
 }
 
 /// The card names of a list as players write it: separated by commas, by spaces, or both
@@ -131,9 +129,17 @@ impl Play {
         Ok(Play { cards, statement, target })
     }
 
-    /// The same play with its ¬ card aimed at statement `target` (`--target k`).
-    pub fn aimed_at(self, target: Option<usize>) -> Play {
-        Play { target, ..self }
+    /// The same play with its ¬ card aimed at statement `target` (`--target k`); a play
+    /// that already says `-> k` for another statement is refused.
+    pub fn aimed_at(self, target: Option<usize>) -> Result<Play, GameError> {
+        match (self.target, target) {
+            (Some(k), Some(t)) if k != t => Err(GameError::Illegal(Illegal {
+                reason: format!("the play says `-> {k}` and `--target {t}`: which statement?"),
+                ruling: "G5",
+            })),
+            (_, None) => Ok(self),
+            (_, target) => Ok(Play { target, ..self }),
+        }
     }
 
     /// The play in the one-line form [`Play::parse`] reads.
@@ -153,13 +159,15 @@ fn split_target(text: &str) -> (&str, Option<usize>) {
 }
 
 fn no_cards(text: &str) -> GameError {
-    GameError::Illegal(Illegal {
-        reason: format!(
+    let reason = if text.trim().is_empty() {
+        "a play names its cards, then the statement: `F:+,R:likes ∀x∀y likes(x, y)`".to_string()
+    } else {
+        format!(
             "a play names its cards first (`F:+,R:likes ∀x∀y likes(x, y)`), and `{}` names none",
             crate::util::text::shorten(text)
-        ),
-        ruling: "G1",
-    })
+        )
+    };
+    GameError::Illegal(Illegal { reason, ruling: "G1" })
 }
 
 /// Reads a claim: `redundant K` or `inconsistent` (ruling G8).
@@ -175,10 +183,7 @@ pub fn parse_claim(words: &[&str]) -> Result<Claim, GameError> {
 }
 
 fn bad_claim() -> GameError {
-    GameError::Illegal(Illegal {
-        reason: "claim `redundant K` or `inconsistent`".into(),
-        ruling: "G8",
-    })
+    GameError::ClaimWords("claim `redundant K` or `inconsistent`".into())
 }
 
 #[cfg(test)]
@@ -225,6 +230,17 @@ mod tests {
         assert_eq!((arrow.statement.as_str(), arrow.target), ("∀x blonde(x) -> happy(x)", None));
         let e = Play::parse("∀x happy(x)").unwrap_err().to_string();
         assert!(e.contains("names its cards first"), "{e}");
+        let e = Play::parse("  ").unwrap_err().to_string();
+        assert!(e.contains("a play names its cards, then the statement"), "{e}");
+        // A card of no kind is refused by its name, not taken for the statement.
+        let e = Play::parse("Z:foo ∀x happy(x)").unwrap_err().to_string();
+        assert!(e.contains("there is no card `Z:foo`"), "{e}");
+        // `-> k` and `--target` must agree.
+        let aimed = Play::parse("X:¬ ∀x ¬happy(x) -> 2").unwrap();
+        assert_eq!(aimed.clone().aimed_at(Some(2)).unwrap().target, Some(2));
+        assert_eq!(aimed.clone().aimed_at(None).unwrap().target, Some(2));
+        let e = aimed.aimed_at(Some(1)).unwrap_err().to_string();
+        assert!(e.contains("`-> 2` and `--target 1`"), "{e}");
     }
 
     #[test]

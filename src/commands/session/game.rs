@@ -32,8 +32,9 @@ pub(super) fn scored_note(table: &SavedGame, follows: &[usize]) -> String {
     if scored.is_empty() {
         return String::new();
     }
+    let them = if scored.len() == 1 { "it" } else { "them" };
     format!(
-        "\nAlready scored, so not to be claimed until a ¬ changes them (G9): {}.",
+        "\nAlready scored, so not to be claimed until a ¬ changes {them} (G9): {}.",
         scored.join(", ")
     )
 }
@@ -43,6 +44,9 @@ impl Session {
     pub(super) fn game(&mut self, rest: &str) -> String {
         let (word, args) =
             rest.split_once(char::is_whitespace).map_or((rest, ""), |(w, r)| (w, r.trim()));
+        if word == "load" && args.is_empty() {
+            return "game load takes the save's file: `game load g.json`".into();
+        }
         if word == "load" {
             return match SavedGame::open(&PathBuf::from(args)) {
                 Ok(g) => {
@@ -51,8 +55,8 @@ impl Session {
                     let replies = self.computers_reply();
                     let table = self.game.as_ref().expect("just loaded");
                     format!(
-                        "{replies}{}(`list`, `check`, `follows k` and `redundant?` now ask about \
-                         this game's board; `game close` goes back to your own)",
+                        "{replies}{}(`list`, `check`, `follows k`, `redundant?` and `model` now ask \
+                         about this game's board; `game close` goes back to your own)",
                         table.show_turn()
                     )
                 }
@@ -171,7 +175,7 @@ impl Session {
                 self.undo_asked = true;
                 format!(
                     "this takes back {winner}'s win, and the rules know no taking back: does the \
-                     whole table agree? `yes` takes it back; anything else keeps it"
+                     whole table agree? `yes` takes it back; any other answer keeps it"
                 )
             }
             Err(e) => shown(e),

@@ -12,13 +12,14 @@ mod game;
 
 use crate::commands::cardgame::SavedGame;
 use crate::commands::defaults::SEARCH_SECONDS;
+use crate::commands::drawing;
 use crate::commands::evidence::{report, unknown_hint};
 use crate::commands::scoring;
 use crate::commands::verdict::Search;
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::print::{self, Style};
-use crate::reason::finite::{render, Limits, Progress};
+use crate::reason::finite::{Limits, Progress};
 use crate::reason::{decide_with, Certificate, Decision, Options, Question, Verdict};
 use crate::solve::parse_seconds;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,21 +173,21 @@ impl Session {
         // A statement typed over several lines (an open parenthesis continues it) is one
         // statement: the board keeps one statement per line.
         let line = unicode_shortcuts(line.replace(['\r', '\n'], " ").trim());
+        // The answer to the question a win's undo asked: `yes` takes the win back, any other
+        // line (a blank one too) keeps it, and is not run: it answered the question.
+        if std::mem::take(&mut self.undo_asked) {
+            return Reply::Text(if ["y", "yes"].contains(&line.to_lowercase().as_str()) {
+                self.undo(true)
+            } else {
+                "the win stands: nothing was taken back".into()
+            });
+        }
         if line.is_empty() {
             return Reply::Text(String::new());
         }
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line.as_str(), ""), |(w, r)| (w, r.trim()));
-        // The answer to the question a win's undo asked, or any other line: the win stands.
-        if std::mem::take(&mut self.undo_asked) {
-            if line.eq_ignore_ascii_case("yes") {
-                return Reply::Text(self.undo(true));
-            }
-            if line.eq_ignore_ascii_case("no") {
-                return Reply::Text("the win stands".into());
-            }
-        }
         // The game's board changes only by plays.
         if let (Some(table), "add" | "remove" | "clear") = (&self.game, word) {
             return Reply::Text(game::board_is_the_games(table));
@@ -359,7 +360,7 @@ impl Session {
             &self.limits().budget,
         ) {
             Ok(crate::reason::finite::AtSize::Found { model }) => {
-                render::text(&model).trim_end().to_string()
+                drawing::text(&model).trim_end().to_string()
             }
             Ok(other) => other.explain(size),
             Err(e) => shown(e),

@@ -65,6 +65,9 @@ impl Game {
             }
         }
         let deck = full_deck();
+        if !settings.own_cards && settings.hand_size == 0 {
+            return Err(GameError::Settings("a hand holds at least one card".into()));
+        }
         if !settings.own_cards
             && (settings.hand_size == 0
                 || settings.hand_size.checked_mul(players).is_none_or(|n| n > deck.len()))
@@ -240,7 +243,8 @@ impl Game {
                     }
                     (true, None) => {
                         return Err(Illegal {
-                            reason: "the ¬ card changes a statement on the board; say which one"
+                            reason: "the ¬ card changes a statement on the board; say which one: \
+                                     `-> k` after the statement (or `--target k`)"
                                 .into(),
                             ruling: "G5",
                         }

@@ -73,7 +73,10 @@ pub fn check_write(
         CardKind::Statement { statement } => statement_play(statement, st),
         CardKind::Wild => Ok(()),
         CardKind::Negation => {
-            Err(illegal("G5", "the ¬ card changes a statement on the board; say which one"))
+            Err(illegal(
+                "G5",
+                "the ¬ card changes a statement on the board; say which one: `-> k` after the statement (or `--target k`)",
+            ))
         }
     }
 }

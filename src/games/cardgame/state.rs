@@ -196,6 +196,18 @@ pub enum GameError {
         help("ask the table; with its agreement, `game undo --yes` takes the win back (the REPL and the page ask for it)")
     )]
     WinNeedsTable(String),
+    #[error("it is {0}'s turn, and the computer plays {0}")]
+    #[diagnostic(
+        code(umpire::game::computer_seat),
+        help("`game move` plays the computer's turn (on the page, the Computer's move button)")
+    )]
+    ComputerSeat(String),
+    #[error("{0}")]
+    #[diagnostic(
+        code(umpire::game::claim),
+        help("a claim is made before playing, by the player whose turn it is (ruling G8)")
+    )]
+    ClaimWords(String),
     #[error("there is nothing to undo: no move has been made yet")]
     #[diagnostic(code(umpire::game::nothing_to_undo))]
     NothingToUndo,
@@ -206,7 +218,10 @@ pub enum GameError {
     #[diagnostic(code(umpire::game::over))]
     Over(String),
     #[error("{player} does not hold {card}")]
-    #[diagnostic(code(umpire::game::card), help("`umpire game show` lists your hand"))]
+    #[diagnostic(
+        code(umpire::game::card),
+        help("`umpire game show FILE --hand NAME` lists your hand (in the REPL, `game show`)")
+    )]
     NotInHand { player: String, card: String },
     // Not `#[from]`: that would make the ruling the error's source, and miette would print
     // the same sentence twice.
