@@ -8,6 +8,7 @@ use crate::commands::cardgame::{
 };
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
+use crate::commands::verdict::DecisionView;
 use crate::commands::Front;
 use crate::games::cardgame::computer::{Thinking, Turn};
 use crate::games::cardgame::deck::CardKind;
@@ -67,13 +68,14 @@ impl ComputerTurn {
         &self.json
     }
 
-    /// Its claims: the event's number (from 1), the outcome's line and the decision.
-    pub fn claims(&self) -> impl Iterator<Item = (usize, &str, &Decision)> {
-        self.claims.iter().map(|(at, outcome, d)| (*at, outcome.as_str(), d))
+    /// Its claims: the event's number (from 1), the outcome's line and the decision as the
+    /// page shows it.
+    pub fn claims(&self) -> impl Iterator<Item = (usize, &str, DecisionView)> {
+        self.claims.iter().map(|(at, outcome, d)| (*at, outcome.as_str(), DecisionView::of(d)))
     }
 
-    /// The decision of its last claim, if it claimed.
-    pub fn last_decision(&self) -> Option<&Decision> {
+    /// The decision of its last claim, if it claimed (the REPL's `proof` repeats it).
+    pub(crate) fn last_decision(&self) -> Option<&Decision> {
         self.claims.last().map(|(_, _, d)| d)
     }
 

@@ -22,8 +22,47 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use crate::reason::finite::Progress;
-pub use crate::reason::{Decision, Question, Verdict};
+pub use crate::reason::Question;
+use crate::reason::{Decision, Verdict};
+
+/// What a front end hears of a search as it goes: one size of the finite search finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub size: usize,
+    pub found: bool,
+    pub elapsed: Duration,
+    pub variables: usize,
+    pub clauses: usize,
+}
+
+impl Progress {
+    pub(crate) fn of(p: &finite::Progress) -> Progress {
+        let finite::Progress { size, found, elapsed, variables, clauses } = *p;
+        Progress { size, found, elapsed, variables, clauses }
+    }
+}
+
+/// A decision as the page shows it: the verdict's fields as `check --json` gives them, the
+/// explanation, the evidence as text, and the model as a picture when it has one.
+#[derive(Clone, Debug, Serialize)]
+pub struct DecisionView {
+    #[serde(flatten)]
+    decision: Decision,
+    explanation_text: String,
+    evidence: String,
+    svg: Option<String>,
+}
+
+impl DecisionView {
+    pub fn of(decision: &Decision) -> DecisionView {
+        DecisionView {
+            decision: decision.clone(),
+            explanation_text: decision.explanation.clone(),
+            evidence: crate::commands::evidence::evidence(decision),
+            svg: svg(decision),
+        }
+    }
+}
 
 /// How hard a search may look: the flags `--timeout`, `--max-size` and `--memory`.
 #[derive(Clone, Debug)]
@@ -122,7 +161,8 @@ pub fn decide_on(
     steps: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Decision, VerdictError> {
-    Ok(decide_with(board, question, &search.limits(), Options { steps }, progress)?)
+    let heard = &mut |p: &finite::Progress| progress(&Progress::of(p));
+    Ok(decide_with(board, question, &search.limits(), Options { steps }, heard)?)
 }
 
 /// How an answer is shown.

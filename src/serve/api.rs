@@ -14,7 +14,7 @@ use crate::commands::computer::ComputerTurn;
 use crate::commands::defaults::MOVE_TIME;
 use crate::commands::dice::{self, DiceOptions, MOST_REROLLS};
 use crate::commands::infer::{judge, JudgeRequest};
-use crate::commands::verdict::{decide_on, Question, Search};
+use crate::commands::verdict::{decide_on, DecisionView, Question, Search};
 use crate::commands::Front;
 use crate::commands::{clue, deduction};
 use crate::solve::Budget;
@@ -145,8 +145,7 @@ fn computers_reply(table: &mut Table) -> Result<(), GameError> {
 /// A computer's claims show their evidence on the page like a person's.
 fn keep_claim_evidence(table: &mut Table, turn: &ComputerTurn) {
     for (at, outcome, decision) in turn.claims() {
-        let claimed =
-            Claimed { outcome: Some(outcome.to_string()), decision: DecisionReply::of(decision) };
+        let claimed = Claimed { outcome: Some(outcome.to_string()), decision };
         if let Ok(value) = serde_json::to_value(&claimed) {
             table.evidence.push((at, value));
         }
@@ -325,7 +324,7 @@ impl Api {
             self.turn("every core is searching for other players: try again in a moment")?;
         let decision = decide_on(&board, question, &self.search(), true, &mut |_| {})
             .map_err(|e| Reply::from_failure(&e))?;
-        reply(&DecisionReply::of(&decision))
+        reply(&DecisionView::of(&decision))
     }
 
     fn new_game(&self, request: &Value) -> Result<Value, Reply> {
@@ -491,10 +490,7 @@ impl Api {
         let decided = pending.decide(&self.search()).map_err(|e| Reply::from_failure(&e))?;
         self.change(move |saved| {
             let claimed = saved.record(decided)?;
-            let shown = Claimed {
-                outcome: Some(claimed.outcome()),
-                decision: DecisionReply::of(claimed.decision()),
-            };
+            let shown = Claimed { outcome: Some(claimed.outcome()), decision: claimed.view() };
             Ok(Some(serde_json::to_value(&shown).unwrap_or(Value::Null)))
         })
     }

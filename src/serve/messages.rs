@@ -3,8 +3,7 @@
 //! body does not fit. The errors are in the shape the command line's `--json` uses.
 
 use crate::commands::cardgame::TableView;
-use crate::commands::evidence::evidence;
-use crate::commands::verdict::{self, Decision};
+use crate::commands::verdict::DecisionView;
 use crate::util::failure::{diagnostic_json, Classify, FailureKind};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
@@ -249,33 +248,11 @@ pub struct Health {
     pub version: &'static str,
 }
 
-/// A decision as the pages show it: the verdict fields (`verdict`, …) as `check --json`
-/// gives them, the evidence as text, and the model as a picture when it has one.
-#[derive(Serialize)]
-pub struct DecisionReply<'a> {
-    #[serde(flatten)]
-    pub decision: &'a Decision,
-    pub explanation_text: &'a str,
-    pub evidence: String,
-    pub svg: Option<String>,
-}
-
-impl<'a> DecisionReply<'a> {
-    pub fn of(decision: &'a Decision) -> DecisionReply<'a> {
-        DecisionReply {
-            decision,
-            explanation_text: &decision.explanation,
-            evidence: evidence(decision),
-            svg: verdict::svg(decision),
-        }
-    }
-}
-
 /// What a claim came to: the outcome's line and the decision.
 #[derive(Serialize)]
-pub struct Claimed<'a> {
+pub struct Claimed {
     pub outcome: Option<String>,
-    pub decision: DecisionReply<'a>,
+    pub decision: DecisionView,
 }
 
 /// The game as every page polls it (`GET /api/game`, and after each change).

@@ -267,9 +267,14 @@ impl Claimed {
         outcome_line(self.upheld, &self.decision.explanation)
     }
 
-    /// The decision with its evidence (the page shows it; the REPL's `proof` repeats it).
-    pub fn decision(&self) -> &Decision {
+    /// The decision with its evidence (the REPL's `proof` repeats it).
+    pub(crate) fn decision(&self) -> &Decision {
         &self.decision
+    }
+
+    /// The decision as the page shows it.
+    pub fn view(&self) -> crate::commands::verdict::DecisionView {
+        crate::commands::verdict::DecisionView::of(&self.decision)
     }
 
     /// The claim, its outcome, the verdict with its evidence and the scores, as JSON.

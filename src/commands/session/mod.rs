@@ -15,11 +15,12 @@ use crate::commands::defaults::SEARCH_SECONDS;
 use crate::commands::drawing;
 use crate::commands::evidence::{report, unknown_hint};
 use crate::commands::scoring;
+use crate::commands::verdict::Progress;
 use crate::commands::verdict::Search;
 use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::print::{self, Style};
-use crate::reason::finite::{Limits, Progress};
+use crate::reason::finite::Limits;
 use crate::reason::{decide_with, Certificate, Decision, Options, Question, Verdict};
 use crate::solve::parse_seconds;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -289,13 +290,9 @@ impl Session {
             Ok(b) => b,
             Err(e) => return e,
         };
-        match decide_with(
-            &b,
-            question,
-            &self.limits(),
-            Options { steps: true },
-            &mut *self.progress,
-        ) {
+        match decide_with(&b, question, &self.limits(), Options { steps: true }, &mut |p| {
+            (self.progress)(&Progress::of(p))
+        }) {
             Ok(d) => {
                 let mut out = report(&d, false).trim_end().to_string();
                 if self.cancel.load(Ordering::Relaxed) {
