@@ -50,6 +50,7 @@ fn names_must_differ_even_in_case_and_must_be_there() {
     let e = SavedGame::create(&path, &new).err().unwrap().to_string();
     assert!(e.contains("player 2 has no name"), "{e}");
     assert!(!path.exists());
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
 /// Issue 56: `game undo` took back a win without a word, and "succeeded" on an empty game.
