@@ -85,7 +85,15 @@ try {
   if (!(await page.$("#diceout pre")) && !dice.includes("strategy table")) fail("the dice coach: " + dice);
   await page.click("nav button[data-tab=game]");
   await page.screenshot({ path: shot, fullPage: true });
-  console.log("ok: game played, claim upheld with its evidence, model drawn, Infer, Clue, Deduction and the dice coach answered; screenshot " + shot);
+  // Issue 56: once a play or pass follows a claim, its evidence leaves "Claim" (it stayed
+  // there for the next turns as if current); an undo names the move it took back.
+  await page.click("#pass");
+  await page.waitForFunction(() => document.querySelector("#turn").textContent.includes("Bob"));
+  await page.waitForFunction(() => document.querySelector("#claimout").textContent.trim() === "");
+  page.once("dialog", (d) => d.accept());
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector("#playerr").textContent.includes("took back Ann's pass"));
+  console.log("ok: game played, claim upheld with its evidence, model drawn, Infer, Clue, Deduction and the dice coach answered, the claim's evidence cleared by the next move, an undo named; screenshot " + shot);
 } catch (e) {
   const pages = browser.contexts().flatMap((c) => c.pages());
   if (pages.length) await pages[0].screenshot({ path: shot.replace(/\.png$/, "-failed.png"), fullPage: true });

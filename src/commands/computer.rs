@@ -15,6 +15,7 @@ use crate::games::cardgame::deck::CardKind;
 use crate::games::cardgame::judge::{Judge, Tri};
 use crate::games::cardgame::selfplay::{self, Ending, Played};
 use crate::games::cardgame::state::{Claim, Event, Game, GameError};
+use crate::logic::print;
 use crate::reason::{Decision, Question};
 use serde::Serialize;
 use std::path::Path;
@@ -349,16 +350,20 @@ fn hint(
     judged.sort_by_key(|j| (j.outlook.inconsistent == Tri::Yes, j.risks(next).len()));
     let plays: Vec<HintPlay> = judged
         .iter()
-        .map(|j| HintPlay {
-            cards: j.play.cards.iter().map(|c| c.short_name()).collect(),
-            statement: j.play.statement.clone(),
-            target: j.play.target,
-            line: Play::line(
-                &j.play.cards.iter().map(|c| c.short_name()).collect::<Vec<_>>(),
-                &j.play.statement,
-                j.play.target,
-            ),
-            risks: j.risks(next),
+        .map(|j| {
+            let cards: Vec<String> = j.play.cards.iter().map(|c| c.short_name()).collect();
+            // Shown as the board prints statements (an S card's text as the card spells it
+            // would read differently from the same statement on the board and in the hand).
+            let statement = crate::logic::parse::parse_statement(&j.play.statement)
+                .map(|st| print::statement(&st, print::Style::Unicode))
+                .unwrap_or_else(|_| j.play.statement.clone());
+            HintPlay {
+                line: Play::line(&cards, &statement, j.play.target),
+                cards,
+                statement,
+                target: j.play.target,
+                risks: j.risks(next),
+            }
         })
         .collect();
     let hand_unknown = told.is_none() && game.known_hand(player).is_none();

@@ -377,24 +377,8 @@ pub fn svg(model: &Model) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::semantics::{Structure, Table};
+    use crate::reason::finite::render::tests::family;
     use serde_json::json;
-    use std::collections::BTreeMap;
-
-    fn family() -> Model {
-        let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
-        m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
-        m.predicates
-            .insert("likes".into(), Table { arity: 2, values: vec![false, true, false, false] });
-        m.functions.insert("father".into(), Table { arity: 1, values: vec![1, 0] });
-        m.functions.insert("blondie".into(), Table { arity: 0, values: vec![0] });
-        m.predicates.insert("happy".into(), Table { arity: 1, values: vec![true, true] });
-        Model {
-            structure: m,
-            witnesses: vec![("x".into(), 3, 1, false)],
-            unmentioned: vec!["happy".into()],
-        }
-    }
 
     #[test]
     fn text_shows_sets_matrices_and_tables() {

@@ -73,12 +73,14 @@ pub fn json(model: &Model) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::logic::semantics::Table;
     use std::collections::BTreeMap;
 
-    fn family() -> Model {
+    /// A model of two objects with a constant, two predicates, a function and a witness;
+    /// the drawing's tests (`commands::drawing`) draw it too.
+    pub(crate) fn family() -> Model {
         let mut m = Structure { size: 2, predicates: BTreeMap::new(), functions: BTreeMap::new() };
         m.predicates.insert("blonde".into(), Table { arity: 1, values: vec![true, false] });
         m.predicates
