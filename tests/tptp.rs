@@ -97,7 +97,8 @@ fn saturations_settle_satisfiable_tptp_problems() {
             Ok(()),
             "{file}"
         );
-        let json = serde_json::to_value(&d).unwrap();
+        let json =
+            serde_json::to_value(umpire::commands::verdict_json::DecisionJson::of(&d)).unwrap();
         assert_eq!(json["model"]["kind"], "saturation", "{json}");
         assert_eq!(json["model"]["count"], s.saturation.clauses.len());
         assert_eq!(json["model"]["clauses"].as_array().unwrap().len(), s.saturation.clauses.len());

@@ -9,6 +9,7 @@ use crate::commands::cardgame::{
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
 use crate::commands::verdict::DecisionView;
+use crate::commands::verdict_json::DecisionJson;
 use crate::commands::Front;
 use crate::games::cardgame::computer::{Thinking, Turn};
 use crate::games::cardgame::deck::CardKind;
@@ -202,7 +203,9 @@ fn turn_json(game: &Game, turn: &Turn) -> serde_json::Value {
     let claims: Vec<serde_json::Value> = turn
         .claims
         .iter()
-        .map(|(event, decision)| serde_json::json!({ "event": view(event), "decision": decision }))
+        .map(|(event, decision)| {
+            serde_json::json!({ "event": view(event), "decision": DecisionJson::of(decision) })
+        })
         .collect();
     serde_json::json!({
         "player": game.settings.players[turn.player],
@@ -278,6 +281,7 @@ pub struct Hint {
 pub struct HintClaim {
     /// `inconsistent` or `redundant K`, as the player would type it.
     pub claim: String,
+    #[serde(serialize_with = "crate::commands::verdict_json::decision")]
     pub decision: Decision,
 }
 

@@ -27,6 +27,7 @@ pub mod logs;
 pub mod scoring;
 pub mod session;
 pub mod verdict;
+pub mod verdict_json;
 
 /// Which front end a text is for, where their words differ (the command line's flags, the
 /// REPL's commands, the page's buttons).

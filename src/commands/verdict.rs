@@ -22,6 +22,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::commands::verdict_json::DecisionJson;
 pub use crate::reason::Question;
 use crate::reason::{Decision, Verdict};
 
@@ -44,13 +45,32 @@ impl Progress {
 
 /// A decision as the page shows it: the verdict's fields as `check --json` gives them, the
 /// explanation, the evidence as text, and the model as a picture when it has one.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct DecisionView {
-    #[serde(flatten)]
     decision: Decision,
     explanation_text: String,
     evidence: String,
     svg: Option<String>,
+}
+
+impl Serialize for DecisionView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            #[serde(flatten)]
+            decision: DecisionJson<'a>,
+            explanation_text: &'a str,
+            evidence: &'a str,
+            svg: &'a Option<String>,
+        }
+        Shown {
+            decision: DecisionJson::of(&self.decision),
+            explanation_text: &self.explanation_text,
+            evidence: &self.evidence,
+            svg: &self.svg,
+        }
+        .serialize(s)
+    }
 }
 
 impl DecisionView {
@@ -212,7 +232,7 @@ fn pretty(value: &impl Serialize) -> String {
 pub fn shown(decision: &Decision, form: Form, proof: bool, controls: Controls) -> Printed {
     let mut printed = Printed::new(String::new(), answer_of(&decision.verdict));
     match form {
-        Form::Json => return Printed::new(pretty(decision), printed.answer),
+        Form::Json => return Printed::new(pretty(&DecisionJson::of(decision)), printed.answer),
         Form::Dot => match decision.verdict.model() {
             Some(m) => printed.out = drawing::dot(m),
             None if decision.verdict.infinite_model().is_some() => {
@@ -411,7 +431,7 @@ struct RedundancyJson<'a> {
 #[derive(Serialize)]
 struct StatementJson<'a> {
     statement: usize,
-    decision: &'a Decision,
+    decision: DecisionJson<'a>,
 }
 
 impl Redundancy {
@@ -430,7 +450,7 @@ impl Redundancy {
         let statements = self
             .decisions
             .iter()
-            .map(|(k, d)| StatementJson { statement: *k, decision: d })
+            .map(|(k, d)| StatementJson { statement: *k, decision: DecisionJson::of(d) })
             .collect();
         serde_json::to_value(RedundancyJson { redundant: &self.found, statements })
             .unwrap_or_default()

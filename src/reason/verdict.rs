@@ -16,7 +16,6 @@ use crate::reason::finite::certify::SizeCertificate;
 use crate::reason::finite::Model;
 use crate::reason::proof::saturation::Saturated;
 use crate::reason::proof::{self, Proof};
-use serde::Serialize;
 
 /// What the arbiter is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +28,7 @@ pub enum Question {
 
 /// Evidence that a set of premises (the board, or the others plus the negated claim) has
 /// no model.
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, Debug)]
 pub enum Certificate {
     /// A refutation by the prover, re-checked by the independent checker; `argument` is
     /// the checker's case analysis over the proof's steps.
@@ -60,8 +58,7 @@ pub enum Certificate {
 /// symbol over ℕ or ℤ), or, when neither was found, a saturated clause set from which no
 /// contradiction can be derived. In JSON the infinite one has `"kind": "infinite"` and the
 /// saturation `"kind": "saturation"`.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug)]
 pub enum Witness {
     /// Re-checked by [`crate::logic::semantics`].
     Finite(Model),
@@ -73,8 +70,7 @@ pub enum Witness {
     Saturation(Saturated),
 }
 
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
+#[derive(Clone, Debug)]
 pub enum Verdict {
     Consistent {
         model: Witness,
@@ -169,7 +165,7 @@ impl Verdict {
 
 /// For a refutation by the sizes: sizes `from` to `to` have no model of these statements
 /// alone (index, and whether it is the negation of the one asked about).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeCore {
     pub from: usize,
     pub to: usize,
@@ -207,13 +203,12 @@ impl SizeCore {
     }
 }
 
-/// A verdict with what it took.
-#[derive(Clone, Debug, Serialize)]
+/// A verdict with what it took. Its JSON is the command layer's
+/// (`commands::verdict_json`), not this type's.
+#[derive(Clone, Debug)]
 pub struct Decision {
     /// For a refutation by the sizes, when steps were asked for: what fails at each size.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub size_cores: Vec<SizeCore>,
-    #[serde(flatten)]
     pub verdict: Verdict,
     /// "consistency", or the statement whose redundancy was asked.
     pub question: String,

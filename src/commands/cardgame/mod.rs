@@ -285,7 +285,7 @@ impl Claimed {
             "player": self.player,
             "claim": ClaimView::of(&self.claim),
             "upheld": self.upheld,
-            "decision": self.decision,
+            "decision": crate::commands::verdict_json::DecisionJson::of(&self.decision),
             "scores": scores,
             "winner": self.winner,
         })

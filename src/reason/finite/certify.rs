@@ -11,7 +11,6 @@ use crate::logic::board::Premise;
 use crate::logic::check::Signature;
 use crate::reason::proof::{drat, ground};
 use crate::solve::{refute_with_drat, Budget, Exhausted, Outcome};
-use serde::Serialize;
 
 /// The most clauses the encoding of one size may have.
 pub const GROUND_CLAUSES: usize = 3_000_000;
@@ -19,7 +18,7 @@ pub const GROUND_CLAUSES: usize = 3_000_000;
 pub const DRAT_PROPAGATIONS: u64 = 500_000_000;
 
 /// What certifies one size: the encoding's size and the proof's, for players and benches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeCertificate {
     pub size: usize,
     pub variables: u32,
