@@ -254,7 +254,7 @@ pub fn run(action: DiceAction) -> Outcome {
         }
         DiceAction::Review { file, table, json } => {
             let saved = dice::saved_game(&file).map_err(failure)?;
-            let table = StrategyTable::of(saved.rules, saved.sheet.clone(), table);
+            let table = StrategyTable::of_saved(&saved, table);
             let strategy = strategy_for(&table, false, None)?;
             let review = dice::review_game(&saved, &strategy);
             if json {

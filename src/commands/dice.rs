@@ -343,6 +343,11 @@ impl StrategyTable {
         StrategyTable { rules, sheet, path }
     }
 
+    /// The table of a saved game's own rules and sheet (`file`: another table's file).
+    pub fn of_saved(game: &SavedGame, file: Option<PathBuf>) -> StrategyTable {
+        StrategyTable::of(game.rules, game.sheet.clone(), file)
+    }
+
     /// How many states a computation evaluates (for a progress bar).
     pub fn states(&self) -> u64 {
         Strategy::state_count(&self.sheet)
