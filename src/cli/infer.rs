@@ -13,7 +13,7 @@ use std::time::Duration;
 use umpire::commands::infer::LAW_SYNTAX;
 use umpire::commands::infer::{self, Agreement, Demonstrability, DisproofVerdict, InferError};
 use umpire::commands::infer::{JudgeRequest, MarkersRequest, NewGame, PlayRequest};
-use umpire::commands::infer::{SearchRequest, Variants, DISPROOF_DICE, SEARCH_SECONDS, SUPPLY};
+use umpire::commands::infer::{SearchRequest, DISPROOF_DICE, SEARCH_SECONDS, SUPPLY};
 
 #[derive(Subcommand)]
 pub enum InferAction {
@@ -347,8 +347,18 @@ pub fn run(action: InferAction) -> Outcome {
             max_dice,
             time,
         } => {
-            let variants = Variants { highlights, silence, cheater };
-            let setup = NewGame { level, law, seed, timer, compass, supply, variants, players };
+            let setup = NewGame {
+                level,
+                law,
+                seed,
+                timer,
+                compass,
+                supply,
+                highlights,
+                silence,
+                cheater,
+                players,
+            };
             play(&PlayRequest { file, new, setup, max_dice }, time)
         }
     }

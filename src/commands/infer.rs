@@ -20,7 +20,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub use crate::games::infer::game::Variants;
+use crate::games::infer::game::Variants;
 pub use crate::games::infer::search::DEMONSTRABLE_DICE;
 
 /// The dice in the box unless told otherwise, as written on the command line.
@@ -683,7 +683,10 @@ pub struct NewGame {
     pub timer: bool,
     pub compass: bool,
     pub supply: String,
-    pub variants: Variants,
+    /// The variants: the Universe may highlight experiments; silence; a secret Cheater.
+    pub highlights: bool,
+    pub silence: bool,
+    pub cheater: bool,
     /// The Researchers in seat order.
     pub players: Vec<String>,
 }
@@ -703,7 +706,9 @@ fn unix_now() -> u64 {
 /// Opens the game in `request.file`, or deals a new one there, and saves it.
 pub fn open_game(request: &PlayRequest) -> Result<OpenGame, InferError> {
     let PlayRequest { file, new, setup, max_dice } = request;
-    let chosen_at_start = setup.variants != Variants::default() || !setup.players.is_empty();
+    let variants =
+        Variants { highlights: setup.highlights, silence: setup.silence, cheater: setup.cheater };
+    let chosen_at_start = variants != Variants::default() || !setup.players.is_empty();
     if !new && chosen_at_start {
         return Err(refused(
             "the variants and --players are chosen when a game starts: use them with --new",
@@ -729,7 +734,7 @@ pub fn open_game(request: &PlayRequest) -> Result<OpenGame, InferError> {
                 file.display()
             )));
         }
-        let NewGame { level, law, seed, timer, compass, supply, variants, players } = setup;
+        let NewGame { level, law, seed, timer, compass, supply, players, .. } = setup;
         check_level(*level)?;
         if let Some(text) = law {
             read_law(text, *compass)?;
@@ -744,7 +749,7 @@ pub fn open_game(request: &PlayRequest) -> Result<OpenGame, InferError> {
             seed,
             level: *level,
             law: law.clone(),
-            variants: *variants,
+            variants,
             players: players.clone(),
         };
         Game::new(setup, unix_now()).map_err(InferError::Game)?
