@@ -4,7 +4,7 @@
 //! here once, and what the coach prints can be typed back as a play as it stands.
 
 use crate::commands::cardgame::{
-    claim_outcome, event_view, parse_cards, Play, SavedGame, Snapshot,
+    board_form, claim_outcome, event_view, parse_cards, Play, SavedGame, Snapshot,
 };
 use crate::commands::defaults::{COMPUTER_CLAIM_TIME, JUDGE_QUESTION_TIME, MAX_MODEL_SIZE};
 use crate::commands::evidence::evidence;
@@ -16,7 +16,6 @@ use crate::games::cardgame::deck::CardKind;
 use crate::games::cardgame::judge::{Judge, Tri};
 use crate::games::cardgame::selfplay::{self, Ending, Played};
 use crate::games::cardgame::state::{Claim, Event, Game, GameError};
-use crate::logic::print;
 use crate::reason::{Decision, Question};
 use serde::Serialize;
 use std::path::Path;
@@ -144,8 +143,12 @@ fn computer_seat(game: &Game, seat: usize) -> Result<u8, GameError> {
 /// The number a play's statement has on the board: the one a ¬ changed, or the one it
 /// added (the count of statements added up to and including it).
 fn statement_number(game: &Game, event: &Event) -> Option<usize> {
-    let at = game.events.iter().rposition(|e| e == event)?;
-    match event {
+    statement_number_at(game, game.events.iter().rposition(|e| e == event)?)
+}
+
+/// The number the statement of play event `at` (from 0) has on the board.
+fn statement_number_at(game: &Game, at: usize) -> Option<usize> {
+    match &game.events[at] {
         Event::Play { target: Some(k), .. } => Some(*k),
         Event::Play { target: None, .. } => Some(
             game.events[..=at]
@@ -223,16 +226,12 @@ impl Snapshot {
     pub fn why(&self) -> Result<String, GameError> {
         let game = self.game();
         let thinking = thinking(crate::commands::defaults::MOVE_TIME);
-        let Some((i, Event::Play { player, target, statement, .. })) =
+        let Some((i, Event::Play { player, statement, .. })) =
             game.events.iter().enumerate().rev().find(|(_, e)| matches!(e, Event::Play { .. }))
         else {
             return Ok("Nothing has been played yet.\n".into());
         };
-        // The statement's number when it was played: a new one is the board's last then.
-        let played: Vec<&Event> = game.events[..i].iter().collect();
-        let written = target.unwrap_or_else(|| {
-            1 + played.iter().filter(|e| matches!(e, Event::Play { target: None, .. })).count()
-        });
+        let written = statement_number_at(game, i).expect("a play writes a statement");
         let board = self.board()?;
         let mut judge = Judge::new(thinking.claim, thinking.max_size);
         let mut out = format!(
@@ -358,9 +357,7 @@ fn hint(
             let cards: Vec<String> = j.play.cards.iter().map(|c| c.short_name()).collect();
             // Shown as the board prints statements (an S card's text as the card spells it
             // would read differently from the same statement on the board and in the hand).
-            let statement = crate::logic::parse::parse_statement(&j.play.statement)
-                .map(|st| print::statement(&st, print::Style::Unicode))
-                .unwrap_or_else(|_| j.play.statement.clone());
+            let statement = board_form(&j.play.statement);
             HintPlay {
                 line: Play::line(&cards, &statement, j.play.target),
                 cards,

@@ -364,8 +364,9 @@ impl Api {
         self.change_table(|table| {
             let turn = table.saved.computer_move(MOVE_TIME, &request.cards)?;
             keep_claim_evidence(table, &turn);
-            Ok(None)
+            Ok(())
         })
+        .map(|(state, ())| state)
     }
 
     /// `POST /api/game/hint`: the coach for a player (absent: the one to move); the game is
@@ -385,15 +386,15 @@ impl Api {
 
     fn play(&self, request: &Value) -> Result<Value, Reply> {
         let request: PlayBody = body(request, "/api/game/play")?;
-        self.change(move |saved| {
+        self.change_table(move |table| {
             let play = Play::new(
                 request.cards.iter().map(String::as_str),
                 &request.statement,
                 request.target,
             )?;
-            saved.play(request.player.as_deref(), &play).map(|()| None)
+            table.saved.play(request.player.as_deref(), &play)
         })
-        .and_then(|state| self.after_a_person(state))
+        .and_then(|(state, ())| self.after_a_person(state))
     }
 
     /// After a person's play or pass: the seats the computer holds answer, one after the
@@ -410,28 +411,24 @@ impl Api {
         }
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
-        self.change_table(|table| computers_reply(table).map(|()| None))
+        self.change_table(computers_reply).map(|(state, ())| state)
     }
 
     fn pass(&self, request: &Value) -> Result<Value, Reply> {
         let request: PlayerBody = body(request, "/api/game/pass")?;
-        self.change(|saved| saved.pass(request.player.as_deref()).map(|()| None))
-            .and_then(|state| self.after_a_person(state))
+        self.change_table(|table| table.saved.pass(request.player.as_deref()))
+            .and_then(|(state, ())| self.after_a_person(state))
     }
 
     /// Takes back the last move; one that takes back a win needs the whole table's
     /// agreement (`table_agrees`), which the page asks for by name.
     fn undo(&self, request: &Value) -> Result<Value, Reply> {
         let request: UndoBody = body(request, "/api/game/undo")?;
-        self.change(|saved| saved.undo(request.table_agrees).map(|said| Some(json!(said)))).map(
-            |mut state| {
-                // The undone move is named, as everywhere; it is no claim's evidence.
-                if let Some(said) = state.as_object_mut().and_then(|s| s.remove("claimed")) {
-                    state["undone"] = said;
-                }
-                state
-            },
-        )
+        let (mut state, said) =
+            self.change_table(|table| table.saved.undo(request.table_agrees))?;
+        // The undone move is named, as everywhere.
+        state["undone"] = json!(said);
+        Ok(state)
     }
 
     /// `POST /api/game/sit`: this device plays `player` from now on (`leave`: no longer).
@@ -488,11 +485,16 @@ impl Api {
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
         let decided = pending.decide(&self.search()).map_err(|e| Reply::from_failure(&e))?;
-        self.change(move |saved| {
-            let claimed = saved.record(decided)?;
+        let (mut state, shown) = self.change_table(move |table| {
+            let claimed = table.saved.record(decided)?;
             let shown = Claimed { outcome: Some(claimed.outcome()), decision: claimed.view() };
-            Ok(Some(serde_json::to_value(&shown).unwrap_or(Value::Null)))
-        })
+            let shown = serde_json::to_value(&shown).unwrap_or(Value::Null);
+            // The claim's evidence is kept for the pages.
+            table.evidence.push((table.saved.version(), shown.clone()));
+            Ok(shown)
+        })?;
+        state["claimed"] = shown;
+        Ok(state)
     }
 
     /// The game as of the last change, or the page's answer that there is none.
@@ -505,41 +507,20 @@ impl Api {
     }
 
     /// One change to the table (the game and the claims' evidence) under the game's lock;
-    /// the snapshot is rebuilt after it.
-    fn change_table(
+    /// the snapshot is rebuilt after it, and handed back with what the step answered.
+    fn change_table<T>(
         &self,
-        step: impl FnOnce(&mut Table) -> Result<Option<Value>, GameError>,
-    ) -> Result<Value, Reply> {
+        step: impl FnOnce(&mut Table) -> Result<T, GameError>,
+    ) -> Result<(Value, T), Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let Some(table) = guard.as_mut() else {
             return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
         };
-        step(table).map_err(|e| Reply::from_failure(&e))?;
-        Ok(self.refresh(&guard))
-    }
-
-    /// One change to the game under the game's lock; the snapshot is rebuilt after it. A
-    /// claim's evidence is kept for the pages.
-    fn change(
-        &self,
-        step: impl FnOnce(&mut SavedGame) -> Result<Option<Value>, GameError>,
-    ) -> Result<Value, Reply> {
-        let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(table) = guard.as_mut() else {
-            return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
-        };
-        let extra = step(&mut table.saved).map_err(|e| Reply::from_failure(&e))?;
-        let events = table.saved.version();
-        if let Some(extra) = extra.as_ref().filter(|e| e.is_object()) {
-            table.evidence.push((events, extra.clone()));
-        }
+        let answer = step(table).map_err(|e| Reply::from_failure(&e))?;
         // Evidence of claims taken back by an undo goes with them.
+        let events = table.saved.version();
         table.evidence.retain(|(at, _)| *at <= events);
-        let mut state = self.refresh(&guard);
-        if let Some(extra) = extra {
-            state["claimed"] = extra;
-        }
-        Ok(state)
+        Ok((self.refresh(&guard), answer))
     }
 
     /// Rebuilds the snapshot the pages poll, and returns it.

@@ -24,7 +24,7 @@ use crate::util::files::Exclusive;
 use std::path::{Path, PathBuf};
 
 pub use crate::games::cardgame::game::GameError;
-pub(crate) use view::event_view;
+pub(crate) use view::{board_form, event_view};
 pub use view::{card_text, BoardEntry, CardView, ClaimView, EventView, TableView};
 pub use words::{card_names, parse_cards, parse_claim, Play, CARD_EXAMPLES};
 
@@ -96,20 +96,11 @@ pub struct Snapshot {
 impl Snapshot {
     /// The one player lookup: the player named (in any case), or the one whose turn it is.
     pub(crate) fn seat(&self, who: Option<&str>) -> Result<usize, GameError> {
-        match who {
-            Some(name) => self.game.player_index(name),
-            None => Ok(self.game.state.current),
-        }
+        seat(&self.game, who)
     }
 
-    /// The seat a person's move acts for: the computer's seats are played by `game move`
-    /// only, never by a person's play, pass or claim.
     fn person(&self, who: Option<&str>) -> Result<usize, GameError> {
-        let seat = self.seat(who)?;
-        if self.game.settings.computer_level(seat).is_some() {
-            return Err(GameError::ComputerSeat(self.game.settings.players[seat].clone()));
-        }
-        Ok(seat)
+        person(&self.game, who)
     }
 
     /// The name of the player a request acts for (see [`Snapshot::seat`]).
@@ -213,6 +204,24 @@ impl Snapshot {
     pub(crate) fn game(&self) -> &Game {
         &self.game
     }
+}
+
+/// The player named (in any case), or the one whose turn it is.
+fn seat(game: &Game, who: Option<&str>) -> Result<usize, GameError> {
+    match who {
+        Some(name) => game.player_index(name),
+        None => Ok(game.state.current),
+    }
+}
+
+/// The seat a person's move acts for: the computer's seats are played by `game move` only,
+/// never by a person's play, pass or claim.
+fn person(game: &Game, who: Option<&str>) -> Result<usize, GameError> {
+    let at = seat(game, who)?;
+    if game.settings.computer_level(at).is_some() {
+        return Err(GameError::ComputerSeat(game.settings.players[at].clone()));
+    }
+    Ok(at)
 }
 
 /// A claim checked against the rules and not yet decided.
@@ -380,7 +389,7 @@ impl SavedGame {
     /// `who` (absent: the player to move) plays.
     pub fn play(&mut self, who: Option<&str>, play: &Play) -> Result<(), GameError> {
         self.change(|g| {
-            let player = Snapshot { game: g.clone() }.person(who)?;
+            let player = person(g, who)?;
             g.play(player, &play.cards, &play.statement, play.target).map(|_| ())
         })
     }
@@ -388,7 +397,7 @@ impl SavedGame {
     /// `who` (absent: the player to move) passes.
     pub fn pass(&mut self, who: Option<&str>) -> Result<(), GameError> {
         self.change(|g| {
-            let player = Snapshot { game: g.clone() }.person(who)?;
+            let player = person(g, who)?;
             g.pass(player).map(|_| ())
         })
     }

@@ -173,18 +173,20 @@ pub(crate) fn event_view(game: &Game, i: usize, evidence: &[(usize, Value)]) -> 
     }
 }
 
+/// A statement as the board prints statements (Unicode, umpire's spacing), or as written
+/// where the printer cannot read it alone (`|L| ≥ n`, a name made elsewhere).
+pub(crate) fn board_form(statement: &str) -> String {
+    crate::logic::parse::parse_statement(statement)
+        .map(|st| crate::logic::print::statement(&st, crate::logic::print::Style::Unicode))
+        .unwrap_or_else(|_| statement.to_string())
+}
+
 impl CardView {
     fn of(card: &CardKind) -> CardView {
         // An S card's statement as the board prints statements (the card's own spelling
         // where the printer cannot read it, as for `|L| ≥ n`).
         let says = match card {
-            CardKind::Statement { statement } => Some(
-                crate::logic::parse::parse_statement(statement)
-                    .map(|st| {
-                        crate::logic::print::statement(&st, crate::logic::print::Style::Unicode)
-                    })
-                    .unwrap_or_else(|_| statement.clone()),
-            ),
+            CardKind::Statement { statement } => Some(board_form(statement)),
             _ => None,
         };
         CardView { card: card.short_name(), says, text: card_text(card) }
