@@ -443,7 +443,29 @@ pub struct Refutation {
 #[derive(Clone, Debug, Serialize)]
 pub struct CardToShow {
     pub card: String,
-    pub reason: ShowReason,
+    pub reason: WhyShow,
+}
+
+/// Why a card is worth showing (ruling C13), in the shape `--json` prints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhyShow {
+    /// The suggester has seen it from me already, on this line: they learn nothing new.
+    SeenBy { line: usize },
+    /// Others have seen it from me (the lines).
+    ShownBefore { lines: Vec<usize> },
+    /// Nobody has seen it from me yet.
+    NeverShown,
+}
+
+impl From<ShowReason> for WhyShow {
+    fn from(reason: ShowReason) -> Self {
+        match reason {
+            ShowReason::SeenBy { line } => WhyShow::SeenBy { line },
+            ShowReason::ShownBefore { lines } => WhyShow::ShownBefore { lines },
+            ShowReason::NeverShown => WhyShow::NeverShown,
+        }
+    }
 }
 
 /// Which of my cards to show when `suggestion` (`Bob: Plum, Rope, Hall`) is made and I can
@@ -469,7 +491,10 @@ pub fn refute(log: &ClueLog, suggestion: &str) -> Result<Refutation, LogGameErro
         .collect::<Result<Vec<usize>, _>>()?;
     let cards = cards_to_show(log, suggester, &cards)
         .into_iter()
-        .map(|(c, reason)| CardToShow { card: log.deck.name_of(c).to_string(), reason })
+        .map(|(c, reason)| CardToShow {
+            card: log.deck.name_of(c).to_string(),
+            reason: reason.into(),
+        })
         .collect();
     Ok(Refutation { suggester: log.players[suggester].clone(), cards })
 }
@@ -482,15 +507,15 @@ impl Refutation {
         let mut out = format!("Show {} the {}.\n", self.suggester, first.card);
         for c in &self.cards {
             let why = match &c.reason {
-                ShowReason::SeenBy { line } => {
+                WhyShow::SeenBy { line } => {
                     format!("{} has seen it from you already (line {line}): nothing new", self.suggester)
                 }
-                ShowReason::ShownBefore { lines } => format!(
+                WhyShow::ShownBefore { lines } => format!(
                     "shown before (line{} {}): the fewer cards anyone has seen from you, the better",
                     if lines.len() == 1 { "" } else { "s" },
                     lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
                 ),
-                ShowReason::NeverShown => "nobody has seen it from you yet".into(),
+                WhyShow::NeverShown => "nobody has seen it from you yet".into(),
             };
             out += &format!("  {}: {why}\n", c.card);
         }

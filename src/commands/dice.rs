@@ -21,9 +21,10 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use crate::games::dice::coach::Advice;
+pub use super::dice_views::{
+    CoachAdvice, CoachChoice, CostlyChoice, GameReview, PlayerChoices, TurnEnd,
+};
 pub use crate::games::dice::play::{CoachLoader, Dice};
-pub use crate::games::dice::review::Review;
 pub use crate::games::dice::strategy::Strategy;
 pub use crate::games::dice::{Rules, Scoring, Sheet};
 
@@ -421,8 +422,8 @@ pub fn advise(
     sheet: &ScoreSheet,
     dice: &[u8],
     rerolls_left: usize,
-) -> Result<Advice, DiceError> {
-    coach(strategy, sheet, dice, rerolls_left).map_err(refused)
+) -> Result<CoachAdvice, DiceError> {
+    coach(strategy, sheet, dice, rerolls_left).map(CoachAdvice::from).map_err(refused)
 }
 
 /// A score-sheet game: its players (names separated by commas), the rules and sheet, and
@@ -528,8 +529,8 @@ pub fn saved_game(path: &Path) -> Result<SavedGame, DiceError> {
 
 /// Each choice made in a saved game held against the optimal strategy of its rules and
 /// sheet (`strategy` must be that table: see [`StrategyTable::of`]).
-pub fn review_game(game: &SavedGame, strategy: &Strategy) -> Review {
-    review(strategy, &game.players, &game.decisions)
+pub fn review_game(game: &SavedGame, strategy: &Strategy) -> GameReview {
+    review(strategy, &game.players, &game.decisions).into()
 }
 
 /// A saved game's file, read and parsed (its contents are checked by `Table::resume`).

@@ -19,6 +19,7 @@ pub mod computer;
 pub mod deduction;
 pub mod defaults;
 pub mod dice;
+mod dice_views;
 pub mod drawing;
 pub mod evidence;
 pub mod export;

@@ -114,7 +114,7 @@ pub fn verdict(text: &str) -> Option<(&str, bool)> {
 
 /// Where a game stands after some of its events: the players who are out (a wrong accusation
 /// or announcement; they still answer, but make no more moves) and whether the game is over.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Standing {
     /// `(player, line)`: out by the wrong claim on that line, in the log's order.
     pub out: Vec<(usize, usize)>,
@@ -122,7 +122,7 @@ pub struct Standing {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Over {
     /// `player`'s claim on `line` was correct: they win. `named`: the cards (the tile) named.
     Won { player: usize, line: usize, named: Vec<usize> },

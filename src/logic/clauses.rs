@@ -7,7 +7,6 @@
 //! instantiation prover and the proof checker read it. The types speak about any signature.
 
 use crate::logic::check::SymbolOrigin;
-use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
 /// Index of a symbol in a [`Vocabulary`].
@@ -33,8 +32,7 @@ pub struct Literal {
 }
 
 /// Which part of a statement a clause or symbol comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
     /// The statement as written.
     Statement,
@@ -44,8 +42,19 @@ pub enum Part {
     NameDefinition,
 }
 
+impl Part {
+    /// The part's name in evidence files (`statement`, `negation`, `name-definition`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Statement => "statement",
+            Part::Negation => "negation",
+            Part::NameDefinition => "name-definition",
+        }
+    }
+}
+
 /// Where a clause comes from: statement numbers count from 1, as players count them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Origin {
     pub statement: usize,
     pub part: Part,
@@ -158,7 +167,7 @@ impl Vocabulary {
 }
 
 /// The domain sizes the cardinality statements allow: `at_least ≤ size < below`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DomainBounds {
     /// Never below 1: the domain is never empty (a rule of the game).
     pub at_least: usize,

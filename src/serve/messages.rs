@@ -237,7 +237,7 @@ pub struct JudgeReply {
 /// `POST /api/dice/coach`: the coach's advice, and as text.
 #[derive(Serialize)]
 pub struct CoachReply {
-    pub advice: crate::commands::dice::Advice,
+    pub advice: crate::commands::dice::CoachAdvice,
     pub text: String,
 }
 

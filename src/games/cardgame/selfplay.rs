@@ -15,8 +15,7 @@ use crate::solve::Budget;
 use std::time::Duration;
 
 /// How a game of self-play ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// Someone reached the points to win.
     Points,

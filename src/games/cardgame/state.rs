@@ -131,21 +131,20 @@ pub enum Event {
 }
 
 /// A statement on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The statement as umpire prints it (the typed text is in the play's event).
     pub text: String,
     /// Who wrote it.
     pub by: usize,
     /// Who changed it since with a ¬ card, in order (each once, its author too).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changed_by: Vec<usize>,
     /// Scored as redundant as it now reads; it stays on the board and counts in every
     /// question, but scores again only once a ¬ changes it (ruling G9).
     pub scored: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub draw: Vec<CardKind>,
     pub hands: Vec<Vec<CardKind>>,

@@ -18,11 +18,10 @@ use crate::solve::deal::Deal;
 use crate::solve::information::expected_gain;
 use crate::solve::Budget;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One suggestion and what it is expected to teach.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Suggestion {
     /// One card per kind, in the deck's kind order.
     pub cards: Vec<usize>,
@@ -36,7 +35,7 @@ pub struct Suggestion {
 
 /// The advice for a log: suggestions best first, and how many were left unevaluated when the
 /// budget ran out.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Advice {
     pub suggestions: Vec<Suggestion>,
     pub unevaluated: usize,
@@ -265,8 +264,7 @@ mod tests {
 }
 
 /// Why a card is a good one to show.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShowReason {
     /// The suggester has seen it from me already, on this line: they learn nothing new.
     SeenBy { line: usize },

@@ -14,10 +14,9 @@ use crate::games::logs::{Over, Standing};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::minimal_conflict;
 use crate::solve::{Budget, Outcome};
-use serde::Serialize;
 
 /// What the log implies.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Solution {
     /// Players, then `envelope`.
     pub holders: Vec<String>,

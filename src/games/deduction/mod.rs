@@ -40,7 +40,7 @@ pub fn tile_name(tile: usize) -> String {
 }
 
 /// What a question asks about: a suit or a value (from the drawn coin).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attribute {
     Suit(usize),
     Value(usize),

@@ -6,10 +6,9 @@ use crate::games::logs::{Over, Standing};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::{entropy, expected_gain, minimal_conflict};
 use crate::solve::{Budget, Outcome};
-use serde::Serialize;
 
 /// What the log implies.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Solution {
     /// Players, then `missing`, then `table`.
     pub holders: Vec<String>,
@@ -162,7 +161,7 @@ pub fn state_line(players: &[String], me: usize, standing: &Standing) -> Option<
 }
 
 /// A question I could ask with the drawn coin, and what it is expected to teach.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Question {
     pub answerer: usize,
     pub about: Attribute,

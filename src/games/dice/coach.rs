@@ -6,10 +6,9 @@ use super::roll::{face_set, inverted_sum, Combinatorics, DICE, ROLLS};
 use super::strategy::{End, Strategy};
 use super::turn::{Action, Turn};
 use super::ScoreSheet;
-use serde::Serialize;
 
 /// One choice and what it is worth.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Choice {
     /// Dice kept (all five when stopping).
     pub keep: Vec<u8>,
@@ -22,7 +21,7 @@ pub struct Choice {
 }
 
 /// The coach's answer.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Advice {
     pub dice: Vec<u8>,
     pub inverted_sum: u32,

@@ -92,7 +92,7 @@ impl Decision {
 pub const NEGLIGIBLE: f64 = 0.005;
 
 /// A choice that cost expected points.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Costly {
     pub round: usize,
     pub dice: Vec<u8>,
@@ -108,7 +108,7 @@ pub struct Costly {
 }
 
 /// One player's review.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct PlayerReview {
     pub player: String,
     /// Choices held against the strategy.
@@ -120,7 +120,7 @@ pub struct PlayerReview {
 }
 
 /// The review of a game, player by player.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Review {
     pub players: Vec<PlayerReview>,
 }

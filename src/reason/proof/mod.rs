@@ -475,7 +475,7 @@ impl Serialize for Proof {
                     StepKind::Instance { origin, variables, substitution, .. } => {
                         v["kind"] = json!("instance");
                         v["statement"] = json!(origin.statement);
-                        v["part"] = json!(origin.part);
+                        v["part"] = json!(origin.part.name());
                         let subst: serde_json::Map<String, Value> = variables
                             .iter()
                             .zip(substitution)
