@@ -5,6 +5,7 @@ mod cli;
 mod clue;
 mod computer;
 mod deduction;
+mod derivations;
 mod dice;
 mod export;
 mod frontends;

@@ -1,7 +1,7 @@
 //! The command line's words: one clap `Command` a subcommand, each with its help text, and
 //! the argument structs of each family in its own file. Nothing here runs anything.
 
-use crate::{board, clue, deduction, dice, game, infer, serve, tptp};
+use crate::{board, clue, deduction, derive, dice, game, infer, serve, tptp};
 use clap::Parser;
 
 #[derive(Parser)]
@@ -15,6 +15,9 @@ pub enum Command {
     Follows(board::FollowsArgs),
     /// Finds and shows a model of the board (the smallest, or one of the given size).
     Model(board::ModelArgs),
+    /// Judges a derivation line by line against a board: each step right, wrong (with a
+    /// counter-model) or unknown, and whether it proves the claim argued.
+    Derive(derive::DeriveArgs),
     /// Try statements interactively: build a board, check it, ask what follows, play a game.
     Repl,
     /// A game of the logic card game, kept in a save file (JSON; written atomically).

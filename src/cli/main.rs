@@ -6,6 +6,7 @@ mod board;
 mod budget;
 mod clue;
 mod deduction;
+mod derive;
 mod dice;
 mod exit;
 mod game;
@@ -39,6 +40,7 @@ fn main() -> std::process::ExitCode {
             Command::Check(args) => board::check(args),
             Command::Follows(args) => board::follows(args),
             Command::Model(args) => board::model(args),
+            Command::Derive(args) => derive::run(args),
             Command::Export(args) => board::export(args),
             Command::Repl => repl::run(),
             Command::Game(action) => game::run(action),

@@ -18,6 +18,7 @@ pub mod clue;
 pub mod computer;
 pub mod deduction;
 pub mod defaults;
+pub mod derive;
 pub mod dice;
 mod dice_views;
 pub mod drawing;

@@ -10,6 +10,7 @@ pub mod board;
 pub mod check;
 pub mod clauses;
 pub mod cnf;
+pub mod derivation;
 pub mod diagnostics;
 pub mod export;
 pub mod infinite;

@@ -14,6 +14,7 @@
 //! - [`proof`]: the proof object every refutation engine hands over, and its independent
 //!   checker ([`proof::check`]), which shares no code with any engine;
 //! - [`verdict`]: the answers ([`verdict::Verdict`] with its evidence) and their wording;
+//! - [`entail`]: whether a statement follows from a few others (a derivation's step);
 //! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
 //!   answer wins and cancels the others.
 //!
@@ -21,6 +22,7 @@
 //! arbiter's table of engines.
 
 pub mod arbiter;
+pub mod entail;
 pub mod finite;
 pub mod infinite;
 pub mod instantiate;

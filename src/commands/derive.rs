@@ -1,0 +1,405 @@
+//! `umpire derive`: a player's derivation judged line by line against a board, each line on
+//! its own (as if what it cites were right), with a counter-model for every wrong step
+//! that does not follow, and the whole derivation's verdict on the claim it argues. The
+//! report, its text and its `--json` are here once for every front end.
+
+use super::board::{read_board, BoardError};
+use super::drawing;
+use super::verdict::Search;
+use super::Answer;
+use crate::logic::ast::Statement;
+use crate::logic::derivation::syntax::same_statement;
+use crate::logic::derivation::{
+    self, judge_line, scope, Body, Derivation, FaultKind, Judgment, Premise, Setting,
+};
+use crate::logic::diagnostics::Report;
+use crate::logic::print::{statement, Style};
+use crate::logic::semantics::Structure;
+use crate::reason::entail::{follows, holds};
+use crate::reason::verdict::{Decision, Verdict, Witness};
+use crate::util::failure::Classify;
+use crate::util::input::{read_text, InputError};
+use serde::Serialize;
+use std::path::Path;
+use std::time::Duration;
+
+/// How long the engines may take over one step unless told otherwise (a typical `by`
+/// step takes milliseconds; a counter-model rarely more).
+pub const STEP_TIME: Duration = Duration::from_secs(3);
+
+/// The claim a derivation argues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimAsked {
+    /// Statement K follows from the others.
+    Redundant(usize),
+    /// The board is inconsistent: the derivation ends in ⊥.
+    Inconsistent,
+}
+
+impl ClaimAsked {
+    /// Reads the words after `--claim`: `redundant K` or `inconsistent`.
+    pub fn from_words(words: &[String]) -> Result<ClaimAsked, DeriveError> {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        match words.as_slice() {
+            ["inconsistent"] => Ok(ClaimAsked::Inconsistent),
+            ["redundant", k] => k
+                .parse::<usize>()
+                .ok()
+                .filter(|&k| k >= 1)
+                .map(ClaimAsked::Redundant)
+                .ok_or_else(|| DeriveError::Claim(format!("`{k}` is not a statement number"))),
+            _ => Err(DeriveError::Claim(format!("`{}` is no claim", words.join(" ")))),
+        }
+    }
+
+    /// In words: "(3) is redundant", "the board is inconsistent".
+    pub fn words(self) -> String {
+        match self {
+            ClaimAsked::Redundant(k) => format!("({k}) is redundant"),
+            ClaimAsked::Inconsistent => "the board is inconsistent".into(),
+        }
+    }
+}
+
+/// Why a derivation cannot be judged.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum DeriveError {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Board(#[from] BoardError),
+    #[error("{0}")]
+    #[diagnostic(transparent)]
+    Unreadable(InputError),
+    /// The derivation's text does not read; each problem points into it.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Derivation(Report),
+    #[error("{0}")]
+    #[diagnostic(
+        code(umpire::claim),
+        help("write `--claim redundant K` or `--claim inconsistent`")
+    )]
+    Claim(String),
+}
+
+impl Classify for DeriveError {}
+
+/// What to judge: a board (a file, or a statement in quotes), a derivation file, the
+/// claim it argues, and each step's search.
+pub struct DeriveRequest<'a> {
+    pub board: &'a str,
+    pub derivation: &'a Path,
+    pub claim: Option<ClaimAsked>,
+    pub search: Search,
+}
+
+/// One line's judgment as players read it and `--json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineReport {
+    pub line: usize,
+    /// How deep in subproofs (0: the top level).
+    pub depth: usize,
+    /// The formula as umpire prints it (`⊥`, `--`).
+    pub text: String,
+    /// `ok`, `wrong` or `unknown`.
+    pub status: &'static str,
+    /// The rule as umpire names it, and what the line cites.
+    pub rule: String,
+    pub cites: String,
+    /// Why it is wrong or unknown (empty for a line that is ok).
+    pub reason: String,
+    /// On a wrong line that does not follow: a model where what it rests on holds and the
+    /// line is false (tables, as `umpire check --json` prints a model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<serde_json::Value>,
+    /// The rule is misapplied, but the line follows from what it cites: `by` would do.
+    pub follows_anyway: bool,
+    #[serde(skip)]
+    model_text: Option<String>,
+    #[serde(skip)]
+    structure: Option<Structure>,
+}
+
+impl LineReport {
+    /// The counter-model's structure, for an independent re-check by the evaluator.
+    pub fn countermodel(&self) -> Option<&Structure> {
+        self.structure.as_ref()
+    }
+}
+
+/// The whole derivation's verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct DerivationReport {
+    /// `proves`, `has-gaps` or `proves-something-else`.
+    pub verdict: &'static str,
+    /// The claim argued, in words (none when no claim was given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<String>,
+    /// The derivation's last top-level line.
+    pub conclusion: Option<String>,
+    /// Lines that are not ok.
+    pub gaps: Vec<usize>,
+    pub lines: Vec<LineReport>,
+}
+
+impl DerivationReport {
+    /// Exit answer: yes when the derivation proves its claim, no otherwise.
+    pub fn answer(&self) -> Answer {
+        if self.verdict == "proves" {
+            Answer::Yes
+        } else {
+            Answer::No
+        }
+    }
+
+    /// The report for people: each line with its mark, the reasons and models under the
+    /// wrong ones, then the verdict.
+    pub fn text(&self) -> String {
+        let width = self
+            .lines
+            .iter()
+            .map(|l| 2 * l.depth + l.text.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(60);
+        let mut out = String::new();
+        for l in &self.lines {
+            let mark = match l.status {
+                "ok" => "✓",
+                "wrong" => "✗",
+                _ => "?",
+            };
+            let body = format!("{}{}", "│ ".repeat(l.depth), l.text);
+            let pad = width.saturating_sub(body.chars().count());
+            let just =
+                if l.cites.is_empty() { l.rule.clone() } else { format!("{} {}", l.rule, l.cites) };
+            out += &format!("{mark} {:>3}  {body}{}  :{just}\n", l.line, " ".repeat(pad));
+            if !l.reason.is_empty() {
+                out += &format!("        {}\n", l.reason);
+            }
+            if let Some(m) = &l.model_text {
+                for row in m.lines() {
+                    out += &format!("          {row}\n");
+                }
+            }
+        }
+        let gaps = self.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        out += &match (self.verdict, &self.claim) {
+            ("proves", Some(c)) => format!("The derivation proves that {c}.\n"),
+            ("proves", None) => format!(
+                "Every line is right: the derivation proves {}.\n",
+                self.conclusion.as_deref().unwrap_or("its last line")
+            ),
+            ("proves-something-else", Some(c)) => format!(
+                "Every line is right, but the derivation ends with {}, which does not show that {c}.\n",
+                self.conclusion.as_deref().unwrap_or("nothing")
+            ),
+            _ => format!(
+                "The derivation has gaps (line{} {gaps}): it does not yet convince the table.\n",
+                if self.gaps.len() == 1 { "" } else { "s" }
+            ),
+        };
+        out
+    }
+}
+
+/// Reads the board and the derivation, and judges the derivation.
+pub fn derive(
+    request: &DeriveRequest<'_>,
+    on_line: &mut dyn FnMut(usize, usize),
+) -> Result<DerivationReport, DeriveError> {
+    let board = read_board(request.board)?;
+    let text = read_text(request.derivation, derivation::read::MAX_DERIVATION_BYTES as u64)
+        .map_err(DeriveError::Unreadable)?;
+    let name = request.derivation.display().to_string();
+    let d = derivation::read(&name, &text).map_err(DeriveError::Derivation)?;
+    judge(&d, &board.board.statements, request.claim, &request.search, on_line)
+}
+
+/// Judges a derivation already read against the board's statements.
+pub fn judge(
+    d: &Derivation,
+    board: &[Statement],
+    claim: Option<ClaimAsked>,
+    search: &Search,
+    on_line: &mut dyn FnMut(usize, usize),
+) -> Result<DerivationReport, DeriveError> {
+    if let Some(ClaimAsked::Redundant(k)) = claim {
+        if k > board.len() {
+            return Err(DeriveError::Claim(format!(
+                "there is no statement ({k}): the board has {}",
+                board.len()
+            )));
+        }
+    }
+    let setting = Setting {
+        board,
+        claim: match claim {
+            Some(ClaimAsked::Redundant(k)) => Some(k),
+            _ => None,
+        },
+    };
+    let mut lines = Vec::with_capacity(d.lines.len());
+    for line in &d.lines {
+        on_line(line.number, d.lines.len());
+        lines.push(judge_one(d, line.number, setting, search));
+    }
+    let gaps: Vec<usize> = lines.iter().filter(|l| l.status != "ok").map(|l| l.line).collect();
+    let last = d.conclusion();
+    let conclusion = last.map(|l| body_text(&l.body));
+    let shows_claim = match (claim, last.map(|l| &l.body)) {
+        (Some(ClaimAsked::Inconsistent), Some(Body::Bottom)) => true,
+        (Some(ClaimAsked::Redundant(k)), Some(Body::Statement(s))) => {
+            same_statement(s, &board[k - 1])
+        }
+        (None, Some(_)) => true,
+        _ => false,
+    };
+    let verdict = match (gaps.is_empty(), shows_claim) {
+        (false, _) => "has-gaps",
+        (true, true) => "proves",
+        (true, false) => "proves-something-else",
+    };
+    Ok(DerivationReport { verdict, claim: claim.map(ClaimAsked::words), conclusion, gaps, lines })
+}
+
+fn body_text(body: &Body) -> String {
+    match body {
+        Body::Statement(s) => statement(s, Style::Unicode),
+        Body::Bottom => "⊥".into(),
+        Body::Separator => "--".into(),
+    }
+}
+
+fn as_premise(body: &Body) -> Premise {
+    match body {
+        Body::Statement(s) => Premise::Statement(s.clone()),
+        _ => Premise::Bottom,
+    }
+}
+
+/// One line: the rule checker first; the engines for `by` and for what a wrong line lacks.
+fn judge_one(d: &Derivation, at: usize, setting: Setting<'_>, search: &Search) -> LineReport {
+    let line = d.line(at).expect("a line of the derivation");
+    let mut report = LineReport {
+        line: at,
+        depth: line.within.len(),
+        text: body_text(&line.body),
+        status: "ok",
+        rule: line.rule.map_or("--".into(), |r| r.name().to_string()),
+        cites: line.citations.iter().map(|c| c.written()).collect::<Vec<_>>().join(", "),
+        reason: String::new(),
+        model: None,
+        follows_anyway: false,
+        model_text: None,
+        structure: None,
+    };
+    let conclusion = as_premise(&line.body);
+    let cites = if report.cites.is_empty() { "nothing".to_string() } else { report.cites.clone() };
+    match judge_line(d, at, setting) {
+        Judgment::Ok => {}
+        Judgment::ByEngines { rests_on } => match decide(&rests_on, &conclusion, search) {
+            Some((true, _)) => {}
+            Some((false, decision)) => {
+                report.status = "wrong";
+                report.reason = format!("this does not follow from {cites}");
+                explain_with_model(&mut report, d, at, setting, search, Some(decision));
+            }
+            None => {
+                report.status = "unknown";
+                report.reason = format!(
+                    "umpire could not decide within {} s whether this follows from {cites}: split the step into smaller ones, each with its own `by`, or cite only what it needs",
+                    search.timeout.as_secs_f64()
+                );
+            }
+        },
+        Judgment::Wrong(fault) => {
+            report.status = "wrong";
+            report.reason = fault.reason.clone();
+            if fault.kind == FaultKind::Misapplied {
+                let cited = scope::cited_sound(d, at, setting);
+                match decide(&cited, &conclusion, search) {
+                    Some((true, _)) => {
+                        report.follows_anyway = true;
+                        report.reason = format!(
+                            "{}; but this follows from {cites} anyway, not by {}: write `:by {}`",
+                            fault.reason, report.rule, report.cites
+                        );
+                    }
+                    Some((false, decision)) => {
+                        explain_with_model(&mut report, d, at, setting, search, Some(decision))
+                    }
+                    None => explain_with_model(&mut report, d, at, setting, search, None),
+                }
+            } else {
+                explain_with_model(&mut report, d, at, setting, search, None);
+            }
+        }
+    }
+    report
+}
+
+/// Adds a counter-model to a wrong line: one where the premises, the open assumptions and
+/// what it cites all hold and the line is false; failing that (the line follows from all
+/// of those), the model `cited_only` where just what it cites holds.
+fn explain_with_model(
+    report: &mut LineReport,
+    d: &Derivation,
+    at: usize,
+    setting: Setting<'_>,
+    search: &Search,
+    cited_only: Option<Decision>,
+) {
+    let line = d.line(at).expect("a line of the derivation");
+    let context = scope::context(d, at, setting);
+    let conclusion = as_premise(&line.body);
+    match (decide(&context, &conclusion, search), cited_only) {
+        (Some((false, decision)), _) if attach_model(report, &decision) => {
+            report.reason += "; here is a model where the premises, the assumptions open here and the lines cited hold, and this line is false";
+        }
+        (Some((true, _)), Some(decision)) if attach_model(report, &decision) => {
+            report.reason += "; it does follow from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false";
+        }
+        (Some((true, _)), None) => {
+            report.reason += " (the line does follow from the premises and the assumptions open here: cite what it needs)";
+        }
+        _ => {}
+    }
+}
+
+/// Puts a decision's counter-model on the line, if it has one with tables.
+fn attach_model(report: &mut LineReport, decision: &Decision) -> bool {
+    let witness = match &decision.verdict {
+        Verdict::NotRedundant { countermodel } => countermodel,
+        Verdict::Consistent { model } => model,
+        _ => return false,
+    };
+    match witness {
+        Witness::Finite(model) => {
+            // The model's witnesses name the statements of the step's own board, which the
+            // player never saw: the tables alone say it.
+            let mut model = model.clone();
+            model.witnesses.clear();
+            report.model = serde_json::to_value(&model).ok();
+            report.model_text = Some(drawing::text(&model));
+            report.structure = Some(model.structure.clone());
+            true
+        }
+        Witness::Infinite(model) => {
+            report.model = serde_json::to_value(model).ok();
+            report.model_text = Some("(a model with infinitely many objects)".into());
+            true
+        }
+        Witness::Saturation(_) => {
+            report.reason += "; no contradiction can be derived from what it rests on with this line denied (the search saturates)";
+            false
+        }
+    }
+}
+
+/// Whether `conclusion` follows from `premises`: `Some((holds, decision))`, or `None` when
+/// the engines do not decide within the step's budget.
+fn decide(premises: &[Premise], conclusion: &Premise, search: &Search) -> Option<(bool, Decision)> {
+    let decision = follows(premises, conclusion, &search.limits()).ok()?;
+    holds(&decision).map(|h| (h, decision))
+}
