@@ -16,7 +16,7 @@ pub mod syntax;
 use crate::logic::ast::{Span, Statement};
 
 pub use read::{read, DerivationError};
-pub use rules::{judge_line, Fault, FaultKind, Judgment, Premise};
+pub use rules::judge_line;
 pub use scope::Setting;
 
 /// A derivation read from text: its lines in order and its subproofs.
@@ -252,4 +252,49 @@ impl Derivation {
     pub fn conclusion(&self) -> Option<&Line> {
         self.lines.iter().rev().find(|l| l.within.is_empty() && !matches!(l.body, Body::Separator))
     }
+}
+
+/// What the checker says of a line.
+#[derive(Clone, Debug)]
+pub enum Judgment {
+    /// The rule applies as written.
+    Ok,
+    /// A `by` line: it holds when it follows from these (for the engines to decide).
+    ByEngines {
+        rests_on: Vec<Premise>,
+    },
+    Wrong(Fault),
+}
+
+/// A statement a step rests on, or the absurd.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // a step rests on a handful: boxing buys nothing
+pub enum Premise {
+    Statement(Statement),
+    Bottom,
+}
+
+/// Why a line is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    pub reason: String,
+    /// Where in the line the fault is (a citation, the rule, the formula).
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The rule does not give this line from what it cites (or a condition of the rule, such
+    /// as a fresh name, fails): the line may still follow, by `by`.
+    Misapplied,
+    /// A citation the line may not make: a later line, itself, a line of a closed subproof,
+    /// a separator, no such line.
+    Scope,
+    /// The line rests on the statement the derivation claims to prove redundant.
+    Circular,
+}
+
+fn fault(kind: FaultKind, reason: impl Into<String>, span: Span) -> Fault {
+    Fault { kind, reason: reason.into(), span }
 }

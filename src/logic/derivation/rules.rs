@@ -4,52 +4,11 @@
 
 use super::scope::{fresh, premise, resolve, rests_on, Cited, Setting};
 use super::syntax::{instance, normal, replaced_in_places, same_formula, same_statement};
-use super::{Body, Derivation, Line, Rule};
+use super::{fault, Body, Derivation, FaultKind, Judgment, Line, Rule};
 use crate::logic::ast::{
     BinaryOp, Formula, FormulaKind, Quantifier, Span, Statement, Term, TermKind,
 };
 use std::collections::BTreeSet;
-
-/// What the checker says of a line.
-#[derive(Clone, Debug)]
-pub enum Judgment {
-    /// The rule applies as written.
-    Ok,
-    /// A `by` line: it holds when it follows from these (for the engines to decide).
-    ByEngines {
-        rests_on: Vec<Premise>,
-    },
-    Wrong(Fault),
-}
-
-/// A statement a step rests on, or the absurd.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // a step rests on a handful: boxing buys nothing
-pub enum Premise {
-    Statement(Statement),
-    Bottom,
-}
-
-/// Why a line is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
-    pub kind: FaultKind,
-    pub reason: String,
-    /// Where in the line the fault is (a citation, the rule, the formula).
-    pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FaultKind {
-    /// The rule does not give this line from what it cites (or a condition of the rule, such
-    /// as a fresh name, fails): the line may still follow, by `by`.
-    Misapplied,
-    /// A citation the line may not make: a later line, itself, a line of a closed subproof,
-    /// a separator, no such line.
-    Scope,
-    /// The line rests on the statement the derivation claims to prove redundant.
-    Circular,
-}
 
 /// Judges line `at` (counted from 1) of `d`.
 pub fn judge_line(d: &Derivation, at: usize, setting: Setting<'_>) -> Judgment {
@@ -74,10 +33,6 @@ pub fn judge_line(d: &Derivation, at: usize, setting: Setting<'_>) -> Judgment {
             Err(reason) => wrong(reason),
         },
     }
-}
-
-pub(super) fn fault(kind: FaultKind, reason: impl Into<String>, span: Span) -> Fault {
-    Fault { kind, reason: reason.into(), span }
 }
 
 /// A line's content for the rules: a formula (`≠` read as `¬ =`), the absurd, or a

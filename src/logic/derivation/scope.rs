@@ -3,9 +3,8 @@
 //! closed subproof or the statement claimed are faults), premises checked against the
 //! board, names checked fresh, and the statements a step or a counter-model rests on.
 
-use super::rules::{fault, Fault, FaultKind, Judgment, Premise};
 use super::syntax::{names_in_statement, same_statement};
-use super::{Body, Citation, Derivation, Line, Rule};
+use super::{fault, Body, Citation, Derivation, Fault, FaultKind, Judgment, Line, Premise, Rule};
 use crate::logic::ast::{BinaryOp, Formula, Span, Statement, StatementKind};
 use std::collections::BTreeSet;
 
