@@ -305,3 +305,57 @@ fn huge_deep_and_binary_derivations_are_refused_or_read_quickly_without_a_panic(
     assert_eq!(report.lines[0].status, "wrong");
     assert!(started.elapsed().as_secs() < 60, "reading took {:?}", started.elapsed());
 }
+
+#[test]
+fn umpire_derive_exits_0_when_it_proves_1_when_not_and_2_when_unreadable() {
+    use crate::support::{stderr, stdout, umpire};
+    let board = "corpus/derivations/boards/family.board";
+    let proves = umpire(&[
+        "derive",
+        board,
+        "corpus/derivations/proving/modus-ponens.derivation",
+        "--claim",
+        "redundant",
+        "3",
+    ]);
+    assert_eq!(proves.status.code(), Some(0), "{}", stderr(&proves));
+    assert!(stdout(&proves).contains("The derivation proves that (3) is redundant."));
+    // The same derivation argued for another statement proves something else.
+    let elsewhere = umpire(&[
+        "derive",
+        board,
+        "corpus/derivations/proving/modus-ponens.derivation",
+        "--claim",
+        "redundant",
+        "8",
+    ]);
+    assert_eq!(elsewhere.status.code(), Some(1));
+    assert!(stdout(&elsewhere).contains("which does not show that (8) is redundant"));
+    let gaps = umpire(&["derive", board, "corpus/derivations/mistaken/wrong-instance.derivation"]);
+    assert_eq!(gaps.status.code(), Some(1));
+    assert!(stdout(&gaps).contains("✗   3"), "{}", stdout(&gaps));
+    let dir = std::env::temp_dir().join(format!("umpire-derive-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.derivation");
+    std::fs::write(&bad, "happy(adam) :PR\nhappy(adam) :MP 1\n").unwrap();
+    let unreadable = umpire(&["derive", board, bad.to_str().unwrap()]);
+    assert_eq!(unreadable.status.code(), Some(2));
+    let err = stderr(&unreadable);
+    assert!(err.contains("`MP` is not a rule") && err.contains("help"), "{err}");
+    let claim = umpire(&["derive", board, bad.to_str().unwrap(), "--claim", "redundnat", "3"]);
+    assert_eq!(claim.status.code(), Some(2));
+    assert!(stderr(&claim).contains("no claim"), "{}", stderr(&claim));
+    let no_such = umpire(&[
+        "derive",
+        board,
+        "corpus/derivations/proving/modus-ponens.derivation",
+        "--claim",
+        "redundant",
+        "99",
+    ]);
+    assert_eq!(no_such.status.code(), Some(2));
+    assert!(stderr(&no_such).contains("there is no statement (99)"));
+    let missing = umpire(&["derive", board, "no/such.derivation"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,6 +56,19 @@ fn read_tptp(text: &str) {
     let _ = std::fs::remove_file(&path);
 }
 
+/// A derivation read and every line judged by the rule checker (a `by` line needs the
+/// engines, which the fuzzer leaves out: it is about the reader and the checker).
+fn read_derivation(text: &str) {
+    use umpire::logic::derivation::{judge_line, read, Setting};
+    if let Ok(d) = read("fuzz", text) {
+        let board = board::load("b", "happy(a)\n∀x blonde(x)\n", CheckMode::FreeStanding).unwrap();
+        let setting = Setting { board: &board.board.statements, claim: Some(1) };
+        for line in &d.lines {
+            let _ = judge_line(&d, line.number, setting);
+        }
+    }
+}
+
 fn read_clue(text: &str) {
     let _ = clue_log::parse(text, &|_| Err("no deck files while fuzzing".into()));
 }
@@ -280,6 +293,42 @@ const FORMATS: &[Format] = &[
             let _ = CardGame::from_json(text, "fuzz");
             let _ = InferGame::load(text);
         },
+    },
+    Format {
+        name: "derivations",
+        files: &["corpus/derivations/proving", "corpus/derivations/mistaken"],
+        words: &[
+            ":PR",
+            ":AS",
+            ":R",
+            ":∧I",
+            ":->E",
+            ":∀I",
+            ":EE",
+            ":by",
+            ":=E",
+            ":IP",
+            "⊥",
+            "_|_",
+            "--",
+            "  ",
+            "\t",
+            "1",
+            "2-3",
+            "(1)",
+            ",",
+            "happy(a)",
+            "∀x",
+            "likes(x, c)",
+            "¬",
+            "→",
+            "|",
+            ":=",
+            "3–",
+            "99999999999",
+            "\n",
+        ],
+        read: read_derivation,
     },
     Format {
         name: "dice",

@@ -134,6 +134,35 @@ fn the_board_commands() {
 }
 
 #[test]
+fn a_derivation_judged() {
+    let board = "corpus/derivations/boards/family.board";
+    insta::assert_snapshot!(
+        "derive_has_gaps",
+        json_shape(&[
+            "derive",
+            "--json",
+            board,
+            "corpus/derivations/mistaken/affirming-the-consequent.derivation",
+            "--claim",
+            "redundant",
+            "2"
+        ])
+    );
+    insta::assert_snapshot!(
+        "derive_proves",
+        json_shape(&[
+            "derive",
+            "--json",
+            board,
+            "corpus/derivations/proving/by-board-statements.derivation",
+            "--claim",
+            "redundant",
+            "3"
+        ])
+    );
+}
+
+#[test]
 fn the_card_game() {
     let dir = scratch("game");
     let file = dir.join("g.json");

@@ -256,6 +256,8 @@ const TRUST_BASE: &[&str] = &[
     // TPTP problems are read here, and proofs print TPTP names with it.
     "logic/tptp/",
     "logic/export.rs",
+    // The derivation language: its reader, scope and rule checker (issue 57).
+    "logic/derivation/",
     "reason/proof/mod.rs",
     "reason/proof/check.rs",
     // The checkers' own clausification, from the statements and the symbols' meanings.

@@ -52,6 +52,14 @@ impl ClaimAsked {
         }
     }
 
+    /// As `--claim` takes it: `redundant 3`, `inconsistent`.
+    pub fn as_typed(self) -> String {
+        match self {
+            ClaimAsked::Redundant(k) => format!("redundant {k}"),
+            ClaimAsked::Inconsistent => "inconsistent".into(),
+        }
+    }
+
     /// In words: "(3) is redundant", "the board is inconsistent".
     pub fn words(self) -> String {
         match self {
@@ -132,9 +140,12 @@ impl LineReport {
 pub struct DerivationReport {
     /// `proves`, `has-gaps` or `proves-something-else`.
     pub verdict: &'static str,
-    /// The claim argued, in words (none when no claim was given).
+    /// The claim argued, as `--claim` takes it: `redundant 3`, `inconsistent` (none when no
+    /// claim was given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<String>,
+    #[serde(skip)]
+    claim_words: Option<String>,
     /// The derivation's last top-level line.
     pub conclusion: Option<String>,
     /// Lines that are not ok.
@@ -184,7 +195,7 @@ impl DerivationReport {
             }
         }
         let gaps = self.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-        out += &match (self.verdict, &self.claim) {
+        out += &match (self.verdict, &self.claim_words) {
             ("proves", Some(c)) => format!("The derivation proves that {c}.\n"),
             ("proves", None) => format!(
                 "Every line is right: the derivation proves {}.\n",
@@ -260,7 +271,14 @@ pub fn judge(
         (true, true) => "proves",
         (true, false) => "proves-something-else",
     };
-    Ok(DerivationReport { verdict, claim: claim.map(ClaimAsked::words), conclusion, gaps, lines })
+    Ok(DerivationReport {
+        verdict,
+        claim: claim.map(ClaimAsked::as_typed),
+        claim_words: claim.map(ClaimAsked::words),
+        conclusion,
+        gaps,
+        lines,
+    })
 }
 
 fn body_text(body: &Body) -> String {
@@ -355,10 +373,10 @@ fn explain_with_model(
     let conclusion = as_premise(&line.body);
     match (decide(&context, &conclusion, search), cited_only) {
         (Some((false, decision)), _) if attach_model(report, &decision) => {
-            report.reason += "; here is a model where the premises, the assumptions open here and the lines cited hold, and this line is false";
+            report.reason += "; in this model the premises, the assumptions open here and the lines cited hold, and this line is false:";
         }
         (Some((true, _)), Some(decision)) if attach_model(report, &decision) => {
-            report.reason += "; it does follow from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false";
+            report.reason += "; it follows from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false:";
         }
         (Some((true, _)), None) => {
             report.reason += " (the line does follow from the premises and the assumptions open here: cite what it needs)";

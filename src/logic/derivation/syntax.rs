@@ -5,7 +5,7 @@
 use crate::logic::ast::{Formula, FormulaKind, Statement, StatementKind, Term, TermKind};
 use std::collections::BTreeSet;
 
-/// `s ≠ t` read as `¬(s = t)`: the rules see one form (RULINGS D3).
+/// `s ≠ t` read as `¬(s = t)`: the rules see one form (RULINGS P3).
 pub fn normal(f: &Formula) -> Formula {
     let kind = match &f.kind {
         FormulaKind::Neq(a, b) => {
