@@ -8,15 +8,13 @@ use super::drawing;
 use super::verdict::Search;
 use super::Answer;
 use crate::logic::ast::Statement;
-use crate::logic::derivation::syntax::same_statement;
-use crate::logic::derivation::{
-    self, judge_line, scope, Body, Derivation, FaultKind, Judgment, Premise, Setting,
-};
+use crate::logic::derivation::{self, Body, Derivation};
 use crate::logic::diagnostics::Report;
 use crate::logic::print::{statement, Style};
 use crate::logic::semantics::Structure;
-use crate::reason::entail::{follows, holds};
-use crate::reason::verdict::{Decision, Verdict, Witness};
+use crate::reason;
+use crate::reason::derivation::{Argued, Counter, Judged, LineJudgment, Outcome};
+use crate::reason::verdict::Witness;
 use crate::util::failure::Classify;
 use crate::util::input::{read_text, InputError};
 use serde::Serialize;
@@ -57,6 +55,14 @@ impl ClaimAsked {
         match self {
             ClaimAsked::Redundant(k) => format!("redundant {k}"),
             ClaimAsked::Inconsistent => "inconsistent".into(),
+        }
+    }
+
+    /// The claim as the judge takes it.
+    pub fn argued(self) -> Argued {
+        match self {
+            ClaimAsked::Redundant(k) => Argued::Redundant(k),
+            ClaimAsked::Inconsistent => Argued::Inconsistent,
         }
     }
 
@@ -243,42 +249,34 @@ pub fn judge(
             )));
         }
     }
-    let setting = Setting {
+    let judged = reason::derivation::judge(
+        d,
         board,
-        claim: match claim {
-            Some(ClaimAsked::Redundant(k)) => Some(k),
-            _ => None,
-        },
-    };
-    let mut lines = Vec::with_capacity(d.lines.len());
-    for line in &d.lines {
-        on_line(line.number, d.lines.len());
-        lines.push(judge_one(d, line.number, setting, search));
-    }
+        claim.map(ClaimAsked::argued),
+        &|| search.limits(),
+        on_line,
+    );
+    Ok(report(d, &judged, claim, search.timeout))
+}
+
+/// The report players read of a judged derivation.
+pub fn report(
+    d: &Derivation,
+    judged: &Judged,
+    claim: Option<ClaimAsked>,
+    step_time: Duration,
+) -> DerivationReport {
+    let lines: Vec<LineReport> =
+        judged.lines.iter().map(|j| line_report(d, j, step_time)).collect();
     let gaps: Vec<usize> = lines.iter().filter(|l| l.status != "ok").map(|l| l.line).collect();
-    let last = d.conclusion();
-    let conclusion = last.map(|l| body_text(&l.body));
-    let shows_claim = match (claim, last.map(|l| &l.body)) {
-        (Some(ClaimAsked::Inconsistent), Some(Body::Bottom)) => true,
-        (Some(ClaimAsked::Redundant(k)), Some(Body::Statement(s))) => {
-            same_statement(s, &board[k - 1])
-        }
-        (None, Some(_)) => true,
-        _ => false,
-    };
-    let verdict = match (gaps.is_empty(), shows_claim) {
-        (false, _) => "has-gaps",
-        (true, true) => "proves",
-        (true, false) => "proves-something-else",
-    };
-    Ok(DerivationReport {
-        verdict,
+    DerivationReport {
+        verdict: judged.overall.name(),
         claim: claim.map(ClaimAsked::as_typed),
         claim_words: claim.map(ClaimAsked::words),
-        conclusion,
+        conclusion: d.conclusion().map(|l| body_text(&l.body)),
         gaps,
         lines,
-    })
+    }
 }
 
 fn body_text(body: &Body) -> String {
@@ -289,18 +287,11 @@ fn body_text(body: &Body) -> String {
     }
 }
 
-fn as_premise(body: &Body) -> Premise {
-    match body {
-        Body::Statement(s) => Premise::Statement(s.clone()),
-        _ => Premise::Bottom,
-    }
-}
-
-/// One line: the rule checker first; the engines for `by` and for what a wrong line lacks.
-fn judge_one(d: &Derivation, at: usize, setting: Setting<'_>, search: &Search) -> LineReport {
-    let line = d.line(at).expect("a line of the derivation");
+/// One line in words: its mark, why it is wrong or unknown, and its counter-model.
+fn line_report(d: &Derivation, j: &LineJudgment, step_time: Duration) -> LineReport {
+    let line = d.line(j.line).expect("a line of the derivation");
     let mut report = LineReport {
-        line: at,
+        line: j.line,
         depth: line.within.len(),
         text: body_text(&line.body),
         status: "ok",
@@ -312,86 +303,53 @@ fn judge_one(d: &Derivation, at: usize, setting: Setting<'_>, search: &Search) -
         model_text: None,
         structure: None,
     };
-    let conclusion = as_premise(&line.body);
     let cites = if report.cites.is_empty() { "nothing".to_string() } else { report.cites.clone() };
-    match judge_line(d, at, setting) {
-        Judgment::Ok => {}
-        Judgment::ByEngines { rests_on } => match decide(&rests_on, &conclusion, search) {
-            Some((true, _)) => {}
-            Some((false, decision)) => {
-                report.status = "wrong";
-                report.reason = format!("this does not follow from {cites}");
-                explain_with_model(&mut report, d, at, setting, search, Some(decision));
-            }
-            None => {
-                report.status = "unknown";
-                report.reason = format!(
-                    "umpire could not decide within {} s whether this follows from {cites}: split the step into smaller ones, each with its own `by`, or cite only what it needs",
-                    search.timeout.as_secs_f64()
-                );
-            }
-        },
-        Judgment::Wrong(fault) => {
+    match &j.outcome {
+        Outcome::Ok => {}
+        Outcome::DoesNotFollow => {
             report.status = "wrong";
-            report.reason = fault.reason.clone();
-            if fault.kind == FaultKind::Misapplied {
-                let cited = scope::cited_sound(d, at, setting);
-                match decide(&cited, &conclusion, search) {
-                    Some((true, _)) => {
-                        report.follows_anyway = true;
-                        report.reason = format!(
-                            "{}; but this follows from {cites} anyway, not by {}: write `:by {}`",
-                            fault.reason, report.rule, report.cites
-                        );
-                    }
-                    Some((false, decision)) => {
-                        explain_with_model(&mut report, d, at, setting, search, Some(decision))
-                    }
-                    None => explain_with_model(&mut report, d, at, setting, search, None),
-                }
+            report.reason = format!("this does not follow from {cites}");
+        }
+        Outcome::Undecided => {
+            report.status = "unknown";
+            report.reason = format!(
+                "umpire could not decide within {} s whether this follows from {cites}: split the step into smaller ones, each with its own `by`, or cite only what it needs",
+                step_time.as_secs_f64()
+            );
+        }
+        Outcome::Wrong { fault, follows_anyway } => {
+            report.status = "wrong";
+            report.follows_anyway = *follows_anyway;
+            report.reason = if *follows_anyway {
+                format!(
+                    "{}; but this follows from {cites} anyway, not by {}: write `:by {}`",
+                    fault.reason, report.rule, report.cites
+                )
             } else {
-                explain_with_model(&mut report, d, at, setting, search, None);
+                fault.reason.clone()
+            };
+        }
+    }
+    match &j.counter {
+        Counter::Model { witness, cited_only } => {
+            if attach_model(&mut report, witness) {
+                report.reason += if *cited_only {
+                    "; it follows from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false:"
+                } else {
+                    "; in this model the premises, the assumptions open here and the lines cited hold, and this line is false:"
+                };
             }
         }
+        Counter::FollowsFromContext => {
+            report.reason += " (the line does follow from the premises and the assumptions open here: cite what it needs)";
+        }
+        Counter::None => {}
     }
     report
 }
 
-/// Adds a counter-model to a wrong line: one where the premises, the open assumptions and
-/// what it cites all hold and the line is false; failing that (the line follows from all
-/// of those), the model `cited_only` where just what it cites holds.
-fn explain_with_model(
-    report: &mut LineReport,
-    d: &Derivation,
-    at: usize,
-    setting: Setting<'_>,
-    search: &Search,
-    cited_only: Option<Decision>,
-) {
-    let line = d.line(at).expect("a line of the derivation");
-    let context = scope::context(d, at, setting);
-    let conclusion = as_premise(&line.body);
-    match (decide(&context, &conclusion, search), cited_only) {
-        (Some((false, decision)), _) if attach_model(report, &decision) => {
-            report.reason += "; in this model the premises, the assumptions open here and the lines cited hold, and this line is false:";
-        }
-        (Some((true, _)), Some(decision)) if attach_model(report, &decision) => {
-            report.reason += "; it follows from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false:";
-        }
-        (Some((true, _)), None) => {
-            report.reason += " (the line does follow from the premises and the assumptions open here: cite what it needs)";
-        }
-        _ => {}
-    }
-}
-
-/// Puts a decision's counter-model on the line, if it has one with tables.
-fn attach_model(report: &mut LineReport, decision: &Decision) -> bool {
-    let witness = match &decision.verdict {
-        Verdict::NotRedundant { countermodel } => countermodel,
-        Verdict::Consistent { model } => model,
-        _ => return false,
-    };
+/// Puts a counter-model on the line, if it has tables to show.
+fn attach_model(report: &mut LineReport, witness: &Witness) -> bool {
     match witness {
         Witness::Finite(model) => {
             // The model's witnesses name the statements of the step's own board, which the
@@ -413,11 +371,4 @@ fn attach_model(report: &mut LineReport, decision: &Decision) -> bool {
             false
         }
     }
-}
-
-/// Whether `conclusion` follows from `premises`: `Some((holds, decision))`, or `None` when
-/// the engines do not decide within the step's budget.
-fn decide(premises: &[Premise], conclusion: &Premise, search: &Search) -> Option<(bool, Decision)> {
-    let decision = follows(premises, conclusion, &search.limits()).ok()?;
-    holds(&decision).map(|h| (h, decision))
 }

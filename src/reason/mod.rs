@@ -15,6 +15,8 @@
 //!   checker ([`proof::check`]), which shares no code with any engine;
 //! - [`verdict`]: the answers ([`verdict::Verdict`] with its evidence) and their wording;
 //! - [`entail`]: whether a statement follows from a few others (a derivation's step);
+//! - [`derivation`]: a player's derivation judged line by line, the engines filling in
+//!   what the rule checker leaves open;
 //! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
 //!   answer wins and cancels the others.
 //!
@@ -22,6 +24,7 @@
 //! arbiter's table of engines.
 
 pub mod arbiter;
+pub mod derivation;
 pub mod entail;
 pub mod finite;
 pub mod infinite;
