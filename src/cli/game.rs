@@ -4,7 +4,7 @@
 //! REPL and the page: this file only turns flags into its verbs.
 
 use crate::budget::seconds;
-use crate::exit::{print_json, Answer, Outcome};
+use crate::exit::{print_json, Answer, Failure, Outcome};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,6 +14,7 @@ use umpire::commands::defaults::{
     COMPUTER_LEVEL, HAND_SIZE, MOVE_SECONDS, POINTS_TO_WIN, SEARCH_SECONDS, SELFPLAY_MAX_TURNS,
     SELFPLAY_SEED,
 };
+use umpire::commands::derive::read_derivation;
 use umpire::commands::verdict::Search;
 use umpire::commands::Front;
 
@@ -48,6 +49,11 @@ pub enum GameAction {
         /// leaves nothing to claim, looking one round ahead.
         #[arg(long, default_value_t = COMPUTER_LEVEL, value_parser = clap::value_parser!(u8).range(0..=MAX_LEVEL as i64))]
         level: u8,
+        /// `required`: a claim scores only when the claimant's derivation proves it (`game
+        /// claim … --derivation FILE`; ruling G20). `optional` (the default): a derivation
+        /// may be shown with a claim, and the arbiter alone decides it.
+        #[arg(long, value_enum, default_value_t = Derivations::Optional)]
+        derivations: Derivations,
     },
     /// Plays the computer's turn (its claims, then its play or pass, and why); a person's
     /// turn is refused.
@@ -151,6 +157,10 @@ pub enum GameAction {
         kind: String,
         /// The statement claimed redundant.
         k: Option<usize>,
+        /// The derivation the claim is argued with (`umpire derive`'s language): judged
+        /// line by line, shown to the table and kept in the save.
+        #[arg(long, value_name = "FILE")]
+        derivation: Option<PathBuf>,
         #[arg(long, default_value = SEARCH_SECONDS, value_name = "SECONDS", value_parser = seconds)]
         timeout: Duration,
         /// Only the verdict's line, without the model or the proof.
@@ -179,10 +189,27 @@ pub enum GameAction {
     Load { file: PathBuf },
 }
 
+/// Whether a table requires a derivation with each claim (ruling G20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Derivations {
+    Optional,
+    Required,
+}
+
 /// Runs one game action on its save file and prints the table.
 pub fn run(action: GameAction) -> Outcome {
     let text = match action {
-        GameAction::New { file, players, hand, win, seed, own_cards, computer, level } => {
+        GameAction::New {
+            file,
+            players,
+            hand,
+            win,
+            seed,
+            own_cards,
+            computer,
+            level,
+            derivations,
+        } => {
             let new = NewGame {
                 players,
                 hand: Some(hand),
@@ -191,6 +218,7 @@ pub fn run(action: GameAction) -> Outcome {
                 own_cards,
                 computers: computer,
                 level: Some(level),
+                derivations_required: derivations == Derivations::Required,
             };
             SavedGame::create(&file, &new)?.show_turn()
         }
@@ -277,12 +305,17 @@ pub fn run(action: GameAction) -> Outcome {
             table.play(player.as_deref(), &play)?;
             table.show_turn()
         }
-        GameAction::Claim { file, player, kind, k, timeout, brief, json } => {
+        GameAction::Claim { file, player, kind, k, derivation, timeout, brief, json } => {
+            let argued = match &derivation {
+                Some(path) => Some(read_derivation(path).map_err(Failure::plain)?),
+                None => None,
+            };
             let mut table = SavedGame::open(&file)?;
             let k = k.map(|k| k.to_string());
             let words: Vec<&str> = std::iter::once(kind.as_str()).chain(k.as_deref()).collect();
             let search = Search { timeout, ..Search::default() };
-            let claimed = table.claim(player.as_deref(), &words, &search)?;
+            let claimed =
+                table.claim_arguing(player.as_deref(), &words, argued.as_deref(), &search)?;
             if json {
                 print_json(&claimed.json());
             } else {

@@ -690,6 +690,7 @@ mod tests {
             seed: 2,
             own_cards: false,
             computers: Vec::new(),
+            derivations_required: false,
         })
         .unwrap()
     }

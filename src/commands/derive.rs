@@ -58,6 +58,15 @@ impl ClaimAsked {
         }
     }
 
+    /// The claim a card-game claim makes.
+    pub fn of(claim: crate::games::cardgame::state::Claim) -> ClaimAsked {
+        use crate::games::cardgame::state::Claim;
+        match claim {
+            Claim::Redundant { statement } => ClaimAsked::Redundant(statement),
+            Claim::Inconsistent => ClaimAsked::Inconsistent,
+        }
+    }
+
     /// The claim as the judge takes it.
     pub fn argued(self) -> Argued {
         match self {
@@ -220,14 +229,18 @@ impl DerivationReport {
     }
 }
 
+/// A derivation's text, read from its file (within the input limits).
+pub fn read_derivation(path: &Path) -> Result<String, DeriveError> {
+    read_text(path, derivation::read::MAX_DERIVATION_BYTES as u64).map_err(DeriveError::Unreadable)
+}
+
 /// Reads the board and the derivation, and judges the derivation.
 pub fn derive(
     request: &DeriveRequest<'_>,
     on_line: &mut dyn FnMut(usize, usize),
 ) -> Result<DerivationReport, DeriveError> {
     let board = read_board(request.board)?;
-    let text = read_text(request.derivation, derivation::read::MAX_DERIVATION_BYTES as u64)
-        .map_err(DeriveError::Unreadable)?;
+    let text = read_derivation(request.derivation)?;
     let name = request.derivation.display().to_string();
     let d = derivation::read(&name, &text).map_err(DeriveError::Derivation)?;
     judge(&d, &board.board.statements, request.claim, &request.search, on_line)

@@ -337,6 +337,7 @@ impl Api {
             own_cards: request.own_cards.unwrap_or(false),
             computers: request.computer,
             level: request.level,
+            derivations_required: request.derivations_required,
         };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| !t.saved.is_over()) {

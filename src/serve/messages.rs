@@ -126,6 +126,9 @@ pub struct NewGameBody {
     pub computer: Vec<String>,
     /// How it plays (0, 1 or 2; absent: the default level).
     pub level: Option<u8>,
+    /// A claim scores only with a derivation that proves it (ruling G20).
+    #[serde(default)]
+    pub derivations_required: bool,
 }
 
 /// `POST /api/game/pass`, `/api/game/undo`: who acts (absent: the player to move).

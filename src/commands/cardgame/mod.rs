@@ -14,6 +14,7 @@
 mod view;
 mod words;
 
+use crate::commands::derive;
 use crate::commands::evidence::{evidence, unknown_hint};
 use crate::commands::verdict::Search;
 use crate::commands::Answer;
@@ -42,6 +43,8 @@ pub struct NewGame {
     /// The seats the computer plays.
     pub computers: Vec<String>,
     pub level: Option<u8>,
+    /// A claim scores only with a derivation that proves it (ruling G20).
+    pub derivations_required: bool,
 }
 
 impl NewGame {
@@ -82,6 +85,7 @@ impl NewGame {
             seed: crate::commands::defaults::game_seed(self.seed),
             own_cards: self.own_cards,
             computers,
+            derivations_required: self.derivations_required,
         })
     }
 }
@@ -148,7 +152,7 @@ impl Snapshot {
         let claim = parse_claim(words)?;
         self.game.my_turn(player)?;
         self.game.question(claim)?;
-        Ok(PendingClaim { game: self.game.clone(), player, claim })
+        Ok(PendingClaim { game: self.game.clone(), player, claim, argument: None })
     }
 
     /// The table as the page and `--json` show it; `evidence` holds the claims' evidence a
@@ -229,15 +233,29 @@ pub struct PendingClaim {
     game: Game,
     player: usize,
     claim: Claim,
+    /// The derivation the player argues it with (issue 57).
+    argument: Option<String>,
 }
 
 impl PendingClaim {
-    /// Decides the claim within `search`, on the game as it stood when the claim was made.
+    /// The claim argued with a derivation (its text), judged when the claim is decided.
+    pub fn arguing(mut self, derivation: Option<&str>) -> PendingClaim {
+        self.argument = derivation.map(str::to_string);
+        self
+    }
+
+    /// Decides the claim within `search`, on the game as it stood when the claim was made;
+    /// a derivation argued with it is judged, each step within the derivations' step time.
     pub fn decide(self, search: &Search) -> Result<DecidedClaim, GameError> {
         let before = self.game.events.clone();
         let mut copy = self.game;
-        let (event, decision) = copy.claim(self.player, self.claim, &search.limits())?;
-        Ok(DecidedClaim { before, player: self.player, claim: self.claim, event, decision })
+        let argument = self.argument.as_deref().map(|text| (text, derive::STEP_TIME));
+        let (event, decision, judged) =
+            copy.claim_arguing(self.player, self.claim, &search.limits(), argument)?;
+        let report = judged.map(|(d, judged)| {
+            derive::report(&d, &judged, Some(derive::ClaimAsked::of(self.claim)), derive::STEP_TIME)
+        });
+        Ok(DecidedClaim { before, player: self.player, claim: self.claim, event, decision, report })
     }
 }
 
@@ -248,6 +266,7 @@ pub struct DecidedClaim {
     claim: Claim,
     event: Event,
     decision: Decision,
+    report: Option<derive::DerivationReport>,
 }
 
 /// A claim made at the table, decided and recorded: what the table is told of it.
@@ -255,7 +274,11 @@ pub struct Claimed {
     player: String,
     claim: Claim,
     upheld: bool,
+    /// Upheld, but on a table that requires derivations its derivation does not prove it
+    /// (ruling G20): it scores nothing.
+    unproved: bool,
     decision: Decision,
+    derivation: Option<derive::DerivationReport>,
     scores: Vec<(String, usize)>,
     winner: Option<String>,
 }
@@ -265,6 +288,8 @@ impl Claimed {
     /// (ruling G8), but scripts must not take it for a refutation: unknown.
     pub fn answer(&self) -> Answer {
         match (self.upheld, &self.decision.verdict) {
+            // Upheld, but it counts for nothing without a derivation that proves it (G20).
+            (true, _) if self.unproved => Answer::No,
             (true, _) => Answer::Yes,
             (false, Verdict::Unknown { .. }) => Answer::Unknown,
             (false, _) => Answer::No,
@@ -295,6 +320,8 @@ impl Claimed {
             "claim": ClaimView::of(&self.claim),
             "upheld": self.upheld,
             "decision": crate::commands::verdict_json::DecisionJson::of(&self.decision),
+            "derivation": self.derivation,
+            "scores_nothing": self.unproved,
             "scores": scores,
             "winner": self.winner,
         })
@@ -307,10 +334,32 @@ impl Claimed {
         if !brief {
             text.push_str(&evidence(&self.decision));
         }
+        if let Some(report) = &self.derivation {
+            text.push_str(&format!("{}'s derivation:\n{}", self.player, report.text()));
+        }
+        if self.unproved {
+            text.push_str(UNPROVED);
+            text.push('\n');
+        }
         if let Some(hint) = unknown_hint(&self.decision, time, None) {
             text.push_str(&format!("({hint})\n"));
         }
         text
+    }
+}
+
+/// What the table is told of an upheld claim whose derivation does not prove it on a table
+/// that requires one.
+const UNPROVED: &str = "It scores nothing: this table counts a claim only with a derivation that proves it (ruling G20).";
+
+/// Whether a claim's event counts on `game`'s table: always, unless the table requires
+/// derivations and the claim's does not prove it (ruling G20).
+fn counts(game: &Game, event: &Event) -> bool {
+    match event {
+        Event::Claim { derivation, .. } => {
+            !game.settings.derivations_required || derivation.as_ref().is_some_and(|d| d.proves())
+        }
+        _ => true,
     }
 }
 
@@ -319,11 +368,30 @@ fn outcome_line(upheld: bool, verdict: &str) -> String {
     format!("{}: {verdict}", if upheld { "upheld" } else { "not upheld" })
 }
 
-/// What a claim's event says (none for another event).
+/// What a claim's event says (none for another event), with its derivation's judgment.
 pub(crate) fn claim_outcome(event: &Event) -> Option<String> {
     match event {
-        Event::Claim { upheld, verdict, .. } => Some(outcome_line(*upheld, verdict)),
+        Event::Claim { upheld, verdict, derivation, .. } => {
+            let mut line = outcome_line(*upheld, verdict);
+            if let Some(d) = derivation {
+                line += &format!(" (argued with a derivation that {})", argument_words(d));
+            }
+            Some(line)
+        }
         _ => None,
+    }
+}
+
+/// A recorded derivation's judgment in words: "proves it", "has gaps (lines 3, 4)".
+fn argument_words(d: &crate::games::cardgame::state::Argument) -> String {
+    match d.verdict.as_str() {
+        "proves" => "proves it".into(),
+        "proves-something-else" => "proves something else".into(),
+        _ => format!(
+            "has gaps (line{} {})",
+            if d.gaps.len() == 1 { "" } else { "s" },
+            d.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 
@@ -411,15 +479,29 @@ impl SavedGame {
         words: &[&str],
         search: &Search,
     ) -> Result<Claimed, GameError> {
+        self.claim_arguing(who, words, None, search)
+    }
+
+    /// A claim argued with a derivation (its text): the same protocol; the derivation is
+    /// judged and kept in the save, and on a table that requires derivations only one that
+    /// proves the claim lets it score (ruling G20).
+    pub fn claim_arguing(
+        &mut self,
+        who: Option<&str>,
+        words: &[&str],
+        derivation: Option<&str>,
+        search: &Search,
+    ) -> Result<Claimed, GameError> {
         self.change(|_| Ok(()))?;
-        let decided = self.begin_claim(who, words)?.decide(search)?;
+        let decided = self.begin_claim(who, words)?.arguing(derivation).decide(search)?;
         self.record(decided)
     }
 
     /// Records a claim decided on a snapshot, provided the game has not moved on since.
     pub fn record(&mut self, decided: DecidedClaim) -> Result<Claimed, GameError> {
-        let DecidedClaim { before, player, claim, event, decision } = decided;
+        let DecidedClaim { before, player, claim, event, decision, report } = decided;
         let upheld = matches!(event, Event::Claim { upheld: true, .. });
+        let unproved = upheld && !counts(&self.now.game, &event);
         self.change(|g| {
             if g.events != before {
                 return Err(GameError::MovedOn(
@@ -434,7 +516,9 @@ impl SavedGame {
             player: players[player].clone(),
             claim,
             upheld,
+            unproved,
             decision,
+            derivation: report,
             scores: players.iter().cloned().zip(game.state.scores.iter().copied()).collect(),
             winner: game.state.winner.map(|w| players[w].clone()),
         })

@@ -159,3 +159,68 @@ fn a_hand_shows_each_s_card_with_its_statement() {
     assert!(hand_line.contains(&statement), "{hand_line}");
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+/// Ruling G20: on a table that requires derivations, a claim scores only when the
+/// claimant's derivation proves it; the derivation is kept in the save and judged again on
+/// load, and an edited judgment is refused.
+#[test]
+fn a_table_that_requires_derivations_scores_a_claim_only_with_one_that_proves_it() {
+    let path = scratch("derivations");
+    let mut new = two_players(true);
+    new.win = Some(3);
+    new.derivations_required = true;
+    let mut g = SavedGame::create(&path, &new).unwrap();
+    g.play(None, &Play::parse("P:happy,P:blonde ∀x (happy(x) → blonde(x))").unwrap()).unwrap();
+    g.play(None, &Play::parse("P:happy ∀x happy(x)").unwrap()).unwrap();
+    g.play(None, &Play::parse("P:blonde ∀x blonde(x)").unwrap()).unwrap();
+    let search = Search::default();
+    assert!(matches!(
+        g.claim(None, &["redundant", "3"], &search),
+        Err(GameError::DerivationRequired)
+    ));
+    let gaps = "∀x (happy(x) → blonde(x)) :PR\nhappy(a) → blonde(a) :∀E 1\n∀x blonde(x) :by 2\n";
+    let claimed = g.claim_arguing(None, &["redundant", "3"], Some(gaps), &search).unwrap();
+    assert_eq!(claimed.answer(), Answer::No, "upheld, but it scores nothing");
+    let text = claimed.text(true, "--timeout");
+    assert!(text.contains("✗   3") && text.contains("It scores nothing"), "{text}");
+    assert_eq!(g.now.game.state.scores, vec![0, 0]);
+    let proof = "∀x (happy(x) → blonde(x)) :PR\n∀x happy(x) :PR\nhappy(a) :∀E 2\n\
+                 happy(a) → blonde(a) :∀E 1\nblonde(a) :→E 4, 3\n∀x blonde(x) :∀I 5\n";
+    let claimed = g.claim_arguing(None, &["redundant", "3"], Some(proof), &search).unwrap();
+    assert_eq!(claimed.answer(), Answer::Yes);
+    assert_eq!(claimed.json()["derivation"]["verdict"], "proves");
+    assert_eq!(g.now.game.state.scores, vec![0, 1]);
+    // The save replays, the derivations judged again; an edited judgment is refused.
+    let again = SavedGame::open(&path).unwrap();
+    assert_eq!(again.now.game.state.scores, vec![0, 1]);
+    let view = serde_json::to_value(again.view(&[])).unwrap();
+    assert_eq!(view["derivations_required"], true);
+    assert_eq!(view["events"][3]["scores_nothing"], true);
+    assert_eq!(view["events"][3]["derivation"]["gaps"], serde_json::json!([3]));
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    save["events"][3]["derivation"]["verdict"] = "proves".into();
+    std::fs::write(&path, save.to_string()).unwrap();
+    let refused = SavedGame::open(&path).err().expect("an edited judgment is refused").to_string();
+    assert!(refused.contains("judging it again gives `has-gaps`"), "{refused}");
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+/// Without the table's requirement, a derivation is shown and kept, and the arbiter alone
+/// decides the claim; a derivation that cannot be read refuses the claim.
+#[test]
+fn a_derivation_may_be_shown_with_any_claim_and_must_read() {
+    let path = scratch("derivation-optional");
+    let mut g = SavedGame::create(&path, &two_players(true)).unwrap();
+    g.play(None, &Play::parse("X:? ∀x happy(x)").unwrap()).unwrap();
+    g.play(None, &Play::parse("X:? ∃x ¬happy(x)").unwrap()).unwrap();
+    let search = Search::default();
+    let bad = g.claim_arguing(None, &["inconsistent"], Some("⊥ :MP 1\n"), &search);
+    assert!(matches!(bad, Err(GameError::Derivation(_))), "{:?}", bad.err());
+    let wrong = "∀x happy(x) :PR\n∃x ¬happy(x) :PR\n⊥ :¬E 1, 2\n";
+    let claimed = g.claim_arguing(None, &["inconsistent"], Some(wrong), &search).unwrap();
+    assert_eq!(claimed.answer(), Answer::Yes, "the arbiter upholds it; the wrong step is shown");
+    assert_eq!(claimed.json()["derivation"]["verdict"], "has-gaps");
+    assert_eq!(g.now.game.state.winner, Some(0));
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}

@@ -16,6 +16,8 @@ pub struct TableView {
     pub version: usize,
     pub players: Vec<String>,
     pub own_cards: bool,
+    /// A claim scores only with a derivation that proves it (ruling G20).
+    pub derivations_required: bool,
     /// The seats the computer plays, with its level.
     pub computers: BTreeMap<String, u8>,
     pub points_to_win: usize,
@@ -79,7 +81,24 @@ pub enum EventView {
         upheld: bool,
         verdict: String,
         evidence: Option<Value>,
+        /// The derivation the player argued the claim with, and its judgment.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        derivation: Option<ArgumentView>,
+        /// Upheld, but it scores nothing: the table requires a derivation that proves it,
+        /// and this one does not (ruling G20).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        scores_nothing: bool,
     },
+}
+
+/// A claim's derivation as the table reads it: as written, and how umpire judged it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ArgumentView {
+    pub text: String,
+    /// `proves`, `has-gaps` or `proves-something-else`.
+    pub verdict: String,
+    /// The lines that are not right.
+    pub gaps: Vec<usize>,
 }
 
 /// A claim as the page and `--json` name it: `{"claim": "redundant", "statement": 3}`.
@@ -109,6 +128,7 @@ impl TableView {
             version: game.events.len(),
             players: players.clone(),
             own_cards: game.settings.own_cards,
+            derivations_required: game.settings.derivations_required,
             computers: game
                 .settings
                 .computers
@@ -162,13 +182,19 @@ pub(crate) fn event_view(game: &Game, i: usize, evidence: &[(usize, Value)]) -> 
         Event::Pass { player, reason } => {
             EventView::Pass { number: i + 1, player: name(player), reason: reason.clone() }
         }
-        Event::Claim { player, claim, upheld, verdict, .. } => EventView::Claim {
+        Event::Claim { player, claim, upheld, verdict, derivation, .. } => EventView::Claim {
             number: i + 1,
             player: name(player),
             claim: ClaimView::of(claim),
             upheld: *upheld,
             verdict: verdict.clone(),
             evidence: evidence.iter().find(|(at, _)| *at == i + 1).map(|(_, v)| v.clone()),
+            derivation: derivation.as_ref().map(|d| ArgumentView {
+                text: d.text.clone(),
+                verdict: d.verdict.clone(),
+                gaps: d.gaps.clone(),
+            }),
+            scores_nothing: *upheld && !super::counts(game, &game.events[i]),
         },
     }
 }

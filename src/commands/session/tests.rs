@@ -70,6 +70,7 @@ fn a_saved_game_is_played_from_the_repl() {
         seed: 5,
         own_cards: false,
         computers: Vec::new(),
+        derivations_required: false,
     })
     .unwrap();
     g.save(&path).unwrap();
@@ -101,6 +102,7 @@ fn a_claim_in_the_repl_shows_its_evidence_and_proof_repeats_it() {
         seed: 1,
         own_cards: true,
         computers: Vec::new(),
+        derivations_required: false,
     })
     .unwrap()
     .save(&path)

@@ -458,6 +458,7 @@ mod tests {
             seed: 3,
             own_cards: false,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let mut g = Game::new(settings).unwrap();
         g.state.hands[0] = hand.iter().map(|c| CardKind::parse(c).unwrap()).collect();

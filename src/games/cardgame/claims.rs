@@ -3,12 +3,17 @@
 //! (ruling G12), so that an edited outcome is refused. What an upheld claim scores is a rule
 //! of the event, applied in [`game`](super::game).
 
-use super::state::{Claim, ClaimBudget, Event, Game, GameError};
+use super::state::{Argument, Claim, ClaimBudget, Event, Game, GameError};
 use crate::logic::cnf::premises_of;
+use crate::logic::derivation::Derivation;
+use crate::reason::derivation::{judge, Argued, Judged};
 use crate::reason::finite::Limits;
 use crate::reason::{decide_with, Decision, Options, Question, Verdict};
 use crate::solve::Budget;
 use std::time::Duration;
+
+/// A claim's derivation as read, and as judged.
+pub type JudgedArgument = (Derivation, Judged);
 
 impl Game {
     /// A claim in the scoring phase, decided now (with proof steps, since the table will
@@ -19,9 +24,36 @@ impl Game {
         claim: Claim,
         limits: &Limits,
     ) -> Result<(Event, Decision), GameError> {
+        self.claim_arguing(player, claim, limits, None)
+            .map(|(event, decision, _)| (event, decision))
+    }
+
+    /// A claim with the derivation its player argues (`text`, each step judged within
+    /// `step`): the claim is decided by the arbiter as ever (ruling G8); the derivation is
+    /// judged line by line and kept in the event, and on a table that requires derivations
+    /// only one that proves the claim lets it score (ruling G20). Returns the derivation
+    /// and its judgment too, for the table to read.
+    pub fn claim_arguing(
+        &mut self,
+        player: usize,
+        claim: Claim,
+        limits: &Limits,
+        argument: Option<(&str, Duration)>,
+    ) -> Result<(Event, Decision, Option<JudgedArgument>), GameError> {
         self.my_turn(player)?;
         let question = self.question(claim)?;
+        if self.settings.derivations_required && argument.is_none() {
+            return Err(GameError::DerivationRequired);
+        }
         let board = self.checked_board(&self.state.board)?;
+        let argued = match argument {
+            Some((text, step)) => {
+                let judged =
+                    judge_argument(&board.board.statements, claim, text, step, limits.max_size)?;
+                Some((text.to_string(), step, judged))
+            }
+            None => None,
+        };
         let budget = ClaimBudget::of(limits);
         let decision = decide_with(&board, question, limits, Options { steps: true }, &mut |_| {})?;
         let upheld =
@@ -29,6 +61,12 @@ impl Game {
         let model = decision.verdict.model().map(|m| m.structure.clone());
         let infinite_model = decision.verdict.infinite_model().map(|m| m.describe());
         let saturation = decision.verdict.saturation().map(|s| s.saturation.clauses.len());
+        let derivation = argued.as_ref().map(|(text, step, (_, judged))| Argument {
+            text: text.clone(),
+            verdict: judged.overall.name().to_string(),
+            gaps: judged.lines.iter().filter(|l| !l.is_ok()).map(|l| l.line).collect(),
+            step_ms: step.as_millis().min(u64::MAX as u128) as u64,
+        });
         let event = Event::Claim {
             player,
             claim,
@@ -38,9 +76,10 @@ impl Game {
             model,
             infinite_model,
             saturation,
+            derivation,
         };
         self.apply(event.clone())?;
-        Ok((event, decision))
+        Ok((event, decision, argued.map(|(_, _, judged)| judged)))
     }
 
     /// Decides a recorded claim again, on the board as it stood (ruling G12): an upheld
@@ -53,7 +92,15 @@ impl Game {
     /// name the recorded outcome (`redundant`, `not redundant`, `unknown`, …).
     pub(super) fn verify(&self, event: &Event) -> Result<(), String> {
         let Event::Claim {
-            claim, upheld, verdict, budget, model, infinite_model, saturation, ..
+            claim,
+            upheld,
+            verdict,
+            budget,
+            model,
+            infinite_model,
+            saturation,
+            derivation,
+            ..
         } = event
         else {
             return Ok(());
@@ -166,8 +213,44 @@ impl Game {
                 ));
             }
         }
+        if let Some(argument) = derivation {
+            let step = Duration::from_millis(
+                argument.step_ms.saturating_mul(2).min(ClaimBudget::REPLAY_CEILING.timeout_ms),
+            );
+            let statements = &board.board.statements;
+            let (_, judged) =
+                judge_argument(statements, *claim, &argument.text, step, replay.max_size)
+                    .map_err(|e| e.to_string())?;
+            if judged.overall.name() != argument.verdict {
+                return Err(format!(
+                    "its derivation is recorded as `{}`, but judging it again gives `{}`",
+                    argument.verdict,
+                    judged.overall.name()
+                ));
+            }
+        }
         Ok(())
     }
+}
+
+/// Reads a derivation argued for `claim` and judges it against the board's `statements`,
+/// each step within `step` and `max_size` objects.
+fn judge_argument(
+    statements: &[crate::logic::ast::Statement],
+    claim: Claim,
+    text: &str,
+    step: Duration,
+    max_size: usize,
+) -> Result<(Derivation, Judged), GameError> {
+    let d = crate::logic::derivation::read("derivation", text)
+        .map_err(|report| GameError::Derivation(report.render_plain()))?;
+    let argued = match claim {
+        Claim::Redundant { statement } => Argued::Redundant(statement),
+        Claim::Inconsistent => Argued::Inconsistent,
+    };
+    let limits = || Limits { max_size, budget: Budget::time(step) };
+    let judged = judge(&d, statements, Some(argued), &limits, &mut |_, _| {});
+    Ok((d, judged))
 }
 
 /// How long a load spends deciding again a claim that was recorded as not upheld because

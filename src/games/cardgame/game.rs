@@ -183,10 +183,14 @@ impl Game {
     pub fn apply(&mut self, event: Event) -> Result<(), GameError> {
         self.note = None;
         match &event {
-            Event::Claim { player, claim, upheld, .. } => {
+            Event::Claim { player, claim, upheld, derivation, .. } => {
                 self.my_turn(*player)?;
                 self.question(*claim)?;
-                if *upheld {
+                // On a table that requires derivations, an upheld claim scores only with one
+                // that proves it (ruling G20).
+                let argued = !self.settings.derivations_required
+                    || derivation.as_ref().is_some_and(|d| d.proves());
+                if *upheld && argued {
                     match claim {
                         Claim::Redundant { statement } => {
                             let entry = self
@@ -341,6 +345,7 @@ mod tests {
             seed: 7,
             own_cards: false,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let mut g = Game::new(settings).unwrap();
         for (i, h) in hands.iter().enumerate() {
@@ -358,6 +363,7 @@ mod tests {
             seed: 42,
             own_cards: false,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let g1 = Game::new(s.clone()).unwrap();
         let g2 = Game::new(s).unwrap();
@@ -377,6 +383,7 @@ mod tests {
             seed: 1,
             own_cards: false,
             computers: vec![seat(2), seat(1)],
+            derivations_required: false,
         };
         let e = Game::new(s).unwrap_err();
         assert!(e.to_string().contains("twice"), "{e}");
@@ -545,6 +552,7 @@ mod tests {
             seed: 1,
             own_cards: true,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let mut g = Game::new(settings).unwrap();
         assert!(g.state.draw.is_empty() && g.state.hands.iter().all(Vec::is_empty));
@@ -567,6 +575,7 @@ mod tests {
             seed: 1,
             own_cards: true,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let mut g = Game::new(settings).unwrap();
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];
@@ -599,6 +608,7 @@ mod tests {
             seed: 1,
             own_cards: true,
             computers: Vec::new(),
+            derivations_required: false,
         };
         let mut g = Game::new(settings).unwrap();
         let card = |c: &str| vec![CardKind::parse(c).unwrap()];

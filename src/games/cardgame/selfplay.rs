@@ -65,7 +65,15 @@ pub fn settings(levels: &[u8], seed: u64, hand_size: usize, points_to_win: usize
         .zip(levels)
         .map(|(p, l)| Computer { player: p.clone(), level: *l })
         .collect();
-    Settings { players, hand_size, points_to_win, seed, own_cards: false, computers }
+    Settings {
+        players,
+        hand_size,
+        points_to_win,
+        seed,
+        own_cards: false,
+        computers,
+        derivations_required: false,
+    }
 }
 
 /// Plays one game to its end; `on_turn` hears of every computer turn.

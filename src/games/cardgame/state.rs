@@ -26,6 +26,32 @@ pub struct Settings {
     /// The seats the computer plays, with its level (issue 33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub computers: Vec<Computer>,
+    /// A claim scores only when the claimant's derivation proves it (ruling G20): the
+    /// rules' "and convince the other players" taken literally.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub derivations_required: bool,
+}
+
+/// The derivation a player argued a claim with, and how umpire judged it (issue 57,
+/// ruling G20). The table reads it; a load judges it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Argument {
+    /// The derivation as the player wrote it.
+    pub text: String,
+    /// `proves`, `has-gaps` or `proves-something-else`.
+    pub verdict: String,
+    /// The lines that are not right.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gaps: Vec<usize>,
+    /// The engines' time for each step, so that a load judges it again within as much.
+    pub step_ms: u64,
+}
+
+impl Argument {
+    /// Whether the derivation proves the claim it was argued for.
+    pub fn proves(&self) -> bool {
+        self.verdict == "proves"
+    }
 }
 
 /// A seat the computer plays: the player's name and how it plays (`0` plays any legal
@@ -111,6 +137,9 @@ pub enum Event {
         /// the claim is decided again and must be refuted again).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         saturation: Option<usize>,
+        /// The derivation the player argued the claim with (ruling G20).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        derivation: Option<Argument>,
     },
     /// Cards played and the statement written; with the ¬ card, `target` is the statement
     /// it changes. A computer's play says in one line why it chose it.
@@ -207,6 +236,15 @@ pub enum GameError {
         help("a claim is made before playing, by the player whose turn it is (ruling G8)")
     )]
     ClaimWords(String),
+    #[error("this table counts a claim only with a derivation that proves it")]
+    #[diagnostic(
+        code(umpire::game::derivation_required),
+        help("write the derivation in a file and claim with it: `game claim FILE redundant 3 --derivation proof.txt` (ruling G20)")
+    )]
+    DerivationRequired,
+    #[error("the derivation cannot be read:\n{0}")]
+    #[diagnostic(code(umpire::game::derivation))]
+    Derivation(String),
     #[error("there is nothing to undo: no move has been made yet")]
     #[diagnostic(code(umpire::game::nothing_to_undo))]
     NothingToUndo,
