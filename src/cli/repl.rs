@@ -102,7 +102,7 @@ pub fn run() -> Outcome {
         "umpire: type a statement to add it to the board, `help` for commands, Ctrl-D to leave."
     );
     loop {
-        match editor.readline("umpire> ") {
+        match editor.readline(&session.prompt()) {
             Ok(line) => {
                 let _ = editor.add_history_entry(line.as_str());
                 let reply = session.execute(&line);

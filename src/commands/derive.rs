@@ -144,6 +144,33 @@ pub struct LineReport {
 }
 
 impl LineReport {
+    /// The line for people: its mark (✓ ✗ ?), number, formula (padded to `width`) and
+    /// justification; under it why it is wrong or unknown, and the counter-model.
+    pub fn text_within(&self, width: usize) -> String {
+        let mark = match self.status {
+            "ok" => "✓",
+            "wrong" => "✗",
+            _ => "?",
+        };
+        let body = format!("{}{}", "│ ".repeat(self.depth), self.text);
+        let pad = width.saturating_sub(body.chars().count());
+        let just = if self.cites.is_empty() {
+            self.rule.clone()
+        } else {
+            format!("{} {}", self.rule, self.cites)
+        };
+        let mut out = format!("{mark} {:>3}  {body}{}  :{just}\n", self.line, " ".repeat(pad));
+        if !self.reason.is_empty() {
+            out += &format!("        {}\n", self.reason);
+        }
+        if let Some(m) = &self.model_text {
+            for row in m.lines() {
+                out += &format!("          {row}\n");
+            }
+        }
+        out
+    }
+
     /// The counter-model's structure, for an independent re-check by the evaluator.
     pub fn countermodel(&self) -> Option<&Structure> {
         self.structure.as_ref()
@@ -190,24 +217,7 @@ impl DerivationReport {
             .min(60);
         let mut out = String::new();
         for l in &self.lines {
-            let mark = match l.status {
-                "ok" => "✓",
-                "wrong" => "✗",
-                _ => "?",
-            };
-            let body = format!("{}{}", "│ ".repeat(l.depth), l.text);
-            let pad = width.saturating_sub(body.chars().count());
-            let just =
-                if l.cites.is_empty() { l.rule.clone() } else { format!("{} {}", l.rule, l.cites) };
-            out += &format!("{mark} {:>3}  {body}{}  :{just}\n", l.line, " ".repeat(pad));
-            if !l.reason.is_empty() {
-                out += &format!("        {}\n", l.reason);
-            }
-            if let Some(m) = &l.model_text {
-                for row in m.lines() {
-                    out += &format!("          {row}\n");
-                }
-            }
+            out += &l.text_within(width);
         }
         let gaps = self.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
         out += &match (self.verdict, &self.claim_words) {
@@ -270,6 +280,22 @@ pub fn judge(
         on_line,
     );
     Ok(report(d, &judged, claim, search.timeout))
+}
+
+/// Line `at` of a derivation judged alone (the REPL's derive mode judges each line as it
+/// is typed).
+pub fn judge_one_line(
+    d: &Derivation,
+    board: &[Statement],
+    claim: Option<ClaimAsked>,
+    at: usize,
+    search: &Search,
+) -> LineReport {
+    let judged =
+        reason::derivation::judge_line_at(d, board, claim.map(ClaimAsked::argued), at, &|| {
+            search.limits()
+        });
+    line_report(d, &judged, search.timeout)
 }
 
 /// The report players read of a judged derivation.

@@ -133,6 +133,24 @@ pub fn judge(
     Judged { lines, overall }
 }
 
+/// Line `at` of `d` judged alone, as [`judge`] judges each line.
+pub fn judge_line_at(
+    d: &Derivation,
+    board: &[Statement],
+    argued: Option<Argued>,
+    at: usize,
+    limits: &dyn Fn() -> Limits,
+) -> LineJudgment {
+    let setting = Setting {
+        board,
+        claim: match argued {
+            Some(Argued::Redundant(k)) => Some(k),
+            _ => None,
+        },
+    };
+    judge_one(d, at, setting, limits)
+}
+
 fn as_premise(body: &Body) -> Premise {
     match body {
         Body::Statement(s) => Premise::Statement(s.clone()),

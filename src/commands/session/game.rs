@@ -7,6 +7,7 @@ use super::{shown, Session, GAME_COMMANDS};
 use crate::commands::cardgame::{card_names, Play, SavedGame};
 use crate::commands::computer::ComputerTurn;
 use crate::commands::defaults::MOVE_TIME;
+use crate::commands::derive::read_derivation;
 use crate::commands::Front;
 use crate::reason::Decision;
 use std::path::PathBuf;
@@ -84,8 +85,21 @@ impl Session {
             // game play P:blonde,F:father ∃x blonde(father(x))   (-> k for the ¬ card)
             "play" => Play::parse(args).and_then(|play| table.play(None, &play)),
             "claim" => {
-                let words: Vec<&str> = args.split_whitespace().collect();
-                return match table.claim(None, &words, &self.search) {
+                // `game claim redundant 3 --derivation [FILE]`: the derivation typed last in
+                // derive mode, or one from a file.
+                let (claim, argued) = match args.split_once("--derivation") {
+                    Some((claim, file)) if file.trim().is_empty() => match &self.derivation {
+                        Some(text) => (claim, Some(text.clone())),
+                        None => return "no derivation typed yet: `derive` types one (or `--derivation <file>`)".into(),
+                    },
+                    Some((claim, file)) => match read_derivation(std::path::Path::new(file.trim())) {
+                        Ok(text) => (claim, Some(text)),
+                        Err(e) => return shown(e),
+                    },
+                    None => (args, None),
+                };
+                let words: Vec<&str> = claim.split_whitespace().collect();
+                return match table.claim_arguing(None, &words, argued.as_deref(), &self.search) {
                     Ok(claimed) => {
                         let out = format!(
                             "{}{}",

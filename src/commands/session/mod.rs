@@ -8,6 +8,7 @@
 //! what the terminal shows while a line is typed. None of it touches a terminal (the
 //! command line's `repl` puts it behind rustyline), so all of it is tested directly.
 
+mod derive;
 mod game;
 
 use crate::commands::cardgame::SavedGame;
@@ -39,6 +40,7 @@ pub const COMMANDS: &[&str] = &[
     "proof",
     "set",
     "game",
+    "derive",
     "help",
     "quit",
 ];
@@ -72,6 +74,10 @@ A line that is not a command is a statement: it is checked and added to your boa
   (with the table's own cards, name the cards: game move P:blonde,X:¬)
   (a seat the computer plays moves by itself when its turn comes, and when a game is
   loaded on its turn; after an undo, `game move` plays it)
+  derive [redundant <k> | inconsistent]
+                      type a derivation a line at a time, each line judged as typed
+                      (`undo`, `show`, `end`); `game claim redundant <k> --derivation`
+                      then argues the claim with it (--derivation <file>: from a file)
   help, quit (or Ctrl-D)
 ASCII works everywhere: forall, exists, exists!, ~, &, |, ->, <->, !=, >=; and \\A \\E \\E! \\not
 \\and \\or \\to \\iff \\ne \\ge become ∀ ∃ ∃! ¬ ∧ ∨ → ↔ ≠ ≥. Ctrl-C stops a search.";
@@ -114,6 +120,10 @@ pub struct Session {
     undo_asked: bool,
     /// Told of each size the finite search finishes, so a front end can show progress.
     progress: Box<dyn FnMut(&Progress)>,
+    /// Derive mode: the derivation being typed.
+    deriving: Option<derive::Deriving>,
+    /// The derivation typed last, which `game claim … --derivation` argues with.
+    derivation: Option<String>,
 }
 
 impl Session {
@@ -127,6 +137,8 @@ impl Session {
             game: None,
             undo_asked: false,
             progress: Box::new(|_| {}),
+            deriving: None,
+            derivation: None,
         }
     }
 
@@ -171,6 +183,11 @@ impl Session {
 
     /// Answers one line.
     pub fn execute(&mut self, line: &str) -> Reply {
+        // In derive mode the line is the derivation's (its indentation counts), unless it
+        // leaves the REPL.
+        if self.deriving.is_some() && !["quit", "exit"].contains(&line.trim()) {
+            return Reply::Text(self.derive_line(line));
+        }
         // A statement typed over several lines (an open parenthesis continues it) is one
         // statement: the board keeps one statement per line.
         let line = unicode_shortcuts(line.replace(['\r', '\n'], " ").trim());
@@ -225,6 +242,7 @@ impl Session {
             "proof" => self.proof(),
             "set" => self.set(rest),
             "game" => self.game(rest),
+            "derive" => self.start_deriving(rest),
             _ if self.game.is_some() => {
                 game::board_is_the_games(self.game.as_ref().expect("a game is loaded"))
             }

@@ -174,3 +174,62 @@ fn a_cancelled_search_says_so() {
     setter.join().unwrap();
     assert!(out.starts_with("cancelled"), "{out}");
 }
+
+/// Issue 57: derive mode judges each line as it is typed (indentation kept), takes lines
+/// back, and hands the derivation to `game claim … --derivation` on a table that requires
+/// one (ruling G20).
+#[test]
+fn derive_mode_judges_each_line_and_argues_a_claim_in_the_game() {
+    use crate::games::cardgame::game::{Game, Settings};
+    let dir = std::env::temp_dir().join(format!("umpire-repl-derive-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.json");
+    Game::new(Settings {
+        players: vec!["Ann".into(), "Bob".into()],
+        hand_size: 3,
+        points_to_win: 3,
+        seed: 1,
+        own_cards: true,
+        computers: Vec::new(),
+        derivations_required: true,
+    })
+    .unwrap()
+    .save(&path)
+    .unwrap();
+    let mut s = session();
+    say(&mut s, &format!("game load {}", path.display()));
+    say(&mut s, "game play P:happy,P:blonde ∀x (happy(x) → blonde(x))");
+    say(&mut s, "game play P:happy ∀x happy(x)");
+    say(&mut s, "game play P:blonde ∀x blonde(x)");
+    let refused = say(&mut s, "game claim redundant 3");
+    assert!(refused.contains("only with a derivation"), "{refused}");
+    assert!(say(&mut s, "derive redundant 3").contains("derive mode on the game's board"));
+    assert_eq!(s.prompt(), "derive 1> ");
+    assert!(say(&mut s, "\\A x (happy(x) -> blonde(x)) :PR").starts_with("✓   1"));
+    assert!(say(&mut s, "forall x happy(x) :PR").starts_with("✓   2"));
+    let wrong = say(&mut s, "blonde(a) :->E 1, 2");
+    assert!(wrong.starts_with("✗   3") && wrong.contains("anyway"), "{wrong}");
+    assert!(say(&mut s, "undo").starts_with("took back line 3"));
+    let unreadable = say(&mut s, "happy(a) :MP 2");
+    assert!(
+        unreadable.contains("is not a rule") && unreadable.contains("not added"),
+        "{unreadable}"
+    );
+    for line in [
+        "happy(a) :AE 2",
+        "happy(a) -> blonde(a) :AE 1",
+        "blonde(a) :->E 4, 3",
+        "forall x blonde(x) :AI 5",
+    ] {
+        assert!(say(&mut s, line).starts_with('✓'), "{line}");
+    }
+    // A subproof typed indented is one: its assumption opens it.
+    assert!(say(&mut s, "  happy(b) :AS").starts_with("✓   7  │ happy(b)"));
+    assert!(say(&mut s, "undo").starts_with("took back line 7"));
+    let end = say(&mut s, "end");
+    assert!(end.contains("The derivation proves that (3) is redundant."), "{end}");
+    assert_eq!(s.prompt(), "umpire> ");
+    let claimed = say(&mut s, "game claim redundant 3 --derivation");
+    assert!(claimed.contains("Bob's derivation:") && claimed.contains("Bob 1"), "{claimed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
