@@ -34,14 +34,32 @@ try {
   await page.waitForFunction(() => document.querySelector("#parse").textContent.includes("a legal play"));
   await page.click("#play");
   await page.waitForFunction(() => document.querySelectorAll("#board li").length === 2);
-  // Ann claims (2) redundant: upheld, with the proof's steps in the board's numbering.
+  // Issue 57: Ann argues her claim in the derivation pane first. A wrong step is marked
+  // (a rule misapplied, a step that does not follow, with its model on a tap); fixed, the
+  // derivation proves the claim, and the claim is argued with it.
   await page.selectOption("#me", "Ann");
   await page.fill("#claimk", "2");
+  // The last line's justification comes from the rule palette (a phone has no ∀ key).
+  await page.fill("#derivation", "∀x blonde(x) :PR\nblonde(a) :∀E 1\nhappy(a) :by 1\n∃x blonde(x)");
+  await page.click("#rules button:text-is('∀I')");
+  await page.type("#derivation", "2");
+  await page.click("#derivecheck");
+  await page.waitForFunction(() => document.querySelectorAll("#derivout .dl").length === 4, null, { timeout: 30000 });
+  const marks = await page.$$eval("#derivout .dl .mark", (m) => m.map((x) => x.textContent).join(""));
+  if (marks !== "✓✓✗✗") fail("the marks should be ✓✓✗✗: " + marks);
+  await page.click("#derivout .dl.wrong >> nth=0");
+  await page.waitForSelector("#derivout pre.model", { state: "visible" });
+  await page.screenshot({ path: shot.replace(/\.png$/, "-derivation.png"), fullPage: true });
+  await page.fill("#derivation", "∀x blonde(x) :PR\nblonde(a) :∀E 1\n∃x blonde(x) :∃I 2\n");
+  await page.click("#derivecheck");
+  await page.waitForFunction(() => /proves that \(2\) is redundant/.test(document.querySelector("#derivout").textContent), null, { timeout: 30000 });
+  // Ann claims (2) redundant: upheld, with the proof's steps in the board's numbering.
   await page.click("#claimred");
   await page.waitForFunction(() => document.querySelector("#claimout").textContent.includes("upheld"), null, { timeout: 30000 });
   const out = await page.textContent("#claimout");
   if (!out.includes("Ann: upheld")) fail("the claim should be upheld: " + out);
   if (!out.includes("(1)")) fail("the evidence should cite statement (1): " + out);
+  if (!out.includes("Ann's derivation") || !out.includes("proves that (2) is redundant")) fail("the claim's derivation should show: " + out);
   const score = await page.textContent("#scores");
   if (!score.includes("Ann: 1")) fail("Ann should score: " + score);
   // The coach: what Ann can claim now, and her plays ranked by their risks (with the
@@ -93,7 +111,7 @@ try {
   page.once("dialog", (d) => d.accept());
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelector("#playerr").textContent.includes("took back Ann's pass"));
-  console.log("ok: game played, claim upheld with its evidence, model drawn, Infer, Clue, Deduction and the dice coach answered, the claim's evidence cleared by the next move, an undo named; screenshot " + shot);
+  console.log("ok: game played, a derivation judged line by line (a model on a tap), claim upheld with its evidence and derivation, model drawn, Infer, Clue, Deduction and the dice coach answered, the claim's evidence cleared by the next move, an undo named; screenshot " + shot);
 } catch (e) {
   const pages = browser.contexts().flatMap((c) => c.pages());
   if (pages.length) await pages[0].screenshot({ path: shot.replace(/\.png$/, "-failed.png"), fullPage: true });

@@ -470,3 +470,64 @@ fn seats_are_held_wins_are_not_undone_unasked_and_games_can_be_abandoned() {
     assert_eq!(s, 200, "{v}");
     assert!(v["game"]["winner"].is_null(), "{v}");
 }
+
+/// Issue 57 on the page: a table that requires derivations, the derivation pane's judge
+/// (marks per line, a model on a wrong line), and a claim argued with a derivation.
+#[test]
+fn the_page_judges_a_derivation_and_a_claim_argued_with_one() {
+    let dir = scratch("derive");
+    let api = Api::new(dir.join("g.json"), Duration::from_secs(10)).unwrap();
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/new",
+        json!({ "players": ["Ann", "Bob"], "own_cards": true, "derivations_required": true }),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["game"]["derivations_required"], true);
+    for (player, cards, statement) in [
+        ("Ann", json!(["P:happy", "P:blonde"]), "∀x (happy(x) → blonde(x))"),
+        ("Bob", json!(["P:happy"]), "∀x happy(x)"),
+        ("Ann", json!(["P:blonde"]), "∀x blonde(x)"),
+    ] {
+        let (s, v) = call(
+            &api,
+            "POST",
+            "/api/game/play",
+            json!({ "player": player, "cards": cards, "statement": statement }),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    let gaps = "∀x (happy(x) → blonde(x)) :PR\nhappy(a) → blonde(a) :∀E 1\nhappy(a) :→E 2, 1\n";
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/derive",
+        json!({ "text": gaps, "claim": "redundant", "k": 3 }),
+    );
+    assert_eq!(s, 200, "{v}");
+    let lines = v["report"]["lines"].as_array().unwrap();
+    assert_eq!(
+        lines.iter().map(|l| l["status"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["ok", "ok", "wrong"]
+    );
+    assert!(lines[2]["model_text"].as_str().unwrap().contains("object"), "{v}");
+    assert_eq!(v["report"]["verdict"], "has-gaps");
+    let (s, v) = call(&api, "POST", "/api/game/derive", json!({ "text": "happy(a) :MP 1\n" }));
+    assert_eq!(s, 400, "{v}");
+    // Without a derivation the claim is refused; with one that proves it, it scores.
+    let (s, _) = call(&api, "POST", "/api/game/claim", json!({ "claim": "redundant", "k": 3 }));
+    assert_eq!(s, 400);
+    let proof = "∀x (happy(x) → blonde(x)) :PR\n∀x happy(x) :PR\nhappy(a) :∀E 2\n\
+                 happy(a) → blonde(a) :∀E 1\nblonde(a) :→E 4, 3\n∀x blonde(x) :∀I 5\n";
+    let (s, v) = call(
+        &api,
+        "POST",
+        "/api/game/claim",
+        json!({ "claim": "redundant", "k": 3, "derivation": proof }),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["claimed"]["derivation"]["verdict"], "proves", "{v}");
+    assert_eq!(v["game"]["scores"], json!([0, 1]));
+    let _ = std::fs::remove_dir_all(&dir);
+}

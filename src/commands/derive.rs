@@ -137,7 +137,8 @@ pub struct LineReport {
     pub model: Option<serde_json::Value>,
     /// The rule is misapplied, but the line follows from what it cites: `by` would do.
     pub follows_anyway: bool,
-    #[serde(skip)]
+    /// The counter-model drawn as text tables (what the page shows on a tap).
+    #[serde(skip_serializing_if = "Option::is_none")]
     model_text: Option<String>,
     #[serde(skip)]
     structure: Option<Structure>,
@@ -193,9 +194,31 @@ pub struct DerivationReport {
     /// Lines that are not ok.
     pub gaps: Vec<usize>,
     pub lines: Vec<LineReport>,
+    /// The verdict in one sentence, as the table reads it.
+    pub summary: String,
 }
 
 impl DerivationReport {
+    /// The verdict in one sentence: "The derivation proves that (3) is redundant."
+    pub fn verdict_sentence(&self) -> String {
+        let gaps = self.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        match (self.verdict, &self.claim_words) {
+            ("proves", Some(c)) => format!("The derivation proves that {c}."),
+            ("proves", None) => format!(
+                "Every line is right: the derivation proves {}.",
+                self.conclusion.as_deref().unwrap_or("its last line")
+            ),
+            ("proves-something-else", Some(c)) => format!(
+                "Every line is right, but the derivation ends with {}, which does not show that {c}.",
+                self.conclusion.as_deref().unwrap_or("nothing")
+            ),
+            _ => format!(
+                "The derivation has gaps (line{} {gaps}): it does not yet convince the table.",
+                if self.gaps.len() == 1 { "" } else { "s" }
+            ),
+        }
+    }
+
     /// Exit answer: yes when the derivation proves its claim, no otherwise.
     pub fn answer(&self) -> Answer {
         if self.verdict == "proves" {
@@ -219,22 +242,8 @@ impl DerivationReport {
         for l in &self.lines {
             out += &l.text_within(width);
         }
-        let gaps = self.gaps.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-        out += &match (self.verdict, &self.claim_words) {
-            ("proves", Some(c)) => format!("The derivation proves that {c}.\n"),
-            ("proves", None) => format!(
-                "Every line is right: the derivation proves {}.\n",
-                self.conclusion.as_deref().unwrap_or("its last line")
-            ),
-            ("proves-something-else", Some(c)) => format!(
-                "Every line is right, but the derivation ends with {}, which does not show that {c}.\n",
-                self.conclusion.as_deref().unwrap_or("nothing")
-            ),
-            _ => format!(
-                "The derivation has gaps (line{} {gaps}): it does not yet convince the table.\n",
-                if self.gaps.len() == 1 { "" } else { "s" }
-            ),
-        };
+        out += &self.verdict_sentence();
+        out.push('\n');
         out
     }
 }
@@ -308,14 +317,17 @@ pub fn report(
     let lines: Vec<LineReport> =
         judged.lines.iter().map(|j| line_report(d, j, step_time)).collect();
     let gaps: Vec<usize> = lines.iter().filter(|l| l.status != "ok").map(|l| l.line).collect();
-    DerivationReport {
+    let mut report = DerivationReport {
         verdict: judged.overall.name(),
         claim: claim.map(ClaimAsked::as_typed),
         claim_words: claim.map(ClaimAsked::words),
         conclusion: d.conclusion().map(|l| body_text(&l.body)),
         gaps,
         lines,
-    }
+        summary: String::new(),
+    };
+    report.summary = report.verdict_sentence();
+    report
 }
 
 fn body_text(body: &Body) -> String {

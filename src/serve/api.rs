@@ -61,6 +61,7 @@ pub const ROUTES: &[Route] = &[
     Route { method: "POST", path: "/api/game/pass", name: "pass", answer: Api::pass },
     Route { method: "POST", path: "/api/game/undo", name: "undo", answer: Api::undo },
     Route { method: "POST", path: "/api/game/claim", name: "claim", answer: Api::claim },
+    Route { method: "POST", path: "/api/game/derive", name: "derive", answer: Api::derive },
     Route { method: "POST", path: "/api/game/move", name: "move", answer: Api::computer_move },
     Route { method: "POST", path: "/api/game/hint", name: "hint", answer: Api::hint },
     Route { method: "POST", path: "/api/game/sit", name: "sit", answer: Api::sit },
@@ -145,7 +146,7 @@ fn computers_reply(table: &mut Table) -> Result<(), GameError> {
 /// A computer's claims show their evidence on the page like a person's.
 fn keep_claim_evidence(table: &mut Table, turn: &ComputerTurn) {
     for (at, outcome, decision) in turn.claims() {
-        let claimed = Claimed { outcome: Some(outcome.to_string()), decision };
+        let claimed = Claimed { outcome: Some(outcome.to_string()), decision, derivation: None };
         if let Ok(value) = serde_json::to_value(&claimed) {
             table.evidence.push((at, value));
         }
@@ -482,13 +483,18 @@ impl Api {
         let pending = self
             .snapshot()?
             .begin_claim(request.player.as_deref(), &words)
-            .map_err(|e| Reply::from_failure(&e))?;
+            .map_err(|e| Reply::from_failure(&e))?
+            .arguing(request.derivation.as_deref().filter(|t| !t.trim().is_empty()));
         let _turn =
             self.turn("every core is searching for other players: try again in a moment")?;
         let decided = pending.decide(&self.search()).map_err(|e| Reply::from_failure(&e))?;
         let (mut state, shown) = self.change_table(move |table| {
             let claimed = table.saved.record(decided)?;
-            let shown = Claimed { outcome: Some(claimed.outcome()), decision: claimed.view() };
+            let shown = Claimed {
+                outcome: Some(claimed.outcome()),
+                decision: claimed.view(),
+                derivation: claimed.derivation().cloned(),
+            };
             let shown = serde_json::to_value(&shown).unwrap_or(Value::Null);
             // The claim's evidence is kept for the pages.
             table.evidence.push((table.saved.version(), shown.clone()));
@@ -496,6 +502,21 @@ impl Api {
         })?;
         state["claimed"] = shown;
         Ok(state)
+    }
+
+    /// The derivation pane: a derivation judged on the game's board as it stands.
+    fn derive(&self, request: &Value) -> Result<Value, Reply> {
+        let request: DeriveBody = body(request, "/api/game/derive")?;
+        let k = request.k.map(|k| k.to_string());
+        let words: Vec<&str> = request.claim.as_deref().into_iter().chain(k.as_deref()).collect();
+        let snapshot = self.snapshot()?;
+        let _turn =
+            self.turn("every core is searching for other players: try again in a moment")?;
+        let report = snapshot
+            .judge_derivation(&request.text, &words)
+            .map_err(|e| Reply::from_failure(&e))?;
+        let text = report.text();
+        reply(&DeriveReply { report, text })
     }
 
     /// The game as of the last change, or the page's answer that there is none.

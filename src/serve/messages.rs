@@ -181,6 +181,26 @@ pub struct ClaimBody {
     pub claim: String,
     #[serde(default, deserialize_with = "count")]
     pub k: Option<usize>,
+    /// The derivation the claim is argued with (ruling G20).
+    #[serde(default)]
+    pub derivation: Option<String>,
+}
+
+/// `POST /api/derive`: a derivation judged on the game's board, arguing a claim (none:
+/// no claim).
+#[derive(Deserialize)]
+pub struct DeriveBody {
+    pub text: String,
+    pub claim: Option<String>,
+    #[serde(default, deserialize_with = "count")]
+    pub k: Option<usize>,
+}
+
+/// What `POST /api/derive` answers: the report, and as text.
+#[derive(Serialize)]
+pub struct DeriveReply {
+    pub report: crate::commands::derive::DerivationReport,
+    pub text: String,
 }
 
 /// `POST /api/infer/judge`.
@@ -256,6 +276,9 @@ pub struct Health {
 pub struct Claimed {
     pub outcome: Option<String>,
     pub decision: DecisionView,
+    /// The claimant's derivation, judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub derivation: Option<crate::commands::derive::DerivationReport>,
 }
 
 /// The game as every page polls it (`GET /api/game`, and after each change).

@@ -199,6 +199,25 @@ impl Snapshot {
         self.game.checked_board(&self.game.state.board)
     }
 
+    /// A derivation (its text) judged on the board as it stands, arguing the claim `words`
+    /// (`redundant 3`, `inconsistent`; none: no claim): what the page's derivation pane shows.
+    pub fn judge_derivation(
+        &self,
+        text: &str,
+        words: &[&str],
+    ) -> Result<derive::DerivationReport, GameError> {
+        let claim = match words {
+            [] => None,
+            _ => Some(derive::ClaimAsked::of(parse_claim(words)?)),
+        };
+        let board = self.board()?;
+        let d = crate::logic::derivation::read("derivation", text)
+            .map_err(|r| GameError::Derivation(r.render_plain()))?;
+        let search = Search { timeout: derive::STEP_TIME, ..Search::default() };
+        derive::judge(&d, &board.board.statements, claim, &search, &mut |_, _| {})
+            .map_err(|e| GameError::Derivation(e.to_string()))
+    }
+
     /// Which statements of the board have scored and not changed since (G9).
     pub(crate) fn scored(&self) -> Vec<usize> {
         let board = &self.game.state.board;
@@ -304,6 +323,11 @@ impl Claimed {
     /// The decision with its evidence (the REPL's `proof` repeats it).
     pub(crate) fn decision(&self) -> &Decision {
         &self.decision
+    }
+
+    /// The claimant's derivation, judged (when the claim was argued with one).
+    pub fn derivation(&self) -> Option<&derive::DerivationReport> {
+        self.derivation.as_ref()
     }
 
     /// The decision as the page shows it.
