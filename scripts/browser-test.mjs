@@ -16,8 +16,11 @@ try {
   // A new game with the table's own physical deck.
   await page.fill("#players", "Ann, Bob");
   await page.check("#own");
+  // The table requires derivations (ruling G20): Ann's claim below scores with hers.
+  await page.check("#derivreqbox");
   await page.click("#start");
   await page.waitForSelector("#ingame", { state: "visible" });
+  if (!(await page.textContent("#derivreq")).includes("requires a derivation")) fail("the table should say it requires derivations");
   if (!(await page.textContent("#turn")).includes("Ann")) fail("Ann should start");
   // Ann: a statement typed with a mistake first — the diagnostic shows as you type.
   await page.fill("#owncards", "P:blonde");

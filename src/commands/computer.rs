@@ -716,6 +716,23 @@ mod tests {
         assert_eq!(g.events.len(), events, "a hint never changes the game");
     }
 
+    /// Ruling G20: the computer writes no derivations yet, so on a table that requires them
+    /// it claims nothing (a claim would be refused) and still plays.
+    #[test]
+    fn on_a_table_that_requires_derivations_the_computer_claims_nothing() {
+        let mut g = game();
+        g.settings.derivations_required = true;
+        g.state.hands[0] = cards(&["Q:∀x"]);
+        g.state.hands[1] = cards(&["Q:∃x", "P:blonde"]);
+        g.play(0, &cards(&["Q:∀x"]), "∀x happy(x)", None).unwrap();
+        g.play(1, &cards(&["Q:∃x"]), "∃x happy(x)", None).unwrap();
+        g.state.hands[0] = cards(&["Q:∀x", "P:blonde"]);
+        let turn = g.computer_turn(0, 2, &quick(), None).unwrap();
+        assert!(turn.claims.is_empty(), "no claim without a derivation");
+        assert_eq!(g.state.scores, vec![0, 0]);
+        assert!(g.events.len() == 3, "it played or passed");
+    }
+
     #[test]
     fn the_coach_says_when_every_play_of_the_hand_is_unsafe() {
         let mut g = game();

@@ -28,7 +28,10 @@ pub enum EntailError {
 /// ask of it (consistency when the conclusion is ⊥: then ⊥ follows when there is no model).
 pub fn step_board(premises: &[Premise], conclusion: &Premise) -> (String, Question) {
     let mut lines: Vec<String> = Vec::new();
-    for p in premises {
+    // Naming statements first: a name is made before any statement uses it.
+    let naming = |p: &&Premise| matches!(p, Premise::Statement(s) if matches!(s.kind, StatementKind::Named { .. }));
+    let ordered = premises.iter().filter(naming).chain(premises.iter().filter(|p| !naming(p)));
+    for p in ordered {
         let line = match p {
             Premise::Statement(s) => statement(s, Style::Unicode),
             // The absurd, in the board's language.

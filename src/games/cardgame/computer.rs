@@ -184,7 +184,11 @@ impl Game {
         let outlook = judge.outlook(self, &self.state.board.clone(), None);
         let unsettled = outlook.inconsistent == Tri::Unknown;
         let (win, points) = outlook.proved();
-        let wanted: Vec<Claim> = if win {
+        // On a table that requires derivations the computer claims nothing: it does not
+        // yet write its own derivations (issue 58), and a claim without one is refused.
+        let wanted: Vec<Claim> = if self.settings.derivations_required {
+            Vec::new()
+        } else if win {
             vec![Claim::Inconsistent]
         } else {
             points.into_iter().map(|statement| Claim::Redundant { statement }).collect()
