@@ -98,3 +98,41 @@ fn illegal_examples_get_clear_diagnostics() {
     assert!(count >= 25);
     insta::assert_snapshot!("illegal_examples", rendered);
 }
+
+/// Issue 58: every S card read aloud as the rules read the symbols. The snapshot holds the
+/// wording (read it against each card's printed meaning in `corpus/cards/deck.json`); the
+/// asserts hold what each must say.
+#[test]
+fn s_cards_read_aloud() {
+    use umpire::logic::words;
+    let board = load("s-cards", &read("corpus/boards/s-cards.board"), CheckMode::InGame).unwrap();
+    let said: Vec<String> = board.board.statements.iter().map(words::statement).collect();
+    let must = [
+        "for every x, if x is blonde, then x is happy",
+        "for every x and y, if both x is happy and x likes y, then y is happy",
+        "for every x, x's father is smarter than x",
+        "for every x, x does not like x's father and x's father likes x",
+        "for every x and y, if x is smarter than y, then y does not like x",
+        "for every x and y, x plus y is smarter than x and x plus y is smarter than y",
+        "for every x, y and z, if both x is smarter than y and y is smarter than z, then x is smarter than z",
+        "if x is not y, then (x is smarter than y if and only if y is not smarter than x)",
+        "for every x and y, x plus y is y plus x",
+        "for every x and y, x plus y is the father of (y plus x)",
+        "for every x, x's father is not blonde",
+        "there are at least 3 objects",
+        "there are fewer than 3 objects",
+        "for every x and y, x is not smarter than y",
+    ];
+    assert_eq!(said.len(), must.len());
+    for (want, got) in must.iter().zip(&said) {
+        assert!(got.contains(want), "expected `{want}` in: {got}");
+    }
+    let shown: String = board
+        .board
+        .statements
+        .iter()
+        .zip(&said)
+        .map(|(st, w)| format!("{}\n    {w}\n", statement(st, Style::Unicode)))
+        .collect();
+    insta::assert_snapshot!("s_cards_in_words", shown);
+}

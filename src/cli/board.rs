@@ -24,6 +24,10 @@ pub struct ParseArgs {
     /// Print the syntax trees as JSON.
     #[arg(long)]
     json: bool,
+    /// Say each statement in words too, as the rules read the symbols ("x is blonde",
+    /// "x likes y", "x's father").
+    #[arg(long)]
+    words: bool,
 }
 
 #[derive(Args)]
@@ -142,10 +146,11 @@ pub fn parse(args: ParseArgs) -> Outcome {
     for note in board::notes(&board) {
         eprintln!("{note:?}");
     }
-    if args.json {
-        print_json(&board::statements_json(&board, style));
-    } else {
-        print!("{}", board::statements_text(&board, style));
+    match (args.json, args.words) {
+        (true, false) => print_json(&board::statements_json(&board, style)),
+        (true, true) => print_json(&board::statements_json_with_words(&board, style)),
+        (false, false) => print!("{}", board::statements_text(&board, style)),
+        (false, true) => print!("{}", board::statements_words(&board, style)),
     }
     Ok(Answer::Yes)
 }

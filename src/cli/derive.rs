@@ -32,6 +32,9 @@ pub struct DeriveArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Say each line's statement in words under it.
+    #[arg(long)]
+    words: bool,
 }
 
 fn seconds_f64(text: &str) -> Result<f64, String> {
@@ -66,7 +69,7 @@ pub fn run(args: DeriveArgs) -> Outcome {
     if args.json {
         print_json(&umpire::commands::json(&report));
     } else {
-        print!("{}", report.text());
+        print!("{}", report.text_saying(args.words));
     }
     Ok(report.answer())
 }

@@ -6,6 +6,7 @@ use crate::logic::board::{self, CheckedBoard};
 use crate::logic::check::CheckMode;
 use crate::logic::diagnostics::Report;
 use crate::logic::print;
+use crate::logic::words;
 use crate::util::failure::Classify;
 use crate::util::input::{read_text, InputError, MAX_BOARD_BYTES};
 use crate::util::source::SourceText;
@@ -80,6 +81,27 @@ pub fn notes(board: &CheckedBoard) -> Vec<miette::Report> {
 /// `parse`: the statements printed back, one a line.
 pub fn statements_text(board: &CheckedBoard, style: Style) -> String {
     statements(board, style).into_iter().map(|st| format!("{st}\n")).collect()
+}
+
+/// `parse --words`: each statement printed back, and under it what it says in words.
+pub fn statements_words(board: &CheckedBoard, style: Style) -> String {
+    board
+        .board
+        .statements
+        .iter()
+        .map(|st| format!("{}\n    {}\n", print::statement(st, style), words::statement(st)))
+        .collect()
+}
+
+/// `parse --json --words`: the JSON of [`statements_json`], each statement with its words.
+pub fn statements_json_with_words(board: &CheckedBoard, style: Style) -> serde_json::Value {
+    let mut json = statements_json(board, style);
+    if let Some(list) = json["statements"].as_array_mut() {
+        for (item, st) in list.iter_mut().zip(&board.board.statements) {
+            item["words"] = serde_json::Value::String(words::statement(st));
+        }
+    }
+    json
 }
 
 /// `parse --json`: each statement with its number at the table ((1) first, as every

@@ -137,6 +137,9 @@ pub struct LineReport {
     pub model: Option<serde_json::Value>,
     /// The rule is misapplied, but the line follows from what it cites: `by` would do.
     pub follows_anyway: bool,
+    /// The line's statement in words (none for ⊥ and a separator).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
     /// The counter-model drawn as text tables (what the page shows on a tap).
     #[serde(skip_serializing_if = "Option::is_none")]
     model_text: Option<String>,
@@ -147,7 +150,7 @@ pub struct LineReport {
 impl LineReport {
     /// The line for people: its mark (✓ ✗ ?), number, formula (padded to `width`) and
     /// justification; under it why it is wrong or unknown, and the counter-model.
-    pub fn text_within(&self, width: usize) -> String {
+    pub fn text_within(&self, width: usize, words: bool) -> String {
         let mark = match self.status {
             "ok" => "✓",
             "wrong" => "✗",
@@ -161,6 +164,9 @@ impl LineReport {
             format!("{} {}", self.rule, self.cites)
         };
         let mut out = format!("{mark} {:>3}  {body}{}  :{just}\n", self.line, " ".repeat(pad));
+        if let (true, Some(w)) = (words, &self.words) {
+            out += &format!("        “{w}”\n");
+        }
         if !self.reason.is_empty() {
             out += &format!("        {}\n", self.reason);
         }
@@ -231,6 +237,11 @@ impl DerivationReport {
     /// The report for people: each line with its mark, the reasons and models under the
     /// wrong ones, then the verdict.
     pub fn text(&self) -> String {
+        self.text_saying(false)
+    }
+
+    /// The report, with each line's statement in words under it when `words` (`--words`).
+    pub fn text_saying(&self, words: bool) -> String {
         let width = self
             .lines
             .iter()
@@ -240,7 +251,7 @@ impl DerivationReport {
             .min(60);
         let mut out = String::new();
         for l in &self.lines {
-            out += &l.text_within(width);
+            out += &l.text_within(width, words);
         }
         out += &self.verdict_sentence();
         out.push('\n');
@@ -351,6 +362,7 @@ fn line_report(d: &Derivation, j: &LineJudgment, step_time: Duration) -> LineRep
         reason: String::new(),
         model: None,
         follows_anyway: false,
+        words: line.body.statement().map(crate::logic::words::statement),
         model_text: None,
         structure: None,
     };

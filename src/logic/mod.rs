@@ -20,3 +20,4 @@ pub mod print;
 pub mod semantics;
 pub mod smt2;
 pub mod tptp;
+pub mod words;

@@ -44,6 +44,8 @@ pub struct BoardEntry {
     /// Who changed it since with a ¬ card.
     pub changed_by: Vec<String>,
     pub scored: bool,
+    /// The statement in words, as the rules read the symbols.
+    pub words: String,
 }
 
 /// A card in a hand: its short name, and for an S card the statement it carries.
@@ -152,6 +154,7 @@ impl TableView {
                     by: name(e.by),
                     changed_by: e.changed_by.iter().map(|p| name(*p)).collect(),
                     scored: e.scored,
+                    words: in_words(&e.text),
                 })
                 .collect(),
             hands: players
@@ -197,6 +200,14 @@ pub(crate) fn event_view(game: &Game, i: usize, evidence: &[(usize, Value)]) -> 
             scores_nothing: *upheld && !super::counts(game, &game.events[i]),
         },
     }
+}
+
+/// A board statement in words; as written when it cannot be read alone (a name made by
+/// another statement is then a constant, which reads the same).
+fn in_words(statement: &str) -> String {
+    crate::logic::parse::parse_statement(statement)
+        .map(|st| crate::logic::words::statement(&st))
+        .unwrap_or_else(|_| statement.to_string())
 }
 
 /// A statement as the board prints statements (Unicode, umpire's spacing), or as written

@@ -104,7 +104,7 @@ impl Session {
             return format!("line {at}: `--`");
         }
         judge_one_line(&d, &board.board.statements, claim, at, &self.search)
-            .text_within(0)
+            .text_within(0, false)
             .trim_end()
             .to_string()
     }
