@@ -373,7 +373,14 @@ fn line_report(d: &Derivation, j: &LineJudgment, step_time: Duration) -> LineRep
             report.status = "wrong";
             report.reason = format!("this does not follow from {cites}");
         }
-        Outcome::Undecided => {
+        Outcome::Undecided { why: Some(why) } => {
+            report.status = "unknown";
+            report.reason = format!(
+                "umpire could not put this step to its engines ({}): cite fewer statements, or split the step",
+                crate::util::text::shorten_message(why.lines().next().unwrap_or(""))
+            );
+        }
+        Outcome::Undecided { why: None } => {
             report.status = "unknown";
             report.reason = format!(
                 "umpire could not decide within {} s whether this follows from {cites}: split the step into smaller ones, each with its own `by`, or cite only what it needs",

@@ -28,8 +28,11 @@ pub enum Outcome {
     Ok,
     /// A `by` step that does not follow from what it cites.
     DoesNotFollow,
-    /// A `by` step the engines did not decide within the step's budget.
-    Undecided,
+    /// A `by` step the engines did not decide within the step's budget, or (`why`) one
+    /// that could not be put to them at all (its statements make no board together).
+    Undecided {
+        why: Option<String>,
+    },
     /// The rule checker's fault; for a misapplied rule, whether the line follows from what
     /// it cites anyway.
     Wrong {
@@ -170,15 +173,16 @@ fn judge_one(
     match judge_line(d, at, setting) {
         Judgment::Ok => done(Outcome::Ok, Counter::None),
         Judgment::ByEngines { rests_on } => match decide(&rests_on, &conclusion, limits) {
-            Some((true, _)) => done(Outcome::Ok, Counter::None),
-            Some((false, decision)) => {
+            Ok(Some((true, _))) => done(Outcome::Ok, Counter::None),
+            Ok(Some((false, decision))) => {
                 done(Outcome::DoesNotFollow, counter(d, at, setting, limits, Some(decision)))
             }
-            None => done(Outcome::Undecided, Counter::None),
+            Ok(None) => done(Outcome::Undecided { why: None }, Counter::None),
+            Err(why) => done(Outcome::Undecided { why: Some(why) }, Counter::None),
         },
         Judgment::Wrong(fault) if fault.kind == FaultKind::Misapplied => {
             let cited = scope::cited_sound(d, at, setting);
-            match decide(&cited, &conclusion, limits) {
+            match decide(&cited, &conclusion, limits).ok().flatten() {
                 Some((true, _)) => {
                     done(Outcome::Wrong { fault, follows_anyway: true }, Counter::None)
                 }
@@ -210,7 +214,7 @@ fn counter(
 ) -> Counter {
     let line = d.line(at).expect("a line of the derivation");
     let context = scope::context(d, at, setting);
-    match (decide(&context, &as_premise(&line.body), limits), cited_only) {
+    match (decide(&context, &as_premise(&line.body), limits).ok().flatten(), cited_only) {
         (Some((false, decision)), _) => model_of(decision, false),
         (Some((true, _)), Some(decision)) => model_of(decision, true),
         (Some((true, _)), None) => Counter::FollowsFromContext,
@@ -226,13 +230,13 @@ fn model_of(decision: Decision, cited_only: bool) -> Counter {
     }
 }
 
-/// Whether `conclusion` follows from `premises`: `Some((holds, decision))`, or `None` when
-/// the engines do not decide within the budget.
+/// Whether `conclusion` follows from `premises`: `Some((holds, decision))`, `None` when the
+/// engines do not decide within the budget, an error when the step cannot be put to them.
 fn decide(
     premises: &[Premise],
     conclusion: &Premise,
     limits: &dyn Fn() -> Limits,
-) -> Option<(bool, Decision)> {
-    let decision = follows(premises, conclusion, &limits()).ok()?;
-    holds(&decision).map(|h| (h, decision))
+) -> Result<Option<(bool, Decision)>, String> {
+    let decision = follows(premises, conclusion, &limits()).map_err(|e| e.to_string())?;
+    Ok(holds(&decision).map(|h| (h, decision)))
 }

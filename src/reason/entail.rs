@@ -17,7 +17,7 @@ use crate::reason::verdict::{Decision, Question};
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum EntailError {
     /// The step's statements do not make a board (a name made twice, say).
-    #[error("the step's statements do not make a board: {0}")]
+    #[error("the step's statements do not make a board: {}", .0.errors.first().map(|e| e.to_string()).unwrap_or_default())]
     Board(Report),
     #[error(transparent)]
     #[diagnostic(transparent)]
