@@ -46,6 +46,9 @@ impl ClaimAsked {
                 .filter(|&k| k >= 1)
                 .map(ClaimAsked::Redundant)
                 .ok_or_else(|| DeriveError::Claim(format!("`{k}` is not a statement number"))),
+            ["redundant"] => Err(DeriveError::Claim(
+                "`redundant` needs the statement's number: `redundant 3`".into(),
+            )),
             _ => Err(DeriveError::Claim(format!("`{}` is no claim", words.join(" ")))),
         }
     }
@@ -406,7 +409,7 @@ fn line_report(d: &Derivation, j: &LineJudgment, step_time: Duration) -> LineRep
                 report.reason += if *cited_only {
                     "; it follows from the premises and the assumptions open here, but not from what it cites: in this model what it cites holds and this line is false:"
                 } else {
-                    "; in this model the premises, the assumptions open here and the lines cited hold, and this line is false:"
+                    "; in this model the premises, the assumptions open here and what it may cite hold, and this line is false:"
                 };
             }
         }

@@ -196,6 +196,9 @@ fn judge_one(
                 ),
             }
         }
+        Judgment::Wrong(fault) if fault.kind == FaultKind::Naming => {
+            done(Outcome::Wrong { fault, follows_anyway: false }, Counter::None)
+        }
         Judgment::Wrong(fault) => done(
             Outcome::Wrong { fault, follows_anyway: false },
             counter(d, at, setting, limits, None),

@@ -39,6 +39,13 @@ impl Session {
                 }
             }
         };
+        // The claim names a statement of the board, as on the command line.
+        if let Some(ClaimAsked::Redundant(k)) = claim {
+            let count = self.board().map(|b| b.board.statements.len()).unwrap_or(0);
+            if k > count {
+                return format!("there is no statement ({k}): the board has {count}");
+            }
+        }
         self.deriving = Some(Deriving { lines: Vec::new(), claim });
         let board = if self.game.is_some() { "the game's board" } else { "your board" };
         let arguing = claim.map(|c| format!(", arguing that {}", c.words())).unwrap_or_default();

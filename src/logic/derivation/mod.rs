@@ -293,6 +293,9 @@ pub enum FaultKind {
     Scope,
     /// The line rests on the statement the derivation claims to prove redundant.
     Circular,
+    /// A naming line gives a name that is already in use a second meaning: whatever it
+    /// says, no model or `by` mends that.
+    Naming,
 }
 
 fn fault(kind: FaultKind, reason: impl Into<String>, span: Span) -> Fault {

@@ -65,7 +65,15 @@ impl<'t> Reader<'t> {
         let mut lines: Vec<Line> = Vec::new();
         let mut subproofs: Vec<Subproof> = Vec::new();
         let mut open: Vec<Open> = Vec::new();
-        let mut base: Option<usize> = None;
+        // The top level is the least indentation of any line: a derivation of a theorem
+        // may start with a subproof, indented (as Carnap writes it).
+        let base_indent = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|l| indentation(&l[..l.len() - l.trim_start().len()]))
+            .min()
+            .unwrap_or(0);
+        let mut depth_refused = false;
         // After a separator the next line must open the next subproof at that indentation.
         let mut after_separator: Option<(usize, Span)> = None;
         let mut offset = 0;
@@ -93,7 +101,6 @@ impl<'t> Reader<'t> {
             let parsed = if separator { None } else { Some(self.line_parts(trimmed, lead)) };
             let is_assumption =
                 matches!(&parsed, Some(Some(p)) if p.rule == Some(Rule::Assumption));
-            let base_indent = *base.get_or_insert(indent);
 
             // Where the line stands: close what its indentation leaves, open what it starts.
             let current = open.last().map_or(base_indent, |o| o.indent);
@@ -155,11 +162,14 @@ impl<'t> Reader<'t> {
                         Some("write the subproof's lines, from its `:AS` line on, indented"),
                     ));
                 } else if open.len() >= MAX_DEPTH {
-                    self.errors.push(error(
-                        format!("subproofs nested more than {MAX_DEPTH} deep"),
-                        whole,
-                        None,
-                    ));
+                    // Said once: every line past it would say the same.
+                    if !std::mem::replace(&mut depth_refused, true) {
+                        self.errors.push(error(
+                            format!("subproofs nested more than {MAX_DEPTH} deep"),
+                            whole,
+                            None,
+                        ));
+                    }
                 } else {
                     subproofs.push(Subproof {
                         first: number,
@@ -344,11 +354,21 @@ fn justification_start(line: &str) -> Option<usize> {
         matches!(bytes.get(i + 2), Some(b'I' | b'E' | b'i' | b'e'))
             && bytes.get(i + 3).is_none_or(|b| b.is_ascii_whitespace())
     };
-    (0..bytes.len()).rev().find(|&i| {
-        bytes[i] == b':'
-            && (i == 0 || bytes[i - 1] == b' ' || bytes[i - 1] == b'\t')
-            && (bytes.get(i + 1) != Some(&b'=') || equality_rule(i))
-    })
+    (0..bytes.len())
+        .rev()
+        .find(|&i| {
+            bytes[i] == b':'
+                && (i == 0 || bytes[i - 1] == b' ' || bytes[i - 1] == b'\t')
+                && (bytes.get(i + 1) != Some(&b'=') || equality_rule(i))
+        })
+        // `happy(a):PR`, without the space: a colon followed by a rule's name.
+        .or_else(|| {
+            (0..bytes.len()).rev().find(|&i| {
+                bytes[i] == b':'
+                    && line.is_char_boundary(i + 1)
+                    && rule_named(line[i + 1..].split_whitespace().next().unwrap_or("")).is_some()
+            })
+        })
 }
 
 fn citation(piece: &str, span: Span) -> Option<Citation> {

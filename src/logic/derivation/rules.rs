@@ -3,10 +3,12 @@
 //! to the engines (`by`) with the statements it rests on.
 
 use super::scope::{fresh, premise, resolve, rests_on, Cited, Setting};
-use super::syntax::{instance, normal, replaced_in_places, same_formula, same_statement};
+use super::syntax::{
+    instance, names_in_statement, normal, replaced_in_places, same_formula, same_statement,
+};
 use super::{fault, Body, Derivation, FaultKind, Judgment, Line, Rule};
 use crate::logic::ast::{
-    BinaryOp, Formula, FormulaKind, Quantifier, Span, Statement, Term, TermKind,
+    BinaryOp, Formula, FormulaKind, Quantifier, Span, Statement, StatementKind, Term, TermKind,
 };
 use std::collections::BTreeSet;
 
@@ -24,15 +26,63 @@ pub fn judge_line(d: &Derivation, at: usize, setting: Setting<'_>) -> Judgment {
         }
     }
     let wrong = |reason: String| Judgment::Wrong(fault(FaultKind::Misapplied, reason, line.span));
+    if let Some(reason) = renamed(d, line, rule, setting) {
+        return Judgment::Wrong(fault(FaultKind::Naming, reason, line.span));
+    }
     match rule {
         Rule::Premise => premise(line, setting),
         Rule::Assumption => Judgment::Ok,
         Rule::By => Judgment::ByEngines { rests_on: cited.iter().filter_map(rests_on).collect() },
         _ => match apply(d, line, rule, &cited, setting) {
             Ok(()) => Judgment::Ok,
-            Err(reason) => wrong(reason),
+            Err(reason) => wrong(reason + &scope_note(line, rule)),
         },
     }
+}
+
+/// When a rule that concludes a connective meets a line that starts with a quantifier over
+/// that connective (`∀x happy(x) → happy(a)` reads as `∀x (happy(x) → happy(a))`: a
+/// quantifier reaches as far right as it can, unlike in Carnap), says how it reads and how
+/// to write what was probably meant.
+fn scope_note(line: &Line, rule: Rule) -> String {
+    let op = match rule {
+        Rule::AndIntro => BinaryOp::And,
+        Rule::OrIntro => BinaryOp::Or,
+        Rule::IfIntro => BinaryOp::Implies,
+        Rule::IffIntro => BinaryOp::Iff,
+        _ => return String::new(),
+    };
+    let Some(f) = line.body.statement().and_then(|s| s.formula()) else { return String::new() };
+    let FormulaKind::Quant { q, var, body } = &f.kind else { return String::new() };
+    let Some((left, right)) = binary(body, op) else { return String::new() };
+    let meant = Formula::binary(op, Formula::quant(*q, &var.name, left.clone()), right.clone());
+    let style = crate::logic::print::Style::Unicode;
+    format!(
+        " (this line reads as {}: a quantifier reaches as far right as it can; to quantify the first part only, write {})",
+        crate::logic::print::formula(f, style).replacen(' ', " (", 1) + ")",
+        crate::logic::print::formula(&meant, style)
+    )
+}
+
+/// A naming line (`∃!x φ | k := x`) that is not a premise makes a new name: `k` must occur
+/// in no line above it and on no board statement — unless that very naming statement stands
+/// above or on the board (it is then repeated). Otherwise a derivation could give a name a
+/// second meaning.
+fn renamed(d: &Derivation, line: &Line, rule: Rule, setting: Setting<'_>) -> Option<String> {
+    let st = line.body.statement()?;
+    let StatementKind::Named { name, .. } = &st.kind else { return None };
+    if rule == Rule::Premise {
+        return None;
+    }
+    let above = d.lines[..line.number - 1].iter().filter_map(|l| l.body.statement());
+    let mut known = above.chain(setting.board.iter());
+    let mut all = known.clone();
+    if all.any(|s| same_statement(s, st)) {
+        return None;
+    }
+    known
+        .any(|s| names_in_statement(s).contains(&name.name))
+        .then(|| format!("`{}` already names an object here: a naming line makes a new name (or repeats a naming statement as it stands)", name.name))
 }
 
 /// A line's content for the rules: a formula (`≠` read as `¬ =`), the absurd, or a

@@ -81,9 +81,18 @@ pub(super) fn resolve<'d>(
         Citation::Range { first, last, .. } => {
             let opening = cited_line(d, first, at).map_err(scope)?;
             let closing = cited_line(d, last, at).map_err(scope)?;
-            let Some(s) = d.subproof(first, last) else {
+            let Some(index) = d.subproofs.iter().position(|s| s.first == first && s.last == last)
+            else {
                 return Err(scope(format!("lines {first}-{last} are not a subproof (a subproof runs from its `:AS` line to its last line)")));
             };
+            let s = &d.subproofs[index];
+            // What a subproof shows is its last line standing in it directly: a last line
+            // inside a subproof nested in it rests on that one's assumption too.
+            if closing.within.last() != Some(&index) {
+                return Err(scope(format!(
+                    "subproof {first}-{last} ends inside a subproof nested in it, so line {last} rests on that one's assumption too: close the nested subproof, and end {first}-… with a line of its own"
+                )));
+            }
             if !d.subproof_in_scope(s, at) {
                 return Err(scope(format!(
                     "subproof {first}-{last} stands inside a subproof that is closed before line {at}"
@@ -172,6 +181,16 @@ pub(super) fn fresh(
         for c in &l.citations {
             if let Citation::Board { k, .. } = c {
                 cited_board.insert(*k);
+            }
+        }
+    }
+    // A name a naming line makes stands for the one object its statement describes.
+    for l in &d.lines {
+        if let Some(Statement { kind: StatementKind::Named { name: made, .. }, .. }) =
+            l.body.statement()
+        {
+            if made.name == name {
+                return Err(format!("`{name}` is not new: line {} names it, so {rule} cannot treat it as any object", l.number));
             }
         }
     }
