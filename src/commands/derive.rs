@@ -436,7 +436,10 @@ fn attach_model(report: &mut LineReport, witness: &Witness) -> bool {
         }
         Witness::Infinite(model) => {
             report.model = serde_json::to_value(model).ok();
-            report.model_text = Some("(a model with infinitely many objects)".into());
+            report.model_text = Some(format!(
+                "a model with infinitely many objects:\n{}",
+                model.describe().iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+            ));
             true
         }
         Witness::Saturation(_) => {
