@@ -275,7 +275,8 @@ pub fn derive(
     let board = read_board(request.board)?;
     let text = read_derivation(request.derivation)?;
     let name = request.derivation.display().to_string();
-    let d = derivation::read(&name, &text).map_err(DeriveError::Derivation)?;
+    let d = derivation::read_against(&name, &text, &board.board.statements)
+        .map_err(DeriveError::Derivation)?;
     judge(&d, &board.board.statements, request.claim, &request.search, on_line)
 }
 

@@ -172,7 +172,10 @@ fn judge_one(
     let done = |outcome, counter| LineJudgment { line: at, outcome, counter };
     match judge_line(d, at, setting) {
         Judgment::Ok => done(Outcome::Ok, Counter::None),
-        Judgment::ByEngines { rests_on } => match decide(&rests_on, &conclusion, limits) {
+        Judgment::ByEngines { unread: Some(why), .. } => {
+            done(Outcome::Undecided { why: Some(why) }, Counter::None)
+        }
+        Judgment::ByEngines { rests_on, .. } => match decide(&rests_on, &conclusion, limits) {
             Ok(Some((true, _))) => done(Outcome::Ok, Counter::None),
             Ok(Some((false, decision))) => {
                 done(Outcome::DoesNotFollow, counter(d, at, setting, limits, Some(decision)))
@@ -216,6 +219,10 @@ fn counter(
     cited_only: Option<Decision>,
 ) -> Counter {
     let line = d.line(at).expect("a line of the derivation");
+    // A model of what the line cites would leave such a subproof out, and say it held.
+    if scope::cites_unreadable_subproof(d, at, setting) {
+        return Counter::None;
+    }
     let context = scope::context(d, at, setting);
     match (decide(&context, &as_premise(&line.body), limits).ok().flatten(), cited_only) {
         (Some((false, decision)), _) => model_of(decision, false),

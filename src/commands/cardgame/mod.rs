@@ -211,7 +211,7 @@ impl Snapshot {
             _ => Some(derive::ClaimAsked::of(parse_claim(words)?)),
         };
         let board = self.board()?;
-        let d = crate::logic::derivation::read("derivation", text)
+        let d = crate::logic::derivation::read_against("derivation", text, &board.board.statements)
             .map_err(|r| GameError::Derivation(r.render_plain()))?;
         let search = Search { timeout: derive::STEP_TIME, ..Search::default() };
         derive::judge(&d, &board.board.statements, claim, &search, &mut |_, _| {})

@@ -54,6 +54,8 @@ impl Session {
 
     /// A line typed in derive mode: a command of the mode, or the derivation's next line.
     pub(super) fn derive_line(&mut self, raw: &str) -> String {
+        // The board's statements: the functions its naming statements make may be used.
+        let statements = self.board().map(|b| b.board.statements).unwrap_or_default();
         let Some(deriving) = self.deriving.as_mut() else { return String::new() };
         let line = super::unicode_shortcuts(raw.trim_end_matches(['\r', '\n']));
         match line.trim() {
@@ -83,7 +85,7 @@ impl Session {
         deriving.lines.push(line);
         let text = deriving.lines.join("\n") + "\n";
         let claim = deriving.claim;
-        let d = match derivation::read("derivation", &text) {
+        let d = match derivation::read_against("derivation", &text, &statements) {
             Ok(d) => d,
             // A separator is read with the assumption after it.
             Err(r)
@@ -127,7 +129,7 @@ impl Session {
             Ok(b) => b,
             Err(e) => return e,
         };
-        match derivation::read("derivation", &text) {
+        match derivation::read_against("derivation", &text, &board.board.statements) {
             Ok(d) => {
                 let judged = crate::reason::derivation::judge(
                     &d,

@@ -242,7 +242,7 @@ fn judge_argument(
     step: Duration,
     max_size: usize,
 ) -> Result<(Derivation, Judged), GameError> {
-    let d = crate::logic::derivation::read("derivation", text)
+    let d = crate::logic::derivation::read_against("derivation", text, statements)
         .map_err(|report| GameError::Derivation(report.render_plain()))?;
     let argued = match claim {
         Claim::Redundant { statement } => Argued::Redundant(statement),

@@ -15,7 +15,7 @@ pub mod syntax;
 
 use crate::logic::ast::{Span, Statement};
 
-pub use read::{read, DerivationError};
+pub use read::{read, read_against, DerivationError};
 pub use rules::judge_line;
 pub use scope::Setting;
 
@@ -262,6 +262,9 @@ pub enum Judgment {
     /// A `by` line: it holds when it follows from these (for the engines to decide).
     ByEngines {
         rests_on: Vec<Premise>,
+        /// Why part of what it cites cannot be put to the engines (a subproof whose
+        /// assumption or last line is a size statement reads as no conditional).
+        unread: Option<String>,
     },
     Wrong(Fault),
 }

@@ -4,7 +4,8 @@
 
 use super::{Body, Citation, Derivation, Line, Rule, Subproof};
 use crate::logic::ast::Span;
-use crate::logic::check::{CheckMode, Checker, Signature};
+use crate::logic::ast::{Statement, StatementKind};
+use crate::logic::check::{CheckMode, Checker, Signature, SymbolKind, SymbolOrigin};
 use crate::logic::diagnostics::{LanguageError, Report};
 use crate::logic::parse::parse_statement_at;
 
@@ -22,8 +23,20 @@ pub type DerivationError = Report;
 /// Reads and checks a derivation named `name` (for messages). Each statement is checked
 /// against the game's signature on its own (names made by `∃!` are constants here).
 pub fn read(name: &str, text: &str) -> Result<Derivation, DerivationError> {
+    read_against(name, text, &[])
+}
+
+/// Reads a derivation about `board`: the functions its naming statements make
+/// (`∀x∃!y likes(x, y) | best(x) := y`) may be used, as may those the derivation's own
+/// naming lines make, in the lines after them.
+pub fn read_against(
+    name: &str,
+    text: &str,
+    board: &[Statement],
+) -> Result<Derivation, DerivationError> {
     let text = crate::util::text::as_read(text).into_owned();
-    let mut reader = Reader { text: &text, errors: Vec::new() };
+    let functions = board.iter().filter_map(made_function).collect();
+    let mut reader = Reader { text: &text, errors: Vec::new(), functions };
     let lines = reader.lines();
     if reader.errors.is_empty() {
         Ok(Derivation { text: text.clone(), lines: lines.0, subproofs: lines.1 })
@@ -35,6 +48,19 @@ pub fn read(name: &str, text: &str) -> Result<Derivation, DerivationError> {
 struct Reader<'t> {
     text: &'t str,
     errors: Vec<LanguageError>,
+    /// Functions made by naming statements so far (the board's, then the lines'), with
+    /// their arities: a later line may use them.
+    functions: Vec<(String, usize)>,
+}
+
+/// The function a naming statement makes, if it makes one (a name with parameters).
+fn made_function(st: &Statement) -> Option<(String, usize)> {
+    match &st.kind {
+        StatementKind::Named { name, params, .. } if !params.is_empty() => {
+            Some((name.name.clone(), params.len()))
+        }
+        _ => None,
+    }
 }
 
 /// A subproof still open while reading: its index and the indentation of its lines.
@@ -264,10 +290,22 @@ impl<'t> Reader<'t> {
             "⊥" | "_|_" | "!?" => Body::Bottom,
             _ => match parse_statement_at(self.text, formula) {
                 Ok(st) => {
-                    let mut checker = Checker::new(Signature::game(), CheckMode::FreeStanding);
+                    // The game's symbols and the functions made so far, but not the one this
+                    // line makes (a line may repeat a naming statement).
+                    let made = made_function(&st);
+                    let mut signature = Signature::game();
+                    for (f, arity) in &self.functions {
+                        if made.as_ref().is_none_or(|(m, _)| m != f) {
+                            signature.add(f, SymbolKind::Function, *arity, SymbolOrigin::Builtin);
+                        }
+                    }
+                    let mut checker = Checker::new(signature, CheckMode::FreeStanding);
                     if let Err(mut es) = checker.check_statement(&st, 0) {
                         self.errors.append(&mut es);
                         return None;
+                    }
+                    if let Some(f) = made.filter(|m| !self.functions.contains(m)) {
+                        self.functions.push(f);
                     }
                     Body::Statement(st)
                 }

@@ -32,7 +32,10 @@ pub fn judge_line(d: &Derivation, at: usize, setting: Setting<'_>) -> Judgment {
     match rule {
         Rule::Premise => premise(line, setting),
         Rule::Assumption => Judgment::Ok,
-        Rule::By => Judgment::ByEngines { rests_on: cited.iter().filter_map(rests_on).collect() },
+        Rule::By => Judgment::ByEngines {
+            rests_on: cited.iter().filter_map(rests_on).collect(),
+            unread: unreadable(&cited),
+        },
         _ => match apply(d, line, rule, &cited, setting) {
             Ok(()) => Judgment::Ok,
             Err(reason) => wrong(reason + &scope_note(line, rule)),
@@ -62,6 +65,18 @@ fn scope_note(line: &Line, rule: Rule) -> String {
         crate::logic::print::formula(f, style).replacen(' ', " (", 1) + ")",
         crate::logic::print::formula(&meant, style)
     )
+}
+
+/// Why a cited subproof cannot be read as the conditional it shows (its assumption or its
+/// last line is a size statement, which is no formula), if one cannot.
+fn unreadable(cited: &[Cited<'_>]) -> Option<String> {
+    cited.iter().find_map(|c| match c {
+        Cited::Range(first, _) if rests_on(c).is_none() => Some(format!(
+            "subproof {}-… has a size statement (|L| …) for its assumption or last line, which `by` cannot read as a conditional",
+            first.number
+        )),
+        _ => None,
+    })
 }
 
 /// A naming line (`∃!x φ | k := x`) that is not a premise makes a new name: `k` must occur

@@ -33,10 +33,13 @@ pub(super) fn premise(line: &Line, setting: Setting<'_>) -> Judgment {
             line.span,
         ));
     }
-    match setting.board.iter().position(|b| same_statement(b, st)) {
-        Some(i) if setting.claim == Some(i + 1) => Judgment::Wrong(fault(
+    let matching: Vec<usize> =
+        (1..=setting.board.len()).filter(|&k| same_statement(&setting.board[k - 1], st)).collect();
+    match matching.first() {
+        // Circular only when the claim is the one board statement it can be.
+        Some(&k) if matching.iter().all(|&m| Some(m) == setting.claim) => Judgment::Wrong(fault(
             FaultKind::Circular,
-            format!("circular: this is statement ({}), the one claimed redundant", i + 1),
+            format!("circular: this is statement ({k}), the one claimed redundant"),
             line.span,
         )),
         Some(_) => Judgment::Ok,
@@ -66,7 +69,10 @@ pub(super) fn resolve<'d>(
             if let (Some(k), Some(Rule::Premise), Body::Statement(st)) =
                 (setting.claim, line.rule, &line.body)
             {
-                if setting.board.get(k - 1).is_some_and(|b| same_statement(b, st)) {
+                // A premise that is the claim and no other board statement.
+                let others = (1..=setting.board.len())
+                    .any(|j| j != k && same_statement(&setting.board[j - 1], st));
+                if !others && setting.board.get(k - 1).is_some_and(|b| same_statement(b, st)) {
                     return Err(fault(
                         FaultKind::Circular,
                         format!(
@@ -244,6 +250,16 @@ pub fn context(d: &Derivation, at: usize, setting: Setting<'_>) -> Vec<Premise> 
         push(p);
     }
     out
+}
+
+/// Whether line `at` cites a subproof that reads as no conditional (a size statement for
+/// its assumption or last line): a model of what it cites would leave that one out.
+pub fn cites_unreadable_subproof(d: &Derivation, at: usize, setting: Setting<'_>) -> bool {
+    let Some(line) = d.line(at) else { return false };
+    line.citations
+        .iter()
+        .filter_map(|c| resolve(d, at, c, setting).ok())
+        .any(|c| matches!(c, Cited::Range(..)) && rests_on(&c).is_none())
 }
 
 /// What line `at` cites that it may cite, as premises (the rest are scope errors).
