@@ -267,6 +267,9 @@ fn unreadable_derivations_get_a_diagnostic_pointing_at_the_problem() {
     let no_formula = problems(":PR\n");
     assert_eq!(no_formula, ["the line has a justification but no formula"]);
     assert_eq!(problems(""), ["the derivation has no lines"]);
+    // A subproof's assumption whose formula does not parse still opens the subproof: one
+    // problem, not one for every line after it.
+    assert_eq!(problems("happy(a) :PR\n  happy(b :AS\n  happy(a) :R 1\nhappy(a) :R 1\n").len(), 1);
     assert_eq!(
         problems("happy(a) :PR\n  happy(b) :AS\n  --\n"),
         ["the derivation ends after `--`"]

@@ -125,8 +125,13 @@ impl<'t> Reader<'t> {
             let number = lines.len() + 1;
             let separator = trimmed.chars().all(|c| c == '-') && trimmed.len() >= 2;
             let parsed = if separator { None } else { Some(self.line_parts(trimmed, lead)) };
-            let is_assumption =
-                matches!(&parsed, Some(Some(p)) if p.rule == Some(Rule::Assumption));
+            // Read from the justification alone, so that a line whose formula does not
+            // parse still opens its subproof (no follow-on errors on the lines after it).
+            let is_assumption = !separator
+                && justification_start(trimmed).is_some_and(|c| {
+                    rule_named(trimmed[c + 1..].split_whitespace().next().unwrap_or(""))
+                        == Some(Rule::Assumption)
+                });
 
             // Where the line stands: close what its indentation leaves, open what it starts.
             let current = open.last().map_or(base_indent, |o| o.indent);
