@@ -380,9 +380,7 @@ const UNPROVED: &str = "It scores nothing: this table counts a claim only with a
 /// derivations and the claim's does not prove it (ruling G20).
 fn counts(game: &Game, event: &Event) -> bool {
     match event {
-        Event::Claim { derivation, .. } => {
-            !game.settings.derivations_required || derivation.as_ref().is_some_and(|d| d.proves())
-        }
+        Event::Claim { derivation, .. } => game.settings.claim_counts(derivation.as_ref()),
         _ => true,
     }
 }

@@ -6,6 +6,30 @@ fn session() -> Session {
     Session::new(Arc::new(AtomicBool::new(false)))
 }
 
+/// A two-player game with the table's own cards (seed 1), saved in a scratch folder and
+/// loaded into a fresh session; `derivations_required` as the table chooses.
+fn own_cards_game_loaded(name: &str, derivations_required: bool) -> (std::path::PathBuf, Session) {
+    use crate::games::cardgame::game::{Game, Settings};
+    let dir = std::env::temp_dir().join(format!("umpire-repl-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.json");
+    Game::new(Settings {
+        players: vec!["Ann".into(), "Bob".into()],
+        hand_size: 3,
+        points_to_win: 3,
+        seed: 1,
+        own_cards: true,
+        computers: Vec::new(),
+        derivations_required,
+    })
+    .unwrap()
+    .save(&path)
+    .unwrap();
+    let mut s = session();
+    say(&mut s, &format!("game load {}", path.display()));
+    (dir, s)
+}
+
 fn say(s: &mut Session, line: &str) -> String {
     match s.execute(line) {
         Reply::Text(t) => t,
@@ -91,24 +115,7 @@ fn a_saved_game_is_played_from_the_repl() {
 
 #[test]
 fn a_claim_in_the_repl_shows_its_evidence_and_proof_repeats_it() {
-    use crate::games::cardgame::game::{Game, Settings};
-    let dir = std::env::temp_dir().join(format!("umpire-repl-claim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("g.json");
-    Game::new(Settings {
-        players: vec!["Ann".into(), "Bob".into()],
-        hand_size: 3,
-        points_to_win: 3,
-        seed: 1,
-        own_cards: true,
-        computers: Vec::new(),
-        derivations_required: false,
-    })
-    .unwrap()
-    .save(&path)
-    .unwrap();
-    let mut s = session();
-    say(&mut s, &format!("game load {}", path.display()));
+    let (dir, mut s) = own_cards_game_loaded("claim", false);
     say(&mut s, "game play Q:∀x ∀x happy(x)");
     say(&mut s, "game play Q:∃x ∃x happy(x)");
     let out = say(&mut s, "game claim redundant 2");
@@ -180,24 +187,7 @@ fn a_cancelled_search_says_so() {
 /// one (ruling G20).
 #[test]
 fn derive_mode_judges_each_line_and_argues_a_claim_in_the_game() {
-    use crate::games::cardgame::game::{Game, Settings};
-    let dir = std::env::temp_dir().join(format!("umpire-repl-derive-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("g.json");
-    Game::new(Settings {
-        players: vec!["Ann".into(), "Bob".into()],
-        hand_size: 3,
-        points_to_win: 3,
-        seed: 1,
-        own_cards: true,
-        computers: Vec::new(),
-        derivations_required: true,
-    })
-    .unwrap()
-    .save(&path)
-    .unwrap();
-    let mut s = session();
-    say(&mut s, &format!("game load {}", path.display()));
+    let (dir, mut s) = own_cards_game_loaded("derive", true);
     say(&mut s, "game play P:happy,P:blonde ∀x (happy(x) → blonde(x))");
     say(&mut s, "game play P:happy ∀x happy(x)");
     say(&mut s, "game play P:blonde ∀x blonde(x)");

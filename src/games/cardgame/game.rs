@@ -188,9 +188,7 @@ impl Game {
                 self.question(*claim)?;
                 // On a table that requires derivations, an upheld claim scores only with one
                 // that proves it (ruling G20).
-                let argued = !self.settings.derivations_required
-                    || derivation.as_ref().is_some_and(|d| d.proves());
-                if *upheld && argued {
+                if *upheld && self.settings.claim_counts(derivation.as_ref()) {
                     match claim {
                         Claim::Redundant { statement } => {
                             let entry = self

@@ -63,6 +63,12 @@ pub struct Computer {
 }
 
 impl Settings {
+    /// Whether an upheld claim argued with `derivation` scores on this table: always,
+    /// unless the table requires derivations and this one does not prove it (ruling G20).
+    pub fn claim_counts(&self, derivation: Option<&Argument>) -> bool {
+        !self.derivations_required || derivation.is_some_and(Argument::proves)
+    }
+
     /// The computer's level at seat `player`, if the computer plays it.
     pub fn computer_level(&self, player: usize) -> Option<u8> {
         let name = self.players.get(player)?;

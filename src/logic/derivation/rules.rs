@@ -169,6 +169,14 @@ struct Items {
     ranges: Vec<(Prop, Prop, usize, usize)>,
 }
 
+impl Items {
+    /// Whether the two lines cited fit `fits` in one order or the other (the rules with two
+    /// premises take them in any order).
+    fn either_order(&self, fits: impl Fn(&Prop, &Prop) -> bool) -> bool {
+        fits(&self.lines[0], &self.lines[1]) || fits(&self.lines[1], &self.lines[0])
+    }
+}
+
 fn items(cited: &[Cited<'_>]) -> Items {
     let mut out = Items { lines: Vec::new(), ranges: Vec::new() };
     for c in cited {
@@ -312,7 +320,7 @@ fn apply(
                     |(ante, cons)| a.formula().is_some_and(|x| same(x, ante)) && same(f, cons),
                 )
             };
-            if try_pair(&it.lines[0], &it.lines[1]) || try_pair(&it.lines[1], &it.lines[0]) {
+            if it.either_order(try_pair) {
                 return Ok(());
             }
             let conditional = it
@@ -358,12 +366,9 @@ fn apply(
                         .is_some_and(|a| (same(a, x) && same(f, y)) || (same(a, y) && same(f, x)))
                 })
             };
-            (try_pair(&it.lines[0], &it.lines[1]) || try_pair(&it.lines[1], &it.lines[0]))
-                .then_some(())
-                .ok_or_else(|| {
-                    "↔E takes a biconditional and one of its sides, and concludes the other side"
-                        .into()
-                })
+            it.either_order(try_pair).then_some(()).ok_or_else(|| {
+                "↔E takes a biconditional and one of its sides, and concludes the other side".into()
+            })
         }
         Rule::NotIntro | Rule::IndirectProof => {
             shape(rule, &it, 0, 1)?;
@@ -395,7 +400,7 @@ fn apply(
                 (Some(x), Some(y)) => negated(y).is_some_and(|n| same(n, x)),
                 _ => false,
             };
-            (contra(&it.lines[0], &it.lines[1]) || contra(&it.lines[1], &it.lines[0]))
+            it.either_order(contra)
                 .then_some(())
                 .ok_or_else(|| "¬E needs a formula and its negation".into())
         }
@@ -431,11 +436,9 @@ fn apply(
                 };
                 (same(neg, l) && same(f, r)) || (same(neg, r) && same(f, l))
             };
-            (try_pair(&it.lines[0], &it.lines[1]) || try_pair(&it.lines[1], &it.lines[0]))
-                .then_some(())
-                .ok_or_else(|| {
-                    "DS takes A ∨ B and the negation of one side to the other side".into()
-                })
+            it.either_order(try_pair).then_some(()).ok_or_else(|| {
+                "DS takes A ∨ B and the negation of one side to the other side".into()
+            })
         }
         Rule::ModusTollens => {
             shape(rule, &it, 2, 0)?;
@@ -449,7 +452,7 @@ fn apply(
                 };
                 same(neg, b) && negated(f).is_some_and(|x| same(x, a))
             };
-            if try_pair(&it.lines[0], &it.lines[1]) || try_pair(&it.lines[1], &it.lines[0]) {
+            if it.either_order(try_pair) {
                 return Ok(());
             }
             Err("MT takes A → B and ¬B to ¬A (denying the antecedent, from ¬A to ¬B, is no rule)"
@@ -505,7 +508,7 @@ fn apply(
                 };
                 replaced_in_places(g, f, s, t) || replaced_in_places(g, f, t, s)
             };
-            if try_pair(&it.lines[0], &it.lines[1]) || try_pair(&it.lines[1], &it.lines[0]) {
+            if it.either_order(try_pair) {
                 return Ok(());
             }
             Err("=E puts one side of an equation for the other in a line, and this line is not the other line so changed".into())
