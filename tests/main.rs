@@ -22,5 +22,6 @@ mod support;
 mod table;
 mod tptp;
 mod writers;
+mod written;
 
 pub use support::{read, root};

@@ -94,6 +94,10 @@ struct Output {
     /// Print the proof's steps when the verdict is inconsistent or redundant.
     #[arg(long)]
     proof: bool,
+    /// Print the proof as a derivation (`umpire derive` accepts it as proving the claim):
+    /// a `#` comment with the verdict, then the lines.
+    #[arg(long, conflicts_with = "dot")]
+    derivation: bool,
 }
 
 #[derive(Args)]
@@ -188,7 +192,14 @@ fn request<'a>(
         (false, true) => Form::Dot,
         (false, false) => Form::Text,
     };
-    Request { board, question, search: search.search(), form, steps: output.proof }
+    Request {
+        board,
+        question,
+        search: search.search(),
+        form,
+        steps: output.proof,
+        derivation: output.derivation,
+    }
 }
 
 fn print(printed: Result<Printed, verdict::VerdictError>) -> Outcome {

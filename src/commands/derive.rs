@@ -5,7 +5,7 @@
 
 use super::board::{read_board, BoardError};
 use super::drawing;
-use super::verdict::Search;
+use super::search::Search;
 use super::Answer;
 use crate::logic::ast::Statement;
 use crate::logic::derivation::{self, Body, Derivation};

@@ -27,9 +27,11 @@ pub mod export;
 pub mod infer;
 pub mod logs;
 pub mod scoring;
+pub mod search;
 pub mod session;
 pub mod verdict;
 pub mod verdict_json;
+pub mod written;
 
 /// Which front end a text is for, where their words differ (the command line's flags, the
 /// REPL's commands, the page's buttons).

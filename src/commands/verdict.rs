@@ -5,21 +5,19 @@
 //! between that text, JSON and a picture.
 
 use crate::commands::board::{read_board, BoardError};
-use crate::commands::defaults::{MAX_MODEL_SIZE, SEARCH_TIME};
 use crate::commands::drawing;
 use crate::commands::evidence::{has_steps, report, unknown_hint};
 use crate::commands::scoring;
+pub use crate::commands::search::Search;
+use crate::commands::written;
 use crate::commands::Answer;
 use crate::logic::board::CheckedBoard;
 use crate::logic::cnf::premises_of;
 use crate::reason::finite::SearchError;
-use crate::reason::finite::{self, render, AtSize, Limits};
+use crate::reason::finite::{self, render, AtSize};
 use crate::reason::{decide_with, DecideError, Options};
-use crate::solve::Budget;
 use crate::util::failure::{Classify, FailureKind};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::commands::verdict_json::DecisionJson;
@@ -81,42 +79,6 @@ impl DecisionView {
             evidence: crate::commands::evidence::evidence(decision),
             svg: svg(decision),
         }
-    }
-}
-
-/// How hard a search may look: the flags `--timeout`, `--max-size` and `--memory`.
-#[derive(Clone, Debug)]
-pub struct Search {
-    pub timeout: Duration,
-    pub max_size: usize,
-    /// The memory ceiling in MiB (`None`: half the machine's memory, at most 8 GiB).
-    pub memory_mib: Option<u64>,
-    /// Set from outside (Ctrl-C, a closed page) to stop the search; it then answers unknown.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Default for Search {
-    fn default() -> Self {
-        Search { timeout: SEARCH_TIME, max_size: MAX_MODEL_SIZE, memory_mib: None, cancel: None }
-    }
-}
-
-impl Search {
-    /// The budget from now, with the memory ceiling and the cancel flag.
-    pub fn budget(&self) -> Budget {
-        let mut budget = Budget::time(self.timeout);
-        if let Some(mib) = self.memory_mib {
-            budget = budget.with_memory(mib.saturating_mul(1 << 20));
-        }
-        if let Some(cancel) = &self.cancel {
-            budget = budget.with_cancel(cancel.clone());
-        }
-        budget
-    }
-
-    /// The finite search's limits: the largest size and the budget from now.
-    pub fn limits(&self) -> Limits {
-        Limits { max_size: self.max_size, budget: self.budget() }
     }
 }
 
@@ -277,6 +239,9 @@ pub struct Request<'a> {
     pub form: Form,
     /// A refutation's steps are wanted (shown as text, or in the JSON).
     pub steps: bool,
+    /// The proof is wanted as a derivation `umpire derive` accepts (the text is then the
+    /// derivation file; the JSON gains `derivation`).
+    pub derivation: bool,
 }
 
 /// `check` and `follows`: the question decided and shown. `progress` hears each size the
@@ -285,9 +250,41 @@ pub fn ask(
     request: &Request,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Printed, VerdictError> {
-    let decision =
-        decide(request.board, request.question, &request.search, request.steps, progress)?;
-    Ok(shown(&decision, request.form, request.steps, FLAGS))
+    let board = read_board(request.board)?;
+    let wants_steps = request.steps || request.derivation;
+    let decision = decide_on(&board, request.question, &request.search, wants_steps, progress)?;
+    let printed = shown(&decision, request.form, request.steps, FLAGS);
+    Ok(if request.derivation {
+        with_derivation(printed, &board, request, &decision)
+    } else {
+        printed
+    })
+}
+
+/// The answer with the proof written as a derivation: in text, the derivation file
+/// itself (the verdict in a comment above it); in JSON, a `derivation` field.
+fn with_derivation(
+    mut printed: Printed,
+    board: &CheckedBoard,
+    request: &Request,
+    decision: &Decision,
+) -> Printed {
+    let written = written::written(&board.board.statements, request.question, decision);
+    match (written, request.form) {
+        (Ok(w), Form::Json) => {
+            let mut value: serde_json::Value =
+                serde_json::from_str(&printed.out).expect("the JSON just printed");
+            value["derivation"] = serde_json::to_value(&w).expect("JSON of plain data");
+            printed.out = pretty(&value);
+        }
+        (Ok(w), _) => {
+            let heading: String =
+                decision.explanation.lines().map(|l| format!("# {l}\n")).collect();
+            printed.out = format!("{heading}{}", w.text);
+        }
+        (Err(why), _) => printed.err.push_str(&format!("umpire: no derivation: {why}\n")),
+    }
+    printed
 }
 
 /// `check`: the board's consistency or, with `each`, every statement's redundancy (the
@@ -301,9 +298,14 @@ pub fn check(
 ) -> Result<Printed, VerdictError> {
     let board = read_board(request.board)?;
     if !each {
-        let decision =
-            decide_on(&board, request.question, &request.search, request.steps, progress)?;
-        return Ok(shown(&decision, request.form, request.steps, FLAGS));
+        let wants_steps = request.steps || request.derivation;
+        let decision = decide_on(&board, request.question, &request.search, wants_steps, progress)?;
+        let printed = shown(&decision, request.form, request.steps, FLAGS);
+        return Ok(if request.derivation {
+            with_derivation(printed, &board, request, &decision)
+        } else {
+            printed
+        });
     }
     let found = redundant(&board, &request.search, told)?;
     Ok(each_shown(found, request.form))

@@ -17,6 +17,7 @@
 //! - [`entail`]: whether a statement follows from a few others (a derivation's step);
 //! - [`derivation`]: a player's derivation judged line by line, the engines filling in
 //!   what the rule checker leaves open;
+//! - [`argue`]: umpire's own refutations written as derivations in the board's names;
 //! - [`arbiter`]: [`arbiter::decide`] races the engines on one budget; the first certified
 //!   answer wins and cancels the others.
 //!
@@ -24,6 +25,7 @@
 //! arbiter's table of engines.
 
 pub mod arbiter;
+pub mod argue;
 pub mod derivation;
 pub mod entail;
 pub mod finite;
