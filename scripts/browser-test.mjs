@@ -63,6 +63,8 @@ try {
   if (!out.includes("Ann: upheld")) fail("the claim should be upheld: " + out);
   if (!out.includes("(1)")) fail("the evidence should cite statement (1): " + out);
   if (!out.includes("Ann's derivation") || !out.includes("proves that (2) is redundant")) fail("the claim's derivation should show: " + out);
+  // Issue 58: umpire's own proof, written in the derivation language.
+  if (!out.includes("umpire's derivation") || !out.includes(":∃I")) fail("umpire's derivation should show: " + out);
   const score = await page.textContent("#scores");
   if (!score.includes("Ann: 1")) fail("Ann should score: " + score);
   // The coach: what Ann can claim now, and her plays ranked by their risks (with the

@@ -25,7 +25,7 @@ fn a_scored_statement_counts_after_a_negation_with_own_cards() {
     ok(&["game", "new", g, "--players", "Ann,Bob", "--own-cards"]);
     ok(&["game", "play", g, "--player", "Ann", "--cards", "Q:∀x", "∀x happy(x)"]);
     ok(&["game", "play", g, "--player", "Bob", "--cards", "Q:∃x", "∃x happy(x)"]);
-    let claim = ok(&["game", "claim", g, "--player", "Ann", "redundant", "2"]);
+    let claim = ok(&["game", "claim", g, "--player", "Ann", "--proof", "redundant", "2"]);
     assert!(claim.starts_with("upheld: redundant: (2) follows from (1)"), "{claim}");
     assert!(claim.contains("[1] (1) with x := a: happy(a)"), "the steps are shown: {claim}");
     assert!(claim.contains("(2) ∃x happy(x)   — Bob  (scored as redundant)"), "{claim}");

@@ -166,6 +166,9 @@ pub enum GameAction {
         /// Only the verdict's line, without the model or the proof.
         #[arg(long, conflicts_with = "json")]
         brief: bool,
+        /// The proof's numbered steps in place of umpire's derivation.
+        #[arg(long, conflicts_with_all = ["json", "brief"])]
+        proof: bool,
         /// The claim, its outcome and the verdict with its evidence, as JSON.
         #[arg(long)]
         json: bool,
@@ -305,7 +308,7 @@ pub fn run(action: GameAction) -> Outcome {
             table.play(player.as_deref(), &play)?;
             table.show_turn()
         }
-        GameAction::Claim { file, player, kind, k, derivation, timeout, brief, json } => {
+        GameAction::Claim { file, player, kind, k, derivation, timeout, brief, proof, json } => {
             let argued = match &derivation {
                 Some(path) => Some(read_derivation(path).map_err(Failure::plain)?),
                 None => None,
@@ -319,7 +322,7 @@ pub fn run(action: GameAction) -> Outcome {
             if json {
                 print_json(&claimed.json());
             } else {
-                print!("{}{}", claimed.text(brief, "--timeout"), table.show_turn());
+                print!("{}{}", claimed.text_showing(brief, proof, "--timeout"), table.show_turn());
             }
             return Ok(claimed.answer());
         }

@@ -15,6 +15,7 @@
 pub mod board;
 pub mod cardgame;
 pub mod clue;
+pub mod coach;
 pub mod computer;
 pub mod deduction;
 pub mod defaults;

@@ -98,8 +98,11 @@ pub fn written(
     }
     let (draft, report) = last.ok_or(NoDerivation::NoProof)?;
     let verdict = report.verdict;
+    // A size argument's one step rests on a search; what fails at each size is said in
+    // words above it (the certificate stays with the machine).
+    let sizes: String = decision.size_cores.iter().map(|c| format!("# {}\n", c.text())).collect();
     Ok(WrittenDerivation {
-        text: file_text(question, &draft, verdict),
+        text: format!("{sizes}{}", file_text(question, &draft, verdict)),
         lines: draft.lines,
         proof_steps,
         verdict,

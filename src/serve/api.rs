@@ -146,7 +146,12 @@ fn computers_reply(table: &mut Table) -> Result<(), GameError> {
 /// A computer's claims show their evidence on the page like a person's.
 fn keep_claim_evidence(table: &mut Table, turn: &ComputerTurn) {
     for (at, outcome, decision) in turn.claims() {
-        let claimed = Claimed { outcome: Some(outcome.to_string()), decision, derivation: None };
+        let claimed = Claimed {
+            outcome: Some(outcome.to_string()),
+            decision,
+            derivation: None,
+            umpires_derivation: None,
+        };
         if let Ok(value) = serde_json::to_value(&claimed) {
             table.evidence.push((at, value));
         }
@@ -494,6 +499,7 @@ impl Api {
                 outcome: Some(claimed.outcome()),
                 decision: claimed.view(),
                 derivation: claimed.derivation().cloned(),
+                umpires_derivation: claimed.umpires_derivation().cloned(),
             };
             let shown = serde_json::to_value(&shown).unwrap_or(Value::Null);
             // The claim's evidence is kept for the pages.

@@ -279,6 +279,9 @@ pub struct Claimed {
     /// The claimant's derivation, judged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub derivation: Option<crate::commands::derive::DerivationReport>,
+    /// umpire's own proof as a derivation, when the verdict has a proof.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub umpires_derivation: Option<crate::commands::written::WrittenDerivation>,
 }
 
 /// The game as every page polls it (`GET /api/game`, and after each change).

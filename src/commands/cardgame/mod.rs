@@ -17,6 +17,7 @@ mod words;
 use crate::commands::derive;
 use crate::commands::evidence::{evidence, unknown_hint};
 use crate::commands::verdict::Search;
+use crate::commands::written::{self, WrittenDerivation};
 use crate::commands::Answer;
 use crate::games::cardgame::game::{Claim, Event, Game, Settings};
 use crate::logic::board::CheckedBoard;
@@ -267,6 +268,8 @@ impl PendingClaim {
     /// a derivation argued with it is judged, each step within the derivations' step time.
     pub fn decide(self, search: &Search) -> Result<DecidedClaim, GameError> {
         let before = self.game.events.clone();
+        let board = self.game.checked_board(&self.game.state.board)?;
+        let question = self.game.question(self.claim)?;
         let mut copy = self.game;
         let argument = self.argument.as_deref().map(|text| (text, derive::STEP_TIME));
         let (event, decision, judged) =
@@ -274,7 +277,17 @@ impl PendingClaim {
         let report = judged.map(|(d, judged)| {
             derive::report(&d, &judged, Some(derive::ClaimAsked::of(self.claim)), derive::STEP_TIME)
         });
-        Ok(DecidedClaim { before, player: self.player, claim: self.claim, event, decision, report })
+        // umpire's own proof, in the language the table argues in.
+        let umpires = written::written(&board.board.statements, question, &decision).ok();
+        Ok(DecidedClaim {
+            before,
+            player: self.player,
+            claim: self.claim,
+            event,
+            decision,
+            report,
+            umpires,
+        })
     }
 }
 
@@ -286,6 +299,7 @@ pub struct DecidedClaim {
     event: Event,
     decision: Decision,
     report: Option<derive::DerivationReport>,
+    umpires: Option<WrittenDerivation>,
 }
 
 /// A claim made at the table, decided and recorded: what the table is told of it.
@@ -298,6 +312,8 @@ pub struct Claimed {
     unproved: bool,
     decision: Decision,
     derivation: Option<derive::DerivationReport>,
+    /// umpire's own proof as a derivation (when the verdict has a proof).
+    umpires: Option<WrittenDerivation>,
     scores: Vec<(String, usize)>,
     winner: Option<String>,
 }
@@ -330,6 +346,11 @@ impl Claimed {
         self.derivation.as_ref()
     }
 
+    /// umpire's own proof of the verdict as a derivation, when it has a proof.
+    pub fn umpires_derivation(&self) -> Option<&WrittenDerivation> {
+        self.umpires.as_ref()
+    }
+
     /// The decision as the page shows it.
     pub fn view(&self) -> crate::commands::verdict::DecisionView {
         crate::commands::verdict::DecisionView::of(&self.decision)
@@ -345,6 +366,7 @@ impl Claimed {
             "upheld": self.upheld,
             "decision": crate::commands::verdict_json::DecisionJson::of(&self.decision),
             "derivation": self.derivation,
+            "umpires_derivation": self.umpires,
             "scores_nothing": self.unproved,
             "scores": scores,
             "winner": self.winner,
@@ -354,9 +376,27 @@ impl Claimed {
     /// The outcome's line, the evidence (unless `brief`) and the hint of an unknown
     /// verdict, naming the front end's own time control (`time`).
     pub fn text(&self, brief: bool, time: &str) -> String {
+        self.text_showing(brief, false, time)
+    }
+
+    /// As [`Claimed::text`], with the proof's numbered steps (`steps`) in place of umpire's
+    /// derivation (`game claim --proof`).
+    pub fn text_showing(&self, brief: bool, steps: bool, time: &str) -> String {
         let mut text = format!("{}\n", self.outcome());
-        if !brief {
-            text.push_str(&evidence(&self.decision));
+        match (&self.umpires, brief) {
+            (_, true) => {}
+            (_, false) if steps => text.push_str(&evidence(&self.decision)),
+            // The proof in the table's own language; the REPL's `proof` keeps the steps.
+            (Some(w), false) if w.verdict == "proves" => {
+                text.push_str(&format!(
+                    "umpire's derivation ({} lines; `umpire derive` accepts it):\n",
+                    w.lines
+                ));
+                for line in w.text.lines().filter(|l| !l.starts_with('#')) {
+                    text.push_str(&format!("  {line}\n"));
+                }
+            }
+            _ => text.push_str(&evidence(&self.decision)),
         }
         if let Some(report) = &self.derivation {
             text.push_str(&format!("{}'s derivation:\n{}", self.player, report.text()));
@@ -521,7 +561,7 @@ impl SavedGame {
 
     /// Records a claim decided on a snapshot, provided the game has not moved on since.
     pub fn record(&mut self, decided: DecidedClaim) -> Result<Claimed, GameError> {
-        let DecidedClaim { before, player, claim, event, decision, report } = decided;
+        let DecidedClaim { before, player, claim, event, decision, report, umpires } = decided;
         let upheld = matches!(event, Event::Claim { upheld: true, .. });
         let unproved = upheld && !counts(&self.now.game, &event);
         self.change(|g| {
@@ -541,6 +581,7 @@ impl SavedGame {
             unproved,
             decision,
             derivation: report,
+            umpires,
             scores: players.iter().cloned().zip(game.state.scores.iter().copied()).collect(),
             winner: game.state.winner.map(|w| players[w].clone()),
         })

@@ -73,17 +73,25 @@ pub fn one_step(board: &[Statement], question: Question, statements: &BTreeSet<u
 /// generalised back to the claim (`generalised`, innermost first, the claim last).
 struct Goal {
     goal: String,
+    /// The goal's formula (none for `⊥` and a naming or size statement).
+    formula: Option<ast::Formula>,
     generalised: Vec<String>,
 }
 
 fn goal(board: &[Statement], question: Question, namer: &mut Namer<'_>) -> Option<Goal> {
     let k = match question {
-        Question::Consistency => return Some(Goal { goal: "⊥".into(), generalised: Vec::new() }),
+        Question::Consistency => {
+            return Some(Goal { goal: "⊥".into(), formula: None, generalised: Vec::new() })
+        }
         Question::Follows(k) => k,
     };
     let claim = board.get(k.checked_sub(1)?)?;
     let StatementKind::Formula(f) = &claim.kind else {
-        return Some(Goal { goal: statement(claim, Style::Unicode), generalised: Vec::new() });
+        return Some(Goal {
+            goal: statement(claim, Style::Unicode),
+            formula: None,
+            generalised: Vec::new(),
+        });
     };
     let mut levels = vec![f.clone()];
     let mut current = f.clone();
@@ -97,13 +105,14 @@ fn goal(board: &[Statement], question: Question, namer: &mut Namer<'_>) -> Optio
         levels.push(current.clone());
         path.push(0);
     }
-    let goal = formula(&levels.pop()?, Style::Unicode);
+    let proved = levels.pop()?;
+    let goal = formula(&proved, Style::Unicode);
     let mut generalised: Vec<String> =
         levels.iter().rev().map(|f| formula(f, Style::Unicode)).collect();
     if let Some(last) = generalised.last_mut() {
         *last = statement(claim, Style::Unicode);
     }
-    Some(Goal { goal, generalised })
+    Some(Goal { goal, formula: Some(proved), generalised })
 }
 
 /// An object introduced by `∃E`: its name, and what introduces it.
@@ -315,10 +324,14 @@ fn render(
     // The last fact may be the goal itself.
     let mut last = match said.get(&goal.goal) {
         Some(&at) if at == w.lines.len() && at > laid.frames.len() => at,
-        _ => {
-            let justification = citing(trace.rests_on(None, &laid.shown), &line_of);
-            w.push(depth, &goal.goal, &justification)
-        }
+        _ => match witnessed(goal, &said) {
+            // `∃x φ` from a line `φ(t)`: ∃I, a rule a player checks by eye.
+            Some(at) => w.push(depth, &goal.goal, &format!("∃I {at}")),
+            None => {
+                let justification = citing(trace.rests_on(None, &laid.shown), &line_of);
+                w.push(depth, &goal.goal, &justification)
+            }
+        },
     };
     for (d, (exists, at)) in opened.iter().enumerate().rev() {
         last = w.push(d, &goal.goal, &format!("∃E {exists}, {at}-{last}"));
@@ -328,6 +341,19 @@ fn render(
     }
     let lines = w.lines.len();
     Draft { text: w.lines.join("\n") + "\n", lines }
+}
+
+/// A line already written of which the goal `∃x φ` is the existential generalisation.
+fn witnessed(goal: &Goal, said: &BTreeMap<String, usize>) -> Option<usize> {
+    let FormulaKind::Quant { q: Quantifier::Exists, var, body } = &goal.formula.as_ref()?.kind
+    else {
+        return None;
+    };
+    said.iter().find_map(|(text, &at)| {
+        let line = crate::logic::parse::parse_statement(text).ok()?;
+        let StatementKind::Formula(f) = &line.kind else { return None };
+        instance(body, &var.name, f).ok().map(|_| at)
+    })
 }
 
 /// `t = s` for `s = t` (and `≠` alike).
