@@ -131,3 +131,43 @@ fn the_json_carries_the_derivation_and_a_verdict_without_proof_says_why_not() {
     assert_eq!(none.status.code(), Some(1));
     assert!(stderr(&none).contains("no derivation: the verdict has no proof"), "{}", stderr(&none));
 }
+
+/// Writes `text` as a board file of its own and returns its path.
+fn board_file(name: &str, text: &str) -> String {
+    let file = scratch(name);
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_size_bound_claim_is_no_sign_that_the_others_contradict_each_other() {
+    // Play-test: `|L| ≥ 2` supposed false is `|L| < 2`, a bound the proof uses; the
+    // verdict once said "(1), (2) contradict each other without it" of a consistent pair.
+    let board = board_file("size-claim.board", "happy(a)\n¬happy(b)\n|L| ≥ 2\n");
+    let (lines, text) = written_and_judged(&board, "follows 3");
+    assert!(!text.contains("contradict each other"), "{text}");
+    assert_eq!(lines, 1, "{text}");
+}
+
+#[test]
+fn a_made_name_comes_with_its_naming_statement() {
+    // Play-test: a step about `son` citing (2), (3) only could not be put to the engines
+    // ("unknown function son"): the naming statement is cited with them.
+    let board = board_file(
+        "made-name.board",
+        "∀x∃!y father(y) = x | son(x) := y\n∀x (blonde(x) → likes(x, son(x)))\n∀x (likes(x, son(x)) → happy(x))\n∀x (blonde(x) → happy(x))\n",
+    );
+    let (_, text) = written_and_judged(&board, "follows 4");
+    assert!(text.contains("(1), (2), (3)"), "{text}");
+}
+
+#[test]
+fn a_long_equational_proof_is_folded_into_a_few_lines() {
+    // Play-test: a 400–600-step proof took minutes to fold; the early facts fold first.
+    let board = board_file(
+        "commutes.board",
+        "∀x∀y∀z ((x + y) + z = x + (y + z))\n∀x (e + x = x)\n∀x (father(x) + x = e)\n∀x∀y ((x + y) + (x + y) = (x + x) + (y + y))\n∀x∀y (x + y = y + x)\n",
+    );
+    let (lines, text) = written_and_judged(&board, "follows 5");
+    assert!(lines <= 8, "{text}");
+}

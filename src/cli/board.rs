@@ -96,7 +96,7 @@ struct Output {
     proof: bool,
     /// Print the proof as a derivation (`umpire derive` accepts it as proving the claim):
     /// a `#` comment with the verdict, then the lines.
-    #[arg(long, conflicts_with = "dot")]
+    #[arg(long, conflicts_with_all = ["dot", "proof"])]
     derivation: bool,
 }
 

@@ -45,8 +45,9 @@ impl HintClaim {
         claim: String,
         question: Question,
         decision: Decision,
+        time: std::time::Duration,
     ) -> HintClaim {
-        let derivation = written(&board.board.statements, question, &decision)
+        let derivation = written(&board.board.statements, question, &decision, time)
             .ok()
             .filter(|w| w.verdict == "proves");
         HintClaim { claim, decision, derivation }
@@ -91,6 +92,7 @@ pub(crate) fn hint(
                     "inconsistent".into(),
                     Question::Consistency,
                     decision,
+                    thinking.claim,
                 ));
             }
             _ => {
@@ -103,6 +105,7 @@ pub(crate) fn hint(
                             format!("redundant {}", i + 1),
                             Question::Follows(i + 1),
                             decision,
+                            thinking.claim,
                         ));
                     }
                 }
@@ -193,8 +196,9 @@ impl Hint {
                 (_, true) => {}
                 (Some(w), false) => {
                     out.push_str(&format!(
-                        "  a derivation to argue it with ({} lines):\n",
-                        w.lines
+                        "  a derivation to argue it with ({} line{}):\n",
+                        w.lines,
+                        if w.lines == 1 { "" } else { "s" }
                     ));
                     for line in w.text.lines().filter(|l| !l.starts_with('#')) {
                         out.push_str(&format!("    {line}\n"));

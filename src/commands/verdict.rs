@@ -269,7 +269,12 @@ fn with_derivation(
     request: &Request,
     decision: &Decision,
 ) -> Printed {
-    let written = written::written(&board.board.statements, request.question, decision);
+    let written = written::written(
+        &board.board.statements,
+        request.question,
+        decision,
+        request.search.timeout,
+    );
     match (written, request.form) {
         (Ok(w), Form::Json) => {
             let mut value: serde_json::Value =

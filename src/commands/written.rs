@@ -4,14 +4,17 @@
 //! derivation file: `umpire derive` reads it unchanged.
 
 use crate::commands::defaults::MAX_MODEL_SIZE;
-use crate::commands::derive::{self, ClaimAsked, DerivationReport, STEP_TIME};
-use crate::commands::search::Search;
+use crate::commands::derive::{ClaimAsked, STEP_TIME};
 use crate::logic::ast::Statement;
-use crate::logic::derivation;
+use crate::logic::derivation::{self, syntax::same_statement, Body};
 use crate::reason::argue::{drafts, one_step, Draft};
+use crate::reason::derivation::judge_line_at;
+use crate::reason::finite::Limits;
 use crate::reason::{Certificate, Decision, Question};
+use crate::solve::Budget;
 use serde::Serialize;
 use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
 
 /// A derivation umpire wrote of its own proof, with the judge's verdict on it.
 #[derive(Clone, Debug, Serialize)]
@@ -22,12 +25,8 @@ pub struct WrittenDerivation {
     pub lines: usize,
     /// The proof's steps it was written from (0 for a size argument).
     pub proof_steps: usize,
-    /// The judge's verdict: `proves`, or `has-gaps` when no draft passed (the last one
-    /// is shown, its gaps marked by `umpire derive`).
+    /// The judge's verdict on it: `proves` (a draft it does not accept is never shown).
     pub verdict: &'static str,
-    /// The judge's report on it, line by line.
-    #[serde(skip)]
-    pub report: DerivationReport,
 }
 
 /// Why no derivation is written.
@@ -35,6 +34,10 @@ pub struct WrittenDerivation {
 pub enum NoDerivation {
     /// The verdict has no proof (consistent, not redundant, unknown).
     NoProof,
+    /// Judging the drafts took longer than the time given.
+    OutOfTime(Duration),
+    /// The judge accepted none of the drafts (each `by` step within its budget).
+    NotJudgedRight,
 }
 
 impl std::fmt::Display for NoDerivation {
@@ -43,13 +46,16 @@ impl std::fmt::Display for NoDerivation {
             NoDerivation::NoProof => {
                 f.write_str("the verdict has no proof to write as a derivation")
             }
+            NoDerivation::OutOfTime(t) => write!(
+                f,
+                "judging the derivation took longer than {} s (give more time with --timeout)",
+                t.as_secs_f64()
+            ),
+            NoDerivation::NotJudgedRight => f.write_str(
+                "no derivation umpire wrote was accepted line by line within the step budget (--proof shows the proof's steps)",
+            ),
         }
     }
-}
-
-/// The step search `umpire derive` uses by default.
-fn step_search() -> Search {
-    Search { timeout: STEP_TIME, max_size: MAX_MODEL_SIZE, memory_mib: None, cancel: None }
 }
 
 fn claim_of(question: Question) -> ClaimAsked {
@@ -59,12 +65,15 @@ fn claim_of(question: Question) -> ClaimAsked {
     }
 }
 
-/// The decision's proof written as a derivation of its claim, judged.
+/// The decision's proof written as a derivation of its claim, judged within `time` in all
+/// (each `by` step within the step budget, and no longer than what is left).
 pub fn written(
     board: &[Statement],
     question: Question,
     decision: &Decision,
+    time: Duration,
 ) -> Result<WrittenDerivation, NoDerivation> {
+    let deadline = Instant::now() + time;
     let certificate = decision.verdict.certificate().ok_or(NoDerivation::NoProof)?;
     let claim = match question {
         Question::Follows(k) => Some(k),
@@ -84,49 +93,67 @@ pub fn written(
             (vec![one_step(board, question, &cited)], 0)
         }
     };
-    let search = step_search();
-    let mut last = None;
+    let mut out_of_time = false;
     for draft in candidates {
-        let judged = judge(board, question, &draft, &search);
-        if let Some(report) = judged {
-            let proves = report.verdict == "proves";
-            last = Some((draft, report));
-            if proves {
+        match proves(board, question, &draft, deadline) {
+            Some(true) => {
+                // A size argument's one step rests on a search; what fails at each size is
+                // said in words above it (the certificate stays with the machine).
+                let sizes: String =
+                    decision.size_cores.iter().map(|c| format!("# {}\n", c.text())).collect();
+                return Ok(WrittenDerivation {
+                    text: format!("{sizes}{}", file_text(question, &draft)),
+                    lines: draft.lines,
+                    proof_steps,
+                    verdict: "proves",
+                });
+            }
+            Some(false) => {}
+            None => {
+                out_of_time = true;
                 break;
             }
         }
     }
-    let (draft, report) = last.ok_or(NoDerivation::NoProof)?;
-    let verdict = report.verdict;
-    // A size argument's one step rests on a search; what fails at each size is said in
-    // words above it (the certificate stays with the machine).
-    let sizes: String = decision.size_cores.iter().map(|c| format!("# {}\n", c.text())).collect();
-    Ok(WrittenDerivation {
-        text: format!("{sizes}{}", file_text(question, &draft, verdict)),
-        lines: draft.lines,
-        proof_steps,
-        verdict,
-        report,
-    })
+    Err(if out_of_time { NoDerivation::OutOfTime(time) } else { NoDerivation::NotJudgedRight })
 }
 
-fn judge(
+/// Whether the judge accepts every line of the draft, stopping at the first it does not;
+/// `None` when the time ran out first.
+fn proves(
     board: &[Statement],
     question: Question,
     draft: &Draft,
-    search: &Search,
-) -> Option<DerivationReport> {
-    let d = derivation::read_against("umpire's derivation", &draft.text, board).ok()?;
-    derive::judge(&d, board, Some(claim_of(question)), search, &mut |_, _| {}).ok()
+    deadline: Instant,
+) -> Option<bool> {
+    let Ok(d) = derivation::read_against("umpire's derivation", &draft.text, board) else {
+        return Some(false);
+    };
+    let argued = Some(claim_of(question).argued());
+    for line in &d.lines {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        let limits = Limits { max_size: MAX_MODEL_SIZE, budget: Budget::time(left.min(STEP_TIME)) };
+        let judged = judge_line_at(&d, board, argued, line.number, &|| limits.clone());
+        if !judged.is_ok() {
+            return Some(false);
+        }
+    }
+    // It must end in what it argues.
+    let last = d.conclusion().map(|l| &l.body);
+    Some(match (question, last) {
+        (Question::Consistency, Some(Body::Bottom)) => true,
+        (Question::Follows(k), Some(Body::Statement(s))) => {
+            board.get(k.wrapping_sub(1)).is_some_and(|b| same_statement(s, b))
+        }
+        _ => false,
+    })
 }
 
 /// The draft with a heading in comments, as `umpire derive` reads it.
-fn file_text(question: Question, draft: &Draft, verdict: &str) -> String {
+fn file_text(question: Question, draft: &Draft) -> String {
     let claim = claim_of(question).as_typed();
-    let judged = if verdict == "proves" {
-        "umpire derive judges it: proves".to_string()
-    } else {
-        format!("umpire derive judges it: {verdict} (within {} s a step)", STEP_TIME.as_secs())
-    };
-    format!("# claim: {claim}\n# {judged}\n{}", draft.text)
+    format!("# claim: {claim}\n# umpire derive judges it: proves\n{}", draft.text)
 }

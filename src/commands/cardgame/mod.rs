@@ -278,7 +278,8 @@ impl PendingClaim {
             derive::report(&d, &judged, Some(derive::ClaimAsked::of(self.claim)), derive::STEP_TIME)
         });
         // umpire's own proof, in the language the table argues in.
-        let umpires = written::written(&board.board.statements, question, &decision).ok();
+        let umpires =
+            written::written(&board.board.statements, question, &decision, search.timeout).ok();
         Ok(DecidedClaim {
             before,
             player: self.player,
@@ -389,8 +390,9 @@ impl Claimed {
             // The proof in the table's own language; the REPL's `proof` keeps the steps.
             (Some(w), false) if w.verdict == "proves" => {
                 text.push_str(&format!(
-                    "umpire's derivation ({} lines; `umpire derive` accepts it):\n",
-                    w.lines
+                    "umpire's derivation ({} line{}; `umpire derive` accepts it):\n",
+                    w.lines,
+                    if w.lines == 1 { "" } else { "s" }
                 ));
                 for line in w.text.lines().filter(|l| !l.starts_with('#')) {
                     text.push_str(&format!("  {line}\n"));

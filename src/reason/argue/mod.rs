@@ -57,6 +57,48 @@ pub fn drafts(board: &[Statement], question: Question, proof: &Proof) -> Vec<Dra
     out
 }
 
+/// `statements` and the naming statements of the names they or `line` use (to a fixpoint:
+/// a naming statement may use another's name).
+fn with_namings(board: &[Statement], statements: &BTreeSet<usize>, line: &str) -> BTreeSet<usize> {
+    let made: BTreeMap<&str, usize> = board
+        .iter()
+        .enumerate()
+        .filter_map(|(i, st)| match &st.kind {
+            StatementKind::Named { name, .. } => Some((name.name.as_str(), i + 1)),
+            _ => None,
+        })
+        .collect();
+    if made.is_empty() {
+        return statements.clone();
+    }
+    let mut symbols = BTreeSet::new();
+    if let Ok(st) = crate::logic::parse::parse_statement(line) {
+        if let Some(f) = st.formula() {
+            f.collect_symbols(&mut symbols);
+        }
+    }
+    let mut out = statements.clone();
+    let mut todo: Vec<usize> = out.iter().copied().collect();
+    let add = |symbols: &BTreeSet<String>, out: &mut BTreeSet<usize>, todo: &mut Vec<usize>| {
+        for sym in symbols {
+            if let Some(&k) = made.get(sym.as_str()) {
+                if out.insert(k) {
+                    todo.push(k);
+                }
+            }
+        }
+    };
+    add(&symbols, &mut out, &mut todo);
+    while let Some(k) = todo.pop() {
+        let mut used = BTreeSet::new();
+        if let Some(f) = board.get(k - 1).and_then(Statement::formula) {
+            f.collect_symbols(&mut used);
+        }
+        add(&used, &mut out, &mut todo);
+    }
+    out
+}
+
 /// `⊥ :by (1), (2)`, or the claim `:by` the statements.
 pub fn one_step(board: &[Statement], question: Question, statements: &BTreeSet<usize>) -> Draft {
     let goal = match question {
@@ -65,6 +107,13 @@ pub fn one_step(board: &[Statement], question: Question, statements: &BTreeSet<u
             board.get(k.wrapping_sub(1)).map_or("⊥".into(), |s| statement(s, Style::Unicode))
         }
     };
+    // The claim itself is never cited for itself, even when it names something.
+    let claim = match question {
+        Question::Follows(k) => Some(k),
+        Question::Consistency => None,
+    };
+    let mut statements = with_namings(board, statements, &goal);
+    statements.retain(|s| Some(*s) != claim);
     let cites: Vec<String> = statements.iter().map(|s| format!("({s})")).collect();
     Draft { text: format!("{goal} :by {}\n", cites.join(", ")), lines: 1 }
 }
@@ -76,12 +125,19 @@ struct Goal {
     /// The goal's formula (none for `⊥` and a naming or size statement).
     formula: Option<ast::Formula>,
     generalised: Vec<String>,
+    /// The claimed statement, never cited for itself.
+    claim: Option<usize>,
 }
 
 fn goal(board: &[Statement], question: Question, namer: &mut Namer<'_>) -> Option<Goal> {
     let k = match question {
         Question::Consistency => {
-            return Some(Goal { goal: "⊥".into(), formula: None, generalised: Vec::new() })
+            return Some(Goal {
+                goal: "⊥".into(),
+                formula: None,
+                generalised: Vec::new(),
+                claim: None,
+            })
         }
         Question::Follows(k) => k,
     };
@@ -91,6 +147,7 @@ fn goal(board: &[Statement], question: Question, namer: &mut Namer<'_>) -> Optio
             goal: statement(claim, Style::Unicode),
             formula: None,
             generalised: Vec::new(),
+            claim: Some(k),
         });
     };
     let mut levels = vec![f.clone()];
@@ -112,7 +169,7 @@ fn goal(board: &[Statement], question: Question, namer: &mut Namer<'_>) -> Optio
     if let Some(last) = generalised.last_mut() {
         *last = statement(claim, Style::Unicode);
     }
-    Some(Goal { goal, formula: Some(proved), generalised })
+    Some(Goal { goal, formula: Some(proved), generalised, claim: Some(k) })
 }
 
 /// An object introduced by `∃E`: its name, and what introduces it.
@@ -198,6 +255,12 @@ fn stepwise(
             }
         })
         .collect();
+    // A long proof's early facts fold first, before the careful choice below (which weighs
+    // each fact against the others, and would take long over hundreds).
+    let keep = 3 * target;
+    if shown.len() > keep {
+        shown = shown.iter().rev().take(keep).copied().collect();
+    }
     let mut laid = layout(&base, &trace, &shown)?;
     while laid.lines(&goal) > target && !shown.is_empty() {
         let uses = trace.uses(&shown);
@@ -233,7 +296,18 @@ impl Writer {
     }
 }
 
-fn cites(statements: &BTreeSet<usize>, lines: &BTreeSet<usize>) -> String {
+/// The `by` justification citing these statements and lines, with the naming statements
+/// (`∀x∃!y … | son(x) := y`) of every made name the line or a cited statement uses: the
+/// engines read a name only with its definition.
+fn cites(
+    board: &[Statement],
+    claim: Option<usize>,
+    statements: &BTreeSet<usize>,
+    lines: &BTreeSet<usize>,
+    line: &str,
+) -> String {
+    let mut statements = with_namings(board, statements, line);
+    statements.retain(|s| Some(*s) != claim);
     let mut out: Vec<String> = statements.iter().map(|s| format!("({s})")).collect();
     out.extend(lines.iter().map(|l| l.to_string()));
     if out.is_empty() {
@@ -270,7 +344,7 @@ fn render(
             let lines: BTreeSet<usize> =
                 constants.iter().filter_map(|c| assumption_of.get(c).copied()).collect();
             let statements = BTreeSet::from([frame.claim.statement]);
-            w.push(depth, &text, &cites(&statements, &lines)).to_string()
+            w.push(depth, &text, &cites(board, goal.claim, &statements, &lines, &text)).to_string()
         };
         let body = substitute(&frame.claim.body, &frame.claim.var, &Term::constant(&frame.name));
         let text = formula(&body, Style::Unicode);
@@ -281,7 +355,7 @@ fn render(
     }
     let depth = laid.frames.len();
     let mut line_of: BTreeMap<usize, usize> = BTreeMap::new();
-    let citing = |rests: trace::RestsOn, line_of: &BTreeMap<usize, usize>| {
+    let citing = |rests: trace::RestsOn, line_of: &BTreeMap<usize, usize>, line: &str| {
         let mut lines: BTreeSet<usize> =
             rests.facts.iter().filter_map(|f| line_of.get(f).copied()).collect();
         for step in &rests.steps {
@@ -293,7 +367,7 @@ fn render(
                 }
             }
         }
-        cites(&rests.statements, &lines)
+        cites(board, goal.claim, &rests.statements, &lines, line)
     };
     for &f in &laid.shown {
         let Some(fact) = namer.literal(&trace.facts[f].literal) else {
@@ -316,7 +390,7 @@ fn render(
             said.insert(text, at);
             continue;
         }
-        let justification = citing(rests, &line_of);
+        let justification = citing(rests, &line_of, &text);
         let at = w.push(depth, &text, &justification);
         line_of.insert(f, at);
         said.insert(text, at);
@@ -328,7 +402,7 @@ fn render(
             // `∃x φ` from a line `φ(t)`: ∃I, a rule a player checks by eye.
             Some(at) => w.push(depth, &goal.goal, &format!("∃I {at}")),
             None => {
-                let justification = citing(trace.rests_on(None, &laid.shown), &line_of);
+                let justification = citing(trace.rests_on(None, &laid.shown), &line_of, &goal.goal);
                 w.push(depth, &goal.goal, &justification)
             }
         },

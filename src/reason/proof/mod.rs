@@ -159,7 +159,11 @@ impl Proof {
         self.steps
             .iter()
             .filter_map(|s| match &s.kind {
-                StepKind::Instance { origin, .. } if origin.part == Part::Negation => {
+                // A size bound's negation is a bound too (`|L| ≥ 2` supposed false is
+                // `|L| < 2`): its steps use the claim as much as an instance does.
+                StepKind::Instance { origin, .. } | StepKind::Bound { origin, .. }
+                    if origin.part == Part::Negation =>
+                {
                     Some(origin.statement)
                 }
                 _ => None,
