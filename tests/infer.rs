@@ -50,11 +50,39 @@ fn json_of(out: &std::process::Output) -> serde_json::Value {
 
 #[test]
 fn disprove_finds_the_smallest_separating_experiment_or_says_none_up_to_the_bound() {
+    // Laws about counts are decided over the whole box (issue 59): 60 dice, not the 6 the
+    // search over arrangements goes to.
     let out = umpire(&["infer", "disprove", "all dice are even", "no dice are odd", "--json"]);
     let v = json_of(&out);
     assert_eq!(
-        (v["verdict"].as_str(), v["bound"].as_u64(), out.status.code()),
-        (Some("not_disproved"), Some(6), Some(1))
+        (v["verdict"].as_str(), v["bound"].as_u64(), v["whole_box"].as_bool(), out.status.code()),
+        (Some("not_disproved"), Some(60), Some(true), Some(1))
+    );
+    // The issue's wrong win: the two differ only on 7 dice.
+    let out = umpire(&[
+        "infer",
+        "disprove",
+        "There must be exactly three dice.",
+        "There must be exactly three dice or exactly seven dice.",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    assert_eq!(
+        (v["verdict"].as_str(), v["dice"].as_u64(), v["smallest"].as_bool()),
+        (Some("disproved"), Some(7), Some(true))
+    );
+    // A Law about arrangement is searched up to the bound only, and says so.
+    let out = umpire(&[
+        "infer",
+        "disprove",
+        "white touch each other",
+        "white touch each other or count dice >= 7",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    assert_eq!(
+        (v["verdict"].as_str(), v["bound"].as_u64(), v["whole_box"].as_bool()),
+        (Some("not_disproved"), Some(6), Some(false))
     );
     let out = umpire(&["infer", "disprove", "sum dice = 10", "sum dice >= 10", "--json"]);
     let v = json_of(&out);

@@ -334,11 +334,22 @@ pub enum DisproofVerdict {
         law_reason: String,
         theory_follows: bool,
         theory_reason: String,
+        /// No experiment with fewer dice separates them (false: not settled within the
+        /// time, for a disproof beyond the search's bound found over the whole box).
+        smallest: bool,
     },
-    /// No experiment with up to `bound` dice separates them.
-    NotDisproved { bound: usize },
+    /// No experiment with up to `bound` dice separates them; `whole_box`: that is every
+    /// experiment the supply allows (decided over the whole box), else larger ones were not
+    /// searched.
+    NotDisproved { bound: usize, whole_box: bool },
     /// The budget ran out after every experiment of up to `checked_up_to` dice was tried.
     Unknown { why: String, checked_up_to: Option<usize> },
+}
+
+/// Which answer a search gave, for the wording.
+enum FoundKind {
+    Larger,
+    Other,
 }
 
 /// Looks for the experiment with the fewest dice that follows the Law and not the Theory,
@@ -359,8 +370,12 @@ pub fn disprove(
     let started = Instant::now();
     let found = search::disprove(&l, &t, &supply, &limits, progress);
     let seconds = started.elapsed().as_secs_f64();
-    let (verdict, picture) = match found.map_err(InferError::Search)? {
-        Found::Experiment(x) => {
+    let found = found.map_err(InferError::Search)?;
+    let found_kind =
+        if matches!(found, Found::Larger { .. }) { FoundKind::Larger } else { FoundKind::Other };
+    let (verdict, picture) = match found {
+        Found::Experiment(x) | Found::Larger { experiment: x, .. } => {
+            let smallest = !matches!(found_kind, FoundKind::Larger);
             let jl = l.judge(&x).map_err(InferError::TooLarge)?;
             let jt = t.judge(&x).map_err(InferError::TooLarge)?;
             let verdict = DisproofVerdict::Disproved {
@@ -370,10 +385,15 @@ pub fn disprove(
                 law_reason: jl.reason,
                 theory_follows: jt.follows,
                 theory_reason: jt.reason,
+                smallest,
             };
             (verdict, Some(svg(&x)))
         }
-        Found::NoneUpTo(bound) => (DisproofVerdict::NotDisproved { bound }, None),
+        Found::NoneUpTo(bound) => (DisproofVerdict::NotDisproved { bound, whole_box: false }, None),
+        Found::NoneInBox => {
+            let bound = supply.colours.iter().map(|c| c.1 as usize).sum();
+            (DisproofVerdict::NotDisproved { bound, whole_box: true }, None)
+        }
         Found::Unknown { why, checked } => {
             (DisproofVerdict::Unknown { why: why.to_string(), checked_up_to: checked }, None)
         }
@@ -400,13 +420,20 @@ impl Disproof {
                 law_reason,
                 theory_follows,
                 theory_reason,
+                smallest,
             } => format!(
-                "{both}Disproved with {dice} {}: {experiment}\n  the Law:    {} ({law_reason})\n  the Theory: {} ({theory_reason})\nNo experiment with fewer dice separates them.\n",
+                "{both}Disproved with {dice} {}: {experiment}\n  the Law:    {} ({law_reason})\n  the Theory: {} ({theory_reason})\n{}\n",
                 if *dice == 1 { "die" } else { "dice" },
                 mark(*law_follows),
                 mark(*theory_follows),
+                if *smallest {
+                    "No experiment with fewer dice separates them."
+                } else {
+                    "Whether fewer dice would do was not settled in the time (the smaller experiments searched do not separate them)."
+                },
             ),
-            DisproofVerdict::NotDisproved { bound } => format!("{both}Not disproved: no experiment with up to {bound} dice (within the supply) follows one and not the other.\n"),
+            DisproofVerdict::NotDisproved { bound, whole_box: true } => format!("{both}Not disproved: no experiment the supply allows ({bound} dice in all) follows one and not the other: they agree on every experiment.\n"),
+            DisproofVerdict::NotDisproved { bound, whole_box: false } => format!("{both}Not disproved: no experiment with up to {bound} dice (within the supply) follows one and not the other; larger experiments were not searched (a Law about arrangement), so they may still differ.\n"),
             DisproofVerdict::Unknown { why, checked_up_to } => {
                 let so_far = checked_up_to.map_or("nothing yet".to_string(), |c| {
                     format!("no experiment with up to {c} dice separates them")
@@ -477,6 +504,20 @@ pub fn demonstrate(
         Found::NoneUpTo(n) => {
             Side { experiment: None, dice: None, reason: None, bound: Some(*n), why: None }
         }
+        Found::Larger { experiment: x, .. } => Side {
+            experiment: Some(x.notation()),
+            dice: Some(x.len()),
+            reason: Some(l.judge(x).map_or_else(|e| e.to_string(), |j| j.reason)),
+            bound: None,
+            why: None,
+        },
+        Found::NoneInBox => Side {
+            experiment: None,
+            dice: None,
+            reason: None,
+            bound: Some(supply.colours.iter().map(|c| c.1 as usize).sum()),
+            why: None,
+        },
         Found::Unknown { why, .. } => Side {
             experiment: None,
             dice: None,

@@ -547,24 +547,50 @@ fn the_law_itself_wins_without_a_search() {
 }
 
 #[test]
-fn an_equivalent_theory_in_other_words_wins_after_one_search() {
-    // Early in a game the free dice hold all an experiment of 6 dice could use, so the
-    // search over the box would repeat the search over the free dice: it is done once.
+fn an_equivalent_theory_in_other_words_wins_without_a_search() {
+    // A double negation, or `and` the other way round, is the Law itself: no search, so no
+    // bound on the dice can leave it undecided (issue 59), whatever the budget.
     let card = "every group (sum dice is divisible by 3)";
-    let mut g = Game::new(setup(card, false), 0).unwrap();
-    let free = g.free_dice();
-    assert!(g.free_dice_suffice(&free, 6));
-    let theory = parse(&format!("not (not ({card}))")).unwrap();
-    let events = g.publish(Some(("not (not …)", &theory)), &budget(), 0, &mut |_| true).unwrap();
-    assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{events:?}");
-    // With few dice free, the box is searched too (and may need parts).
-    let short = Game::new(
-        Setup { supply: Supply::parse("red:2,blue:2,white:2").unwrap(), ..setup(card, false) },
-        0,
-    )
-    .unwrap();
-    let free = short.free_dice();
-    assert!(!short.free_dice_suffice(&free, 6));
+    let no_time = Budget::time(std::time::Duration::ZERO);
+    for theory in [format!("not (not ({card}))"), format!("count dice >= 0 and {card}")] {
+        let law = parse(&format!("{card} and count dice >= 0")).unwrap();
+        let mut g = Game::new(setup(&law.formal(), false), 0).unwrap();
+        let theory = parse(&theory).unwrap();
+        let events = g.publish(Some(("in other words", &theory)), &no_time, 0, &mut |_| true);
+        let events = events.unwrap();
+        if theory.normal() == law.normal() {
+            assert!(matches!(&events[..], [Event::Ended(e)] if e.won), "{events:?}");
+        }
+    }
+}
+
+/// Issue 59: a wrong Theory never wins. The Law "exactly three dice" and the Theory "three
+/// or seven dice" differ only on experiments of 7 dice, beyond the search's 6: the whole box
+/// is decided by counts, and the Universe builds the 7-dice disproof.
+#[test]
+fn a_theory_wrong_only_beyond_the_search_bound_is_disproved_over_the_whole_box() {
+    let mut g = Game::new(setup("count dice = 3", false), 0).unwrap();
+    let theory = parse("There must be exactly three dice or exactly seven dice.").unwrap();
+    let events = g.publish(Some(("three or seven", &theory)), &budget(), 0, &mut |_| true).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::Ended(end) if end.won)), "{events:?}");
+    let built = events.iter().find_map(|e| match e {
+        Event::Placed(p) => Some(p.experiment.clone()),
+        _ => None,
+    });
+    let built = built.unwrap_or_else(|| panic!("a disproof is built: {events:?}"));
+    assert_eq!(Experiment::parse(&built).unwrap().len(), 7, "{built}");
+}
+
+/// Issue 59: a Theory about arrangement that no experiment within the search bound
+/// separates from the Law is neither disproved nor accepted: the Universe says it cannot
+/// decide (ruling I23), never "Everyone wins!".
+#[test]
+fn an_arrangement_theory_not_separated_within_the_bound_does_not_win() {
+    let mut g = Game::new(setup("white touch each other", false), 0).unwrap();
+    // Differs from the Law only with at least 7 dice on the table.
+    let theory = parse("white touch each other or count dice >= 7").unwrap();
+    let events = g.publish(Some(("or seven", &theory)), &budget(), 0, &mut |_| true).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::Ended(end) if end.won)), "{events:?}");
 }
 
 #[test]

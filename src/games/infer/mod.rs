@@ -17,6 +17,7 @@
 //! - [`search`]: the smallest experiment that follows, breaks, or separates Laws, with the
 //!   colours and faces solved for in the constraint core.
 
+pub mod counts;
 pub mod deck;
 pub mod experiment;
 pub mod game;

@@ -120,6 +120,8 @@ fn report(
             }
             Event::PointedAt(n) => writeln!(out, "The {} points at experiment #{n}: it already disproves the Theory (which says {}).", role(game), theory_says(*n).unwrap_or("?"))?,
             Event::TakenDown(n) => writeln!(out, "experiment #{n} is taken down; its marker leaves the game")?,
+            // Beyond the bound of an arrangement search, more time would not help (I23).
+            Event::Undecided(why) if why.contains("cannot search them all") => writeln!(out, "The {} could not decide ({why}); the token is returned (ruling I23).", role(game))?,
             Event::Undecided(why) => writeln!(out, "The {} could not decide ({why}); the token is returned. To give it more time, start `umpire infer play` with `--time SECONDS` (the game is saved: `umpire infer play FILE --time 60` goes on).", role(game))?,
             Event::PartsRefused(parts) => writeln!(
                 out,

@@ -9,6 +9,7 @@
 //! smallest experiment, which the evaluator ([`Law::judge`]) then re-checks: a witness the
 //! evaluator disagrees with is an internal error, never an answer.
 
+use super::counts::BoxAnswer;
 use super::experiment::{Experiment, Supply};
 use super::law::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
 use super::shapes::{shapes_within, Shape, Structure, COMPASS_MAX_DICE};
@@ -49,8 +50,14 @@ impl Goal {
 pub enum Found {
     /// The smallest experiment meeting the goal.
     Experiment(Experiment),
-    /// No experiment with at most this many dice meets it.
+    /// No experiment with at most this many dice meets it (and the search went no further:
+    /// the box may hold more).
     NoneUpTo(usize),
+    /// No experiment the supply allows meets it: decided over the whole box (issue 59).
+    NoneInBox,
+    /// An experiment that meets it, larger than any the search went through (`none_up_to`
+    /// dice); whether fewer dice would do was not settled.
+    Larger { experiment: Experiment, none_up_to: usize },
     /// The budget ran out after every experiment with at most `checked` dice was ruled out.
     Unknown { why: Exhausted, checked: Option<usize> },
 }
@@ -128,11 +135,29 @@ pub fn disprove(
 ) -> Result<Found, SearchError> {
     // The same Law (however it was typed or said) agrees with itself on every experiment:
     // nothing to search, so no clock can cut the answer short.
-    if law == theory {
-        let in_supply: usize = supply.colours.iter().map(|c| c.1 as usize).sum();
-        return Ok(Found::NoneUpTo(limits.max_dice.min(in_supply)));
+    if law.same_as(theory) {
+        return Ok(Found::NoneInBox);
     }
-    smallest(&Goal::Separates(law.clone(), theory.clone()), supply, limits, progress)
+    let found = smallest(&Goal::Separates(law.clone(), theory.clone()), supply, limits, progress)?;
+    let Found::NoneUpTo(n) = found else { return Ok(found) };
+    // Nothing within the bound: the bound may have been the box itself; else Laws that see
+    // only counts are decided over the whole box at once.
+    let in_supply: usize = supply.colours.iter().map(|c| c.1 as usize).sum();
+    if n >= in_supply {
+        return Ok(Found::NoneInBox);
+    }
+    match super::counts::separate(law, theory, supply, n + 1, &limits.budget) {
+        Some(Ok(BoxAnswer::Separated(x) | BoxAnswer::Found(x)))
+            if !Goal::Separates(law.clone(), theory.clone()).met_by(&x) =>
+        {
+            Err(SearchError::Unconfirmed(x.notation()))
+        }
+        Some(Ok(BoxAnswer::Separated(x))) => Ok(Found::Experiment(x)),
+        Some(Ok(BoxAnswer::Found(x))) => Ok(Found::Larger { experiment: x, none_up_to: n }),
+        Some(Ok(BoxAnswer::Never)) => Ok(Found::NoneInBox),
+        Some(Err(why)) => Ok(Found::Unknown { why, checked: Some(n) }),
+        None => Ok(Found::NoneUpTo(n)),
+    }
 }
 
 /// The most dice the rules allow for showing a home-made Law both ways (and the most the

@@ -153,7 +153,8 @@ fn the_rules_equivalent_pair_cannot_be_separated() {
         &mut |_, _| {},
     )
     .unwrap();
-    assert_eq!(found, Found::NoneUpTo(6));
+    // Decided over the whole box, not only up to the search's 6 dice (issue 59).
+    assert_eq!(found, Found::NoneInBox);
     // The rules' own wording of it: "All dice must be divisible by 2".
     let found = disprove(
         &law("all dice are divisible by 2"),
@@ -163,7 +164,66 @@ fn the_rules_equivalent_pair_cannot_be_separated() {
         &mut |_, _| {},
     )
     .unwrap();
-    assert_eq!(found, Found::NoneUpTo(6));
+    assert_eq!(found, Found::NoneInBox);
+}
+
+/// Issue 59: over a small box, the decision by counts agrees with the exhaustive search of
+/// every arrangement the box allows, on random pairs of Laws that see no arrangement: the
+/// same answer, and the same fewest dice whenever the counts call theirs the fewest.
+#[test]
+fn counts_agree_with_the_exhaustive_search_over_a_small_box() {
+    let supply = Supply::parse("red:2,blue:2,white:1").unwrap();
+    let atoms = [
+        "count red >= 2",
+        "count dice = 3",
+        "count dice >= 4",
+        "sum dice > 12",
+        "sum blue = 7",
+        "count odd > count even",
+        "all red are 5",
+        "some blue are even",
+        "no dice are 6",
+        "most dice are odd",
+        "dice same colour",
+        "blue different face",
+        "count dice is even",
+        "sum dice is prime",
+        "count hidden = 1",
+        "count visible white = 1",
+        "sum red > sum blue",
+    ];
+    let mut rng = SplitMix64::new(59);
+    let pick = |rng: &mut SplitMix64| -> String {
+        let a = atoms[rng.below(atoms.len() as u64) as usize];
+        let b = atoms[rng.below(atoms.len() as u64) as usize];
+        match rng.below(4) {
+            0 => a.to_string(),
+            1 => format!("{a} and {b}"),
+            2 => format!("{a} or {b}"),
+            _ => format!("not ({a})"),
+        }
+    };
+    let mut separated = 0;
+    for _ in 0..60 {
+        let (a, b) = (pick(&mut rng), pick(&mut rng));
+        let (la, lb) = (law(&a), law(&b));
+        let by_counts = disprove(&la, &lb, &supply, &limits(1), &mut |_, _| {}).unwrap();
+        let goal = Goal::Separates(la.clone(), lb.clone());
+        let exhaustive = smallest(&goal, &supply, &limits(5), &mut |_, _| {}).unwrap();
+        match (&by_counts, &exhaustive) {
+            (Found::NoneInBox, Found::NoneUpTo(5)) => {}
+            (Found::Experiment(x), Found::Experiment(y)) => {
+                assert_eq!(x.len(), y.len(), "`{a}` vs `{b}`: {} / {}", x.notation(), y.notation());
+                separated += 1;
+            }
+            (Found::Larger { experiment: x, .. }, Found::Experiment(_)) => {
+                assert!(goal.met_by(x), "`{a}` vs `{b}`");
+                separated += 1;
+            }
+            _ => panic!("`{a}` vs `{b}`: counts {by_counts:?}, exhaustive {exhaustive:?}"),
+        }
+    }
+    assert!(separated >= 20, "only {separated} pairs separated: the test would mean little");
 }
 
 /// Every experiment of up to `max` dice with colours from `colours` (all shapes: nothing
@@ -236,7 +296,11 @@ fn the_smallest_separating_experiment_is_the_smallest_brute_force_finds() {
                 assert_eq!(x.len(), n, "`{a}` vs `{b}`: {}", x.notation());
                 assert_ne!(la.judge(&x).unwrap().follows, lb.judge(&x).unwrap().follows);
             }
-            (None, Found::NoneUpTo(3)) => {}
+            (None, Found::NoneUpTo(3) | Found::NoneInBox) => {}
+            // Beyond the brute force's 3 dice, decided over the whole box (issue 59).
+            (None, Found::Experiment(x) | Found::Larger { experiment: x, .. }) if x.len() > 3 => {
+                assert_ne!(la.judge(&x).unwrap().follows, lb.judge(&x).unwrap().follows);
+            }
             (brute, found) => panic!("`{a}` vs `{b}`: brute force {brute:?}, search {found:?}"),
         }
     }

@@ -17,6 +17,17 @@ use crate::util::random::SplitMix64;
 /// How long the Universe may search for an opening experiment; a search that runs out found none.
 const OPENING_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// Why a published Theory wins: decided over every experiment the box allows.
+const NOWHERE_IN_BOX: &str = "no experiment the box allows separates it from the Law";
+
+/// Why the Universe cannot rule on a Theory it could not disprove within `n` dice (ruling
+/// I23): the box holds more, and the Law or the Theory speaks of arrangement.
+fn beyond(n: usize) -> String {
+    format!(
+        "no experiment of up to {n} dice separates it from the Law, but the box allows larger ones and umpire cannot search them all for a Law about arrangement; the Theory is neither disproved nor accepted"
+    )
+}
+
 /// The Universe's answer to a spent token.
 pub(super) enum Answer {
     /// Build this (after taking down these experiments for parts).
@@ -47,6 +58,9 @@ impl Game {
         if law == theory {
             return Ok(Answer::Nothing("it is the Law itself".into()));
         }
+        if law.same_as(theory) {
+            return Ok(Answer::Nothing("it is the Law itself in other words".into()));
+        }
         let on_table = self.table.iter().find(|p| {
             theory
                 .follows(&Experiment::parse(&p.experiment).expect("checked on load"))
@@ -56,20 +70,19 @@ impl Game {
             return Ok(Answer::Point(p.number));
         }
         let free = self.free_dice();
+        let whole_box = free == self.supply;
         match search::disprove(law, theory, &free, limits, &mut |_, _| {})? {
-            Found::Experiment(x) => return Ok(Answer::Build(x, vec![])),
-            Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
-            Found::NoneUpTo(n) if self.free_dice_suffice(&free, limits.max_dice) => {
-                // Every experiment the box allows within the bound can be built from the free
-                // dice, so searching the box would repeat the search just done.
-                return Ok(Answer::Nothing(format!(
-                    "no experiment of up to {n} dice separates it from the Law"
-                )));
+            Found::Experiment(x) | Found::Larger { experiment: x, .. } => {
+                return Ok(Answer::Build(x, vec![]))
             }
-            Found::NoneUpTo(_) => {}
+            Found::Unknown { why, .. } => return Ok(Answer::Undecided(why.to_string())),
+            // The free dice are the whole box: searching the box would repeat the search.
+            Found::NoneInBox if whole_box => return Ok(Answer::Nothing(NOWHERE_IN_BOX.into())),
+            Found::NoneUpTo(n) if whole_box => return Ok(Answer::Undecided(beyond(n))),
+            Found::NoneInBox | Found::NoneUpTo(_) => {}
         }
         match search::disprove(law, theory, &self.supply, limits, &mut |_, _| {})? {
-            Found::Experiment(x) => {
+            Found::Experiment(x) | Found::Larger { experiment: x, .. } => {
                 // Which experiments would give the dice: the Researchers' oldest first.
                 let mut trial = self.clone();
                 let mut parts = Vec::new();
@@ -97,23 +110,10 @@ impl Game {
                 Ok(Answer::Build(x, events))
             }
             Found::Unknown { why, .. } => Ok(Answer::Undecided(why.to_string())),
-            Found::NoneUpTo(n) => Ok(Answer::Nothing(format!(
-                "no experiment of up to {n} dice from the box separates it from the Law"
-            ))),
+            Found::NoneInBox => Ok(Answer::Nothing(NOWHERE_IN_BOX.into())),
+            // Never a win on a bounded search: the box may hold the disproof (ruling I23).
+            Found::NoneUpTo(n) => Ok(Answer::Undecided(beyond(n))),
         }
-    }
-
-    /// Whether the free dice hold, of every colour, as many as an experiment of
-    /// `max_dice` dice from the box could use.
-    pub(super) fn free_dice_suffice(
-        &self,
-        free: &super::experiment::Supply,
-        max_dice: usize,
-    ) -> bool {
-        self.supply.colours.iter().all(|(colour, in_box)| {
-            let free = free.colours.iter().find(|c| &c.0 == colour).map_or(0, |c| c.1);
-            free as usize >= (*in_box as usize).min(max_dice)
-        })
     }
 
     /// The first colour the free dice have too few of for `x`, if any.

@@ -266,6 +266,41 @@ pub enum Law {
     Or(Box<Law>, Box<Law>),
 }
 
+impl Law {
+    /// The Law with double negations dropped and the parts of `and` and `or` in one order:
+    /// two Laws with the same normal form agree on every experiment.
+    pub fn normal(&self) -> Law {
+        match self {
+            Law::Not(a) => match a.normal() {
+                Law::Not(inner) => *inner,
+                other => Law::Not(Box::new(other)),
+            },
+            Law::And(a, b) | Law::Or(a, b) => {
+                let (mut x, mut y) = (a.normal(), b.normal());
+                if x.formal() > y.formal() {
+                    std::mem::swap(&mut x, &mut y);
+                }
+                let (x, y) = (Box::new(x), Box::new(y));
+                if matches!(self, Law::And(..)) {
+                    Law::And(x, y)
+                } else {
+                    Law::Or(x, y)
+                }
+            }
+            Law::Scoped(scope, among, inner) => {
+                Law::Scoped(*scope, *among, Box::new(inner.normal()))
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Whether the two Laws are the same up to [`Law::normal`]: then no experiment tells them
+    /// apart, and no search is needed to say so.
+    pub fn same_as(&self, other: &Law) -> bool {
+        self == other || self.normal() == other.normal()
+    }
+}
+
 /// What of an experiment's arrangement a Law looks at, beyond colours and visible faces
 /// (which faces are visible always matters). Searches use it to skip arrangements that
 /// look the same to the Laws at hand.
