@@ -229,6 +229,28 @@ fn a_yes_no_question_does_not_swallow_a_command() {
     assert_eq!(g.table.len(), 2, "nothing was removed");
 }
 
+/// Issue 59: `remove N` took an experiment down at once; the rules want every Researcher's
+/// consent, as the Universe's own take-downs ask (ruling I22).
+#[test]
+fn a_researchers_take_down_asks_the_table_first() {
+    let mut g = Game::new(
+        Setup { players: vec!["Ann".into(), "Bob".into()], ..setup("all blue are 5", false) },
+        0,
+    )
+    .unwrap();
+    let before = g.table.len();
+    let first = g.table[0].number;
+    let input = format!("remove {first}\nno\nremove {first}\nyes\n");
+    let mut out = Vec::new();
+    let mut save = |_: &Game| Ok(());
+    let mut table = Table { now: &|| 0, budget: &budget, searched: &|| {}, save: &mut save };
+    session(&mut g, &mut input.as_bytes(), &mut out, &mut table).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("Every Researcher must agree"), "{out}");
+    assert!(out.contains(&format!("Not taken down: experiment {first} stays")), "{out}");
+    assert_eq!(g.table.len(), before - 1, "taken down on the yes only: {out}");
+}
+
 #[test]
 fn a_session_plays_from_text_and_saves_after_each_move() {
     let mut g = Game::new(setup("all blue are 5", false), 0).unwrap();

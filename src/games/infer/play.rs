@@ -331,13 +331,25 @@ pub fn session(
                     .collect();
                 game.vote(&picks)
             }
-            "remove" => match rest.trim_start_matches('#').parse::<usize>() {
-                Ok(n) => game.take_down(n, now),
-                Err(_) => {
-                    writeln!(out, "which experiment? `remove 3`")?;
-                    continue;
+            "remove" => {
+                match rest.trim_start_matches('#').parse::<usize>() {
+                    // The rules: taken down for parts "with the consent of all Researchers"
+                    // (ruling I22), a Researcher's own wish as much as the Universe's.
+                    Ok(n) if game.players.len() > 1 && game.table.iter().any(|p| p.number == n) => {
+                        writeln!(out, "Take experiment {n} down for parts? Every Researcher must agree. (yes/no)")?;
+                        if !yes_or_no(&mut lines, out)? {
+                            writeln!(out, "Not taken down: experiment {n} stays on the table.")?;
+                            continue;
+                        }
+                        game.take_down(n, now)
+                    }
+                    Ok(n) => game.take_down(n, now),
+                    Err(_) => {
+                        writeln!(out, "which experiment? `remove 3`")?;
+                        continue;
+                    }
                 }
-            },
+            }
             "publish" => {
                 if game.variants.silence && game.players.len() != 1 {
                     // Silence: permission is asked by pointing at the tokens, given by thumbs.

@@ -5,6 +5,34 @@ use super::{Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope};
 use std::fmt::Write as _;
 
 impl Law {
+    /// The Law's negation said as a player would say it ("there must not be a line of 3
+    /// dice …"), where one short sentence says it exactly; `None` for the others, which
+    /// are read as "it must not be that …".
+    fn negated_english(&self) -> Option<String> {
+        let line = |rest: String| format!("there must not be a line of {rest}");
+        Some(match self {
+            Law::Ascending(n) => line(format!("{n} dice counting up by one (read either way)")),
+            Law::Repeated(n) => line(format!("{n} dice in a row showing the same face")),
+            Law::Line(n) => line(format!(
+                "at least {n} occupied cells in a row or a column, whatever the dice show"
+            )),
+            Law::Is(n, k) => format!(
+                "{} must not be {}",
+                english_number(n),
+                match k {
+                    Kind::Even => "even".to_string(),
+                    Kind::Odd => "odd".to_string(),
+                    Kind::Prime => "a prime".to_string(),
+                    Kind::DivisibleBy(d) => format!("divisible by {d}"),
+                }
+            ),
+            Law::TouchEachOther(d) => {
+                format!("the {} must not all touch each other (form one group)", english_dice(d))
+            }
+            _ => return None,
+        })
+    }
+
     /// The Law in plain English, as the Universe repeats a Theory back.
     pub fn english(&self) -> String {
         let dice = english_dice;
@@ -50,7 +78,9 @@ impl Law {
             }
             // Brackets show how far `not`, `and` and `or` reach, so that a Theory read back
             // cannot be taken for another one with the same words.
-            Law::Not(l) => format!("it must not be that {}", l.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..)))),
+            Law::Not(l) => l.negated_english().unwrap_or_else(|| {
+                format!("it must not be that {}", l.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..))))
+            }),
             // A "not" beside an "and" or an "or" is bracketed too: "it must not be that A, and
             // B" would not say how far the "not" reaches.
             Law::And(a, b) => format!("{}, and {}", a.bracketed(|l| matches!(l, Law::Or(..) | Law::Not(..))), b.bracketed(|l| matches!(l, Law::And(..) | Law::Or(..) | Law::Not(..)))),

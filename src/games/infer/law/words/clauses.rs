@@ -176,7 +176,14 @@ impl Reader {
                     Quantity::Compared(Compare::Eq, 0) => {
                         out.push((Law::No(Dice(vec![]), Property::Stacked), k))
                     }
-                    _ => self.expected(k - 1, "a stack"),
+                    // Every stack stands on one covered die on the table, so "exactly two
+                    // stacks" counts those.
+                    _ => {
+                        let bottoms = Dice(vec![Property::OnTable, Property::Hidden]);
+                        for law in quantified(Number::Count(bottoms), q) {
+                            out.push((law, k));
+                        }
+                    }
                 }
             }
         }
@@ -271,7 +278,11 @@ impl Reader {
             }
             v
         };
-        for k in self.any(at, &["a line of", "a row of", "a straight of"]) {
+        // A straight, a run or a sequence steps by one, as in card games
+        // (`grammar/infer-english.ebnf`, `line`).
+        const RUNS: [&str; 4] =
+            ["a straight of", "a run of", "a sequence of", "an ascending run of"];
+        for k in self.any(at, &["a line of", "a row of"]).into_iter().chain(self.any(at, &RUNS)) {
             lengths.extend(length(k));
         }
         for (n, k) in length(at) {
@@ -283,7 +294,7 @@ impl Reader {
         }
         // "Ascending" or "in order" need not step by one (1, 3, 5): only words that say
         // "by one" are a run (a straight is one).
-        let ascending = self.seq(at, "a straight of").is_some();
+        let ascending = RUNS.iter().any(|r| self.seq(at, r).is_some());
         for (n, k) in lengths {
             let n32 = u32::try_from(n).unwrap_or(u32::MAX);
             if n < 2 {
