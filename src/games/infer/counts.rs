@@ -228,16 +228,58 @@ impl<'a> Counts<'a> {
         self.weighted(terms)
     }
 
-    /// `Σ wᵢ·countᵢ`, built once for each set of cells and weights.
+    /// `Σ wᵢ·countᵢ` (weights from 1 to 6), built once for each set of cells and weights.
+    /// Each class alone may take every die of its colours, but all of them together no more
+    /// than the box holds: every partial sum is cut to that, or the tables of values grow
+    /// with the number of classes instead of the size of the box.
     fn weighted(&mut self, terms: Vec<(usize, i64)>) -> IntVar {
         if let Some(x) = self.built.get(&terms) {
             return x.clone();
         }
-        let scaled: Vec<(i64, IntVar)> =
-            terms.iter().map(|&(i, w)| (w, self.count[i].clone())).collect();
-        let x = encode::linear(&mut self.p, &scaled);
+        let in_box: i64 = self.supply.colours.iter().map(|c| i64::from(c.1)).sum();
+        let mut level: Vec<(i64, IntVar)> =
+            terms.iter().map(|&(i, w)| (w, self.count[i].scale(&self.p, w))).collect();
+        if level.is_empty() {
+            level.push((1, IntVar::constant(&self.p, 0)));
+        }
+        while level.len() > 1 {
+            let mut next = Vec::with_capacity(level.len().div_ceil(2));
+            let mut it = level.into_iter();
+            while let Some((wa, a)) = it.next() {
+                match it.next() {
+                    Some((wb, b)) => {
+                        let sum = a.add(&mut self.p, &b);
+                        let w = wa.max(wb);
+                        next.push((w, self.cut(sum, w * in_box)));
+                    }
+                    None => next.push((wa, a)),
+                }
+            }
+            level = next;
+        }
+        let x = level.pop().expect("one sum").1;
         self.built.insert(terms, x.clone());
         x
+    }
+
+    /// `x`, known to be at most `cap`: the values above are ruled out and dropped.
+    fn cut(&mut self, x: IntVar, cap: i64) -> IntVar {
+        if x.max() <= cap {
+            return x;
+        }
+        let kept: Vec<i64> = x.values().iter().copied().filter(|&v| v <= cap).collect();
+        let z = IntVar::new(&mut self.p, &kept);
+        for &v in x.values() {
+            let was = x.eq(&self.p, v);
+            if v <= cap {
+                let is = z.eq(&self.p, v);
+                self.p.add_clause(&[!was, is]);
+                self.p.add_clause(&[!is, was]);
+            } else {
+                self.p.add_clause(&[!was]);
+            }
+        }
+        z
     }
 
     fn number(&mut self, n: &Number) -> Result<IntVar, Exhausted> {
