@@ -155,6 +155,14 @@ fn a_refused_sentence_on_the_command_line_shows_the_span_and_the_nearest_forms()
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("2 ways"), "{err}");
+    // Issue 59: a sentence the reader refuses hears about English, not about the formal
+    // language's numbers ("expected a number … found `red`").
+    let out = umpire(&["infer", "judge", "Red dice are not allowed.", "r1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let flat: String = err.split_whitespace().collect::<Vec<_>>().join(" ").replace("│ ", "");
+    assert!(!flat.contains("expected a number"), "{err}");
+    assert!(flat.contains("sentence"), "{err}");
 }
 
 #[test]

@@ -107,7 +107,10 @@ pub fn parse(text: &str) -> Result<Law, LawError> {
                         | "of"
                 )
             });
-            if !english_like {
+            // A sentence ("Red dice are not allowed.") is English whatever its words.
+            let sentence = text.trim_end().ends_with('.')
+                || text.trim_start().chars().next().is_some_and(char::is_uppercase);
+            if !english_like && !sentence {
                 return Err(formal_error);
             }
             let mut help = String::new();
