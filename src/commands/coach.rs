@@ -196,13 +196,10 @@ impl Hint {
                 (_, true) => {}
                 (Some(w), false) => {
                     out.push_str(&format!(
-                        "  a derivation to argue it with ({} line{}):\n",
-                        w.lines,
-                        if w.lines == 1 { "" } else { "s" }
+                        "  a derivation to argue it with ({}):\n{}",
+                        w.length(),
+                        w.body("    ")
                     ));
-                    for line in w.text.lines().filter(|l| !l.starts_with('#')) {
-                        out.push_str(&format!("    {line}\n"));
-                    }
                 }
                 (None, false) => out.push_str(&evidence(&c.decision)),
             }

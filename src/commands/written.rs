@@ -29,6 +29,22 @@ pub struct WrittenDerivation {
     pub verdict: &'static str,
 }
 
+impl WrittenDerivation {
+    /// "3 lines", "1 line".
+    pub fn length(&self) -> String {
+        format!("{} line{}", self.lines, if self.lines == 1 { "" } else { "s" })
+    }
+
+    /// The derivation's lines without the comments, each after `indent`.
+    pub fn body(&self, indent: &str) -> String {
+        self.text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{indent}{l}\n"))
+            .collect()
+    }
+}
+
 /// Why no derivation is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoDerivation {

@@ -390,13 +390,10 @@ impl Claimed {
             // The proof in the table's own language; the REPL's `proof` keeps the steps.
             (Some(w), false) if w.verdict == "proves" => {
                 text.push_str(&format!(
-                    "umpire's derivation ({} line{}; `umpire derive` accepts it):\n",
-                    w.lines,
-                    if w.lines == 1 { "" } else { "s" }
+                    "umpire's derivation ({}; `umpire derive` accepts it):\n{}",
+                    w.length(),
+                    w.body("  ")
                 ));
-                for line in w.text.lines().filter(|l| !l.starts_with('#')) {
-                    text.push_str(&format!("  {line}\n"));
-                }
             }
             _ => text.push_str(&evidence(&self.decision)),
         }

@@ -14,7 +14,7 @@
 //! like one with an arrangement, is not decided here.
 
 use super::experiment::{Die, Experiment, Supply};
-use super::law::{is_prime, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use super::law::{Aspect, Compare, Dice, Law, Number, Property, Sees};
 use crate::solve::encode::{self, IntVar};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
 
@@ -351,12 +351,7 @@ impl<'a> Counts<'a> {
                 let lits: Vec<Lit> = x
                     .values()
                     .iter()
-                    .filter(|&&v| match kind {
-                        Kind::Even => v % 2 == 0,
-                        Kind::Odd => v % 2 != 0,
-                        Kind::Prime => is_prime(v),
-                        Kind::DivisibleBy(k) => v.rem_euclid(*k) == 0,
-                    })
+                    .filter(|&&v| kind.holds(v))
                     .map(|&v| x.eq(&self.p, v))
                     .collect();
                 self.p.or(&lits)

@@ -11,7 +11,7 @@
 
 use super::counts::BoxAnswer;
 use super::experiment::{Experiment, Supply};
-use super::law::{scope_members, Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Sees};
+use super::law::{scope_members, Among, Aspect, Compare, Dice, Law, Number, Property, Sees};
 use super::shapes::{shapes_within, Shape, Structure, COMPASS_MAX_DICE};
 use crate::solve::encode::{self, IntVar};
 use crate::solve::{Budget, Exhausted, Lit, Outcome, SatProblem};
@@ -484,12 +484,7 @@ impl<'a> Encoder<'a> {
                 let lits: Vec<Lit> = x
                     .values()
                     .iter()
-                    .filter(|&&v| match kind {
-                        Kind::Even => v % 2 == 0,
-                        Kind::Odd => v % 2 != 0,
-                        Kind::Prime => super::law::is_prime(v),
-                        Kind::DivisibleBy(k) => v.rem_euclid(*k) == 0,
-                    })
+                    .filter(|&&v| kind.holds(v))
                     .map(|&v| x.eq(&self.p, v))
                     .collect();
                 self.p.or(&lits)

@@ -16,16 +16,7 @@ impl Law {
             Law::Line(n) => line(format!(
                 "at least {n} occupied cells in a row or a column, whatever the dice show"
             )),
-            Law::Is(n, k) => format!(
-                "{} must not be {}",
-                english_number(n),
-                match k {
-                    Kind::Even => "even".to_string(),
-                    Kind::Odd => "odd".to_string(),
-                    Kind::Prime => "a prime".to_string(),
-                    Kind::DivisibleBy(d) => format!("divisible by {d}"),
-                }
-            ),
+            Law::Is(n, k) => format!("{} must not be {}", english_number(n), kind_words(*k)),
             Law::TouchEachOther(d) => {
                 format!("the {} must not all touch each other (form one group)", english_dice(d))
             }
@@ -48,12 +39,7 @@ impl Law {
                 };
                 format!("{} {op} {}", english_number(a), english_number(b))
             }
-            Law::Is(n, k) => format!("{} must be {}", english_number(n), match k {
-                Kind::Even => "even".to_string(),
-                Kind::Odd => "odd".to_string(),
-                Kind::Prime => "a prime".to_string(),
-                Kind::DivisibleBy(d) => format!("divisible by {d}"),
-            }),
+            Law::Is(n, k) => format!("{} must be {}", english_number(n), kind_words(*k)),
             Law::All(d, p) => format!("all {} must {}", dice(d), english_property(p)),
             Law::No(d, p) => format!("no {} may {}", singular(d), english_property(p)),
             Law::Some(d, p) => format!("at least one {} must {}", singular(d), english_property(p)),
@@ -167,5 +153,15 @@ pub fn english_number(n: &Number) -> String {
         Number::Add(a, b) => format!("({} plus {})", english_number(a), english_number(b)),
         Number::Sub(a, b) => format!("({} minus {})", english_number(a), english_number(b)),
         Number::Mul(a, b) => format!("({} times {})", english_number(a), english_number(b)),
+    }
+}
+
+/// "even", "a prime", "divisible by 3".
+fn kind_words(k: Kind) -> String {
+    match k {
+        Kind::Even => "even".to_string(),
+        Kind::Odd => "odd".to_string(),
+        Kind::Prime => "a prime".to_string(),
+        Kind::DivisibleBy(d) => format!("divisible by {d}"),
     }
 }

@@ -192,6 +192,18 @@ pub enum Kind {
     DivisibleBy(i64),
 }
 
+impl Kind {
+    /// Whether the number `v` is of this kind.
+    pub fn holds(self, v: i64) -> bool {
+        match self {
+            Kind::Even => v % 2 == 0,
+            Kind::Odd => v % 2 != 0,
+            Kind::Prime => is_prime(v),
+            Kind::DivisibleBy(k) => v.rem_euclid(k) == 0,
+        }
+    }
+}
+
 /// What a scoped Law ranges over (ruling I16): each part is judged as an experiment of its
 /// own, made of just those dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
