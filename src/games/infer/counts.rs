@@ -39,7 +39,11 @@ fn has_product(law: &Law) -> bool {
         match n {
             Number::Product(_) | Number::Groups | Number::LargestGroup => true,
             Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => number(a) || number(b),
-            Number::Literal(_) | Number::Count(_) | Number::Sum(_) => false,
+            Number::Literal(_)
+            | Number::Count(_)
+            | Number::Sum(_)
+            | Number::Kinds(..)
+            | Number::MostAlike(..) => false,
         }
     }
     match law {
@@ -307,6 +311,19 @@ impl<'a> Counts<'a> {
                     _ => x.mul(&mut self.p, &y),
                 }
             }
+            Number::Kinds(d, aspect) => {
+                let used = self.used(d, *aspect);
+                encode::count(&mut self.p, &used)
+            }
+            Number::MostAlike(d, aspect) => {
+                let keys = self.keyed(d, *aspect);
+                let mut most = IntVar::constant(&self.p, 0);
+                for cells in keys {
+                    let n = self.weighted(cells.into_iter().map(|i| (i, 1)).collect());
+                    most = self.larger(&most, &n)?;
+                }
+                most
+            }
             Number::Product(_) | Number::Groups | Number::LargestGroup => {
                 unreachable!("a Law with these is not decided by counts")
             }
@@ -376,14 +393,7 @@ impl<'a> Counts<'a> {
             }
             Law::Same(d, aspect) | Law::Different(d, aspect) => {
                 let keys: Vec<Vec<usize>> = self.keyed(d, *aspect);
-                let used: Vec<Lit> = keys
-                    .iter()
-                    .map(|cells| {
-                        let lits: Vec<Lit> =
-                            cells.iter().map(|&i| self.count[i].ge(&self.p, 1)).collect();
-                        self.p.or(&lits)
-                    })
-                    .collect();
+                let used = self.used(d, *aspect);
                 match l {
                     Law::Same(..) => {
                         let n = encode::count(&mut self.p, &used);
@@ -418,6 +428,23 @@ impl<'a> Counts<'a> {
             | Law::Line(_)
             | Law::Scoped(..) => unreachable!("a Law with these is not decided by counts"),
         })
+    }
+
+    /// For each colour (or face) the set's cells can have, whether some die has it.
+    fn used(&mut self, d: &Dice, aspect: Aspect) -> Vec<Lit> {
+        let keys = self.keyed(d, aspect);
+        keys.iter()
+            .map(|cells| {
+                let lits: Vec<Lit> = cells.iter().map(|&i| self.count[i].ge(&self.p, 1)).collect();
+                self.p.or(&lits)
+            })
+            .collect()
+    }
+
+    /// The larger of two numbers.
+    fn larger(&mut self, a: &IntVar, b: &IntVar) -> Result<IntVar, Exhausted> {
+        let a_wins = self.compare(a, Compare::Ge, b)?;
+        Ok(IntVar::select(&mut self.p, a_wins, a, b))
     }
 
     /// The set's cells grouped by the aspect's value (faces: the visible cells only).
@@ -530,9 +557,12 @@ fn has(supply: &Supply, cell: Cell, property: &Property) -> bool {
         Property::Visible => face.is_some(),
         Property::Hidden => face.is_none(),
         // Not reached: a Law that sees these is not decided by counts.
+        Property::Not(p) => !has(supply, cell, p),
+        Property::Either(ps) => ps.iter().any(|p| has(supply, cell, p)),
         Property::Stacked
         | Property::OnTable
         | Property::Touching(_)
+        | Property::TouchingAlike(_)
         | Property::Alone
         | Property::Toward(_) => false,
     }
@@ -552,6 +582,13 @@ impl Seen {
     fn number(&mut self, n: &Number) {
         match n {
             Number::Count(d) => self.sets.push(d.clone()),
+            Number::Kinds(d, aspect) | Number::MostAlike(d, aspect) => {
+                self.sets.push(d.clone());
+                match aspect {
+                    Aspect::Colour => self.colours = true,
+                    Aspect::Face => self.faces = true,
+                }
+            }
             Number::Sum(d) | Number::Product(d) => {
                 self.sets.push(d.clone());
                 self.faces = true;
@@ -612,7 +649,7 @@ impl Seen {
 }
 
 fn about_values(p: &Property) -> bool {
-    matches!(p, Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_))
+    p.about_values()
 }
 
 /// `lit ∨ (n = 0)`.

@@ -376,7 +376,45 @@ impl<'a> Encoder<'a> {
                 let lits: Vec<Lit> = neighbours.into_iter().map(|j| self.member(set, j)).collect();
                 self.p.or(&lits)
             }
+            Property::TouchingAlike(aspect) => {
+                let neighbours: Vec<usize> = (0..self.n())
+                    .filter(|&j| s.touch[i][j])
+                    .filter(|&j| *aspect == Aspect::Colour || (visible && s.visible[j]))
+                    .collect();
+                let lits: Vec<Lit> =
+                    neighbours.into_iter().map(|j| self.equal(*aspect, i, j)).collect();
+                self.p.or(&lits)
+            }
+            Property::Not(p) => !self.property(p, i),
+            Property::Either(ps) => {
+                let lits: Vec<Lit> = ps.iter().map(|p| self.property(p, i)).collect();
+                self.p.or(&lits)
+            }
         }
+    }
+
+    /// For each value of the aspect, the set's dice that have it (faces: visible dice).
+    fn alike(&mut self, d: &Dice, aspect: Aspect) -> Vec<Vec<Lit>> {
+        let values: Vec<i64> = match aspect {
+            Aspect::Colour => (0..self.supply.colours.len() as i64).collect(),
+            Aspect::Face => (1..=6).collect(),
+        };
+        let members = self.members(d);
+        values
+            .into_iter()
+            .map(|v| {
+                (0..self.n())
+                    .filter(|&i| aspect == Aspect::Colour || self.shape.structure.visible[i])
+                    .map(|i| {
+                        let has = match aspect {
+                            Aspect::Colour => self.colour[i].eq(&self.p, v),
+                            Aspect::Face => self.face[i].eq(&self.p, v),
+                        };
+                        self.p.and(&[members[i], has])
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Whether die `i` belongs to the set.
@@ -420,6 +458,20 @@ impl<'a> Encoder<'a> {
                     }
                     acc
                 }
+            }
+            Number::Kinds(d, aspect) => {
+                let used: Vec<Lit> =
+                    self.alike(d, *aspect).into_iter().map(|lits| self.p.or(&lits)).collect();
+                encode::count(&mut self.p, &used)
+            }
+            Number::MostAlike(d, aspect) => {
+                let mut most = IntVar::constant(&self.p, 0);
+                for lits in self.alike(d, *aspect) {
+                    let n = encode::count(&mut self.p, &lits);
+                    let bigger = self.compare(&n, Compare::Gt, &most)?;
+                    most = IntVar::select(&mut self.p, bigger, &n, &most);
+                }
+                most
             }
             Number::Groups => IntVar::constant(&self.p, s.groups as i64),
             Number::LargestGroup => IntVar::constant(&self.p, s.largest_group as i64),

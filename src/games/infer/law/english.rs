@@ -40,6 +40,8 @@ impl Law {
                 format!("{} {op} {}", english_number(a), english_number(b))
             }
             Law::Is(n, k) => format!("{} must be {}", english_number(n), kind_words(*k)),
+            // Every one of them not P is none of them P, said the way players say it.
+            Law::All(d, Property::Not(p)) => format!("no {} may {}", singular(d), english_property(p)),
             Law::All(d, p) => format!("all {} must {}", dice(d), english_property(p)),
             Law::No(d, p) => format!("no {} may {}", singular(d), english_property(p)),
             Law::Some(d, p) => format!("at least one {} must {}", singular(d), english_property(p)),
@@ -111,6 +113,10 @@ pub fn english_dice(d: &Dice) -> String {
             Property::Touching(s) => tail.push(format!("touching {}", english_dice(s))),
             Property::Alone => tail.push("touching nothing".into()),
             Property::Toward(d) => tail.push(format!("in the {}", d.name())),
+            Property::TouchingAlike(a) => tail.push(format!("touching {}", alike_die(*a))),
+            Property::Not(_) | Property::Either(_) => {
+                tail.push(format!("that {}", plural(&english_property(p))))
+            }
         }
     }
     let mut s =
@@ -139,7 +145,37 @@ fn english_property(p: &Property) -> String {
         Property::Touching(d) => format!("touch one of the {}", english_dice(d)),
         Property::Alone => "be alone (touching no other die)".into(),
         Property::Toward(d) => format!("be in the {}", d.name()),
+        Property::TouchingAlike(a) => format!("touch {}", alike_die(*a)),
+        Property::Not(p) => format!("not {}", english_property(p)),
+        Property::Either(ps) => {
+            let said: Vec<String> = ps.iter().map(english_property).collect();
+            // "be red or blue", not "be red or be blue".
+            if said.iter().all(|w| w.starts_with("be ")) {
+                let rest: Vec<&str> = said.iter().map(|w| &w[3..]).collect();
+                format!("be {}", rest.join(" or "))
+            } else {
+                said.join(" or ")
+            }
+        }
     }
+}
+
+/// "a die of the same colour", "a die showing the same face".
+fn alike_die(a: Aspect) -> &'static str {
+    match a {
+        Aspect::Colour => "a die of the same colour",
+        Aspect::Face => "a die showing the same face",
+    }
+}
+
+/// A property's verb phrase as said of several dice: "be red" is "are red".
+fn plural(phrase: &str) -> String {
+    phrase
+        .strip_prefix("not be ")
+        .map(|rest| format!("are not {rest}"))
+        .or_else(|| phrase.strip_prefix("be ").map(|rest| format!("are {rest}")))
+        .or_else(|| phrase.strip_prefix("not ").map(|rest| format!("do not {rest}")))
+        .unwrap_or_else(|| phrase.to_string())
 }
 
 pub fn english_number(n: &Number) -> String {
@@ -150,6 +186,18 @@ pub fn english_number(n: &Number) -> String {
         Number::Product(d) => format!("the product of the {}", english_dice(d)),
         Number::Groups => "the number of groups".into(),
         Number::LargestGroup => "the size of the largest group".into(),
+        Number::Kinds(d, Aspect::Colour) => {
+            format!("the number of different colours among the {}", english_dice(d))
+        }
+        Number::Kinds(d, Aspect::Face) => {
+            format!("the number of different faces the {} show", english_dice(d))
+        }
+        Number::MostAlike(d, Aspect::Colour) => {
+            format!("the most {} of any one colour", english_dice(d))
+        }
+        Number::MostAlike(d, Aspect::Face) => {
+            format!("the most {} showing any one face", english_dice(d))
+        }
         Number::Add(a, b) => format!("({} plus {})", english_number(a), english_number(b)),
         Number::Sub(a, b) => format!("({} minus {})", english_number(a), english_number(b)),
         Number::Mul(a, b) => format!("({} times {})", english_number(a), english_number(b)),

@@ -55,14 +55,27 @@ impl Property {
             Property::Touching(set) => set.members(x).iter().any(|&j| j != i && x.touch(i, j)),
             Property::Alone => (0..x.len()).all(|j| j == i || !x.touch(i, j)),
             Property::Toward(d) => x.toward(i, *d),
+            Property::TouchingAlike(aspect) => (0..x.len()).any(|j| {
+                j != i
+                    && x.touch(i, j)
+                    && match aspect {
+                        Aspect::Colour => x.dice[i].colour == x.dice[j].colour,
+                        Aspect::Face => face.is_some() && face == x.face(j),
+                    }
+            }),
+            Property::Not(p) => !p.holds(x, i),
+            Property::Either(ps) => ps.iter().any(|p| p.holds(x, i)),
         }
     }
 
-    fn about_values(&self) -> bool {
-        matches!(
-            self,
-            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
-        )
+    /// Whether the property speaks only of a die's value (ruling I7). "Not odd" holds of a
+    /// covered die, so a negation is not; "a 5 or a 6" is, when each choice is.
+    pub(crate) fn about_values(&self) -> bool {
+        match self {
+            Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_) => true,
+            Property::Either(ps) => ps.iter().all(Property::about_values),
+            _ => false,
+        }
     }
 }
 
@@ -83,11 +96,34 @@ impl Number {
                 .ok_or_else(too_large)?,
             Number::Groups => x.groups().len() as i128,
             Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i128),
+            Number::Kinds(d, aspect) => alike(x, d, *aspect).len() as i128,
+            Number::MostAlike(d, aspect) => {
+                alike(x, d, *aspect).iter().map(|(_, n)| *n).max().unwrap_or(0) as i128
+            }
             Number::Add(a, b) => a.value(x)?.checked_add(b.value(x)?).ok_or_else(too_large)?,
             Number::Sub(a, b) => a.value(x)?.checked_sub(b.value(x)?).ok_or_else(too_large)?,
             Number::Mul(a, b) => a.value(x)?.checked_mul(b.value(x)?).ok_or_else(too_large)?,
         })
     }
+}
+
+/// The set's dice by colour (or visible face): each value shown, with how many dice show it.
+fn alike(x: &Experiment, d: &Dice, aspect: Aspect) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for i in d.members(x) {
+        let key = match aspect {
+            Aspect::Colour => x.dice[i].colour.clone(),
+            Aspect::Face => match x.face(i) {
+                Some(f) => f.to_string(),
+                None => continue,
+            },
+        };
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => out.push((key, 1)),
+        }
+    }
+    out
 }
 
 /// Whether `n` is prime: Miller–Rabin with the bases that decide every 64-bit number.

@@ -85,6 +85,8 @@ fn number(n: &Number) -> String {
         Number::Product(d) => format!("product {}", dice(d)),
         Number::Groups => "groups".into(),
         Number::LargestGroup => "largest-group".into(),
+        Number::Kinds(d, a) => format!("distinct {} {}", aspect(*a), dice(d)),
+        Number::MostAlike(d, a) => format!("most-alike {} {}", aspect(*a), dice(d)),
         Number::Add(a, b) => format!("({} + {})", number(a), number(b)),
         Number::Sub(a, b) => format!("({} - {})", number(a), number(b)),
         Number::Mul(a, b) => format!("({} * {})", number(a), number(b)),
@@ -114,6 +116,11 @@ fn condition(p: &Property) -> String {
         // keeps its meaning.
         Property::Touching(s) => format!("(touching {})", dice(s)),
         Property::Alone => "(alone)".into(),
+        Property::TouchingAlike(a) => format!("(touching same {})", aspect(*a)),
+        Property::Not(p) => format!("(not {})", property(p)),
+        Property::Either(ps) => {
+            format!("({})", ps.iter().map(property).collect::<Vec<_>>().join(" or "))
+        }
     }
 }
 

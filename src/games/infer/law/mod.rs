@@ -155,6 +155,12 @@ pub enum Property {
     /// In the experiment's northernmost row (or southernmost, …) while some die lies
     /// further that way's opposite: the Compass Rose variant, opt-in (ruling I9).
     Toward(Direction),
+    /// Touches a die of the same colour, or (both showing a face) of the same face.
+    TouchingAlike(Aspect),
+    /// Does not have the property ("dice that are not red"; a covered die is "not odd").
+    Not(Box<Property>),
+    /// Has at least one of the properties ("red or blue dice").
+    Either(Vec<Property>),
 }
 
 /// A number an experiment has.
@@ -168,6 +174,10 @@ pub enum Number {
     Product(Dice),
     Groups,
     LargestGroup,
+    /// How many different colours (or visible faces) the set's dice have.
+    Kinds(Dice, Aspect),
+    /// The most dice of the set that share one colour (or one visible face); 0 for none.
+    MostAlike(Dice, Aspect),
     Add(Box<Number>, Box<Number>),
     Sub(Box<Number>, Box<Number>),
     Mul(Box<Number>, Box<Number>),
@@ -354,8 +364,10 @@ impl Sees {
                 self.touching = true;
                 self.dice(d);
             }
-            Property::Alone => self.touching = true,
+            Property::Alone | Property::TouchingAlike(_) => self.touching = true,
             Property::Toward(_) => self.compass = true,
+            Property::Not(p) => self.property(p),
+            Property::Either(ps) => ps.iter().for_each(|p| self.property(p)),
             Property::Colour(_)
             | Property::Face(_)
             | Property::Odd
@@ -369,7 +381,11 @@ impl Sees {
     fn number(&mut self, n: &Number) {
         match n {
             Number::Literal(_) => {}
-            Number::Count(d) | Number::Sum(d) | Number::Product(d) => self.dice(d),
+            Number::Count(d)
+            | Number::Sum(d)
+            | Number::Product(d)
+            | Number::Kinds(d, _)
+            | Number::MostAlike(d, _) => self.dice(d),
             Number::Groups | Number::LargestGroup => self.touching = true,
             Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => {
                 self.number(a);

@@ -246,12 +246,7 @@ impl Parser {
                     }
                     if self.eat("same") || self.eat("different") {
                         let same = self.tokens[self.at - 1].0 == "same";
-                        let aspect = match self.peek() {
-                            Some("colour" | "color" | "colours" | "colors") => Aspect::Colour,
-                            Some("face" | "faces" | "value" | "values") => Aspect::Face,
-                            _ => return self.fail("`colour` or `face`"),
-                        };
-                        self.at += 1;
+                        let aspect = self.aspect()?;
                         return Ok(if same {
                             Law::Same(dice, aspect)
                         } else {
@@ -327,6 +322,17 @@ impl Parser {
             ));
         }
         Ok(Law::Scoped(scope, among, Box::new(inner)))
+    }
+
+    /// `colour` or `face` (and their plurals and synonyms).
+    fn aspect(&mut self) -> Result<Aspect, LawError> {
+        let aspect = match self.peek() {
+            Some("colour" | "color" | "colours" | "colors") => Aspect::Colour,
+            Some("face" | "faces" | "value" | "values") => Aspect::Face,
+            _ => return self.fail("`colour` or `face`"),
+        };
+        self.at += 1;
+        Ok(aspect)
     }
 
     /// The `by n` of `divisible by n`, from 1 to a million.
@@ -408,6 +414,16 @@ impl Parser {
                 self.at += 1;
                 Ok(Number::LargestGroup)
             }
+            Some("distinct") => {
+                self.at += 1;
+                let aspect = self.aspect()?;
+                Ok(Number::Kinds(self.dice_or_all()?, aspect))
+            }
+            Some("most-alike") => {
+                self.at += 1;
+                let aspect = self.aspect()?;
+                Ok(Number::MostAlike(self.dice_or_all()?, aspect))
+            }
             _ => Ok(Number::Literal(self.integer()?)),
         }
     }
@@ -432,7 +448,9 @@ impl Parser {
             if t == "(" {
                 let after = self.tokens.get(self.at + 1).map(|t| t.0.as_str());
                 match after {
-                    Some("touching") => {
+                    Some("touching")
+                        if self.tokens.get(self.at + 2).map(|t| t.0.as_str()) != Some("same") =>
+                    {
                         self.at += 2;
                         self.deeper()?;
                         let d = self.dice();
@@ -449,7 +467,22 @@ impl Parser {
                         props.push(Property::Alone);
                         continue;
                     }
-                    _ => break,
+                    // `(not red)`, `(red or blue)`: a condition of its own.
+                    Some(_) => {
+                        let save = self.at;
+                        self.at += 1;
+                        match self.bracketed_condition() {
+                            Some(p) => {
+                                props.push(p);
+                                continue;
+                            }
+                            None => {
+                                self.at = save;
+                                break;
+                            }
+                        }
+                    }
+                    None => break,
                 }
             }
             let p = match t {
@@ -482,8 +515,49 @@ impl Parser {
         Ok(Dice(props))
     }
 
+    /// After a `(`: `not P)`, `P or Q …)`, `touching same colour)`; `None` (the caller
+    /// goes back) when the bracket holds something else, like a number.
+    fn bracketed_condition(&mut self) -> Option<Property> {
+        self.deeper().ok()?;
+        let p = self.bracketed_inner();
+        self.depth -= 1;
+        p
+    }
+
+    fn bracketed_inner(&mut self) -> Option<Property> {
+        if self.eat("not") {
+            let p = self.property().ok()?;
+            return self.eat(")").then(|| Property::Not(Box::new(p)));
+        }
+        let first = self.property().ok()?;
+        let mut all = vec![first];
+        while self.eat("or") {
+            all.push(self.property().ok()?);
+        }
+        match (self.eat(")"), all.len()) {
+            (true, 1) if matches!(all[0], Property::TouchingAlike(_)) => all.pop(),
+            (true, n) if n >= 2 => Some(Property::Either(all)),
+            _ => None,
+        }
+    }
+
     fn property(&mut self) -> Result<Property, LawError> {
         match self.peek() {
+            Some("touching") if self.tokens.get(self.at + 1).map(|t| t.0.as_str()) == Some("same") => {
+                self.at += 2;
+                Ok(Property::TouchingAlike(self.aspect()?))
+            }
+            Some("(") => {
+                let save = self.at;
+                self.at += 1;
+                match self.bracketed_condition() {
+                    Some(p) => Ok(p),
+                    None => {
+                        self.at = save;
+                        self.fail("a condition in brackets: `(not red)`, `(red or blue)`, `(touching same colour)`")
+                    }
+                }
+            }
             Some("touching") => {
                 self.at += 1;
                 let d = self.dice()?;

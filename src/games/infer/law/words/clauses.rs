@@ -1,9 +1,9 @@
 //! The sentence and its clauses: "there must be …", "all blue dice must …", "the sum of …
 //! must …", "every group must …", joined by "and", "or", "if", "unless".
 
-use super::super::{Among, Aspect, Compare, Dice, Kind, Law, Number, Property, Scope};
+use super::super::{Among, Aspect, Compare, Dice, Law, Number, Property, Scope};
 use super::meaning::*;
-use super::{adjective, face_noun, Alts, Reader, NUMBER_WORDS};
+use super::{adjective, face_noun, Alts, Reader};
 use crate::games::infer::experiment::COLOURS;
 
 impl Reader {
@@ -342,81 +342,6 @@ impl Reader {
         out
     }
 
-    /// How many: "at least one", "exactly 2", "no", "a", "an odd number of", "two" (bare).
-    pub(super) fn quantity(&self, at: usize) -> Alts<Quantity> {
-        use Compare::*;
-        let mut out = Vec::new();
-        for k in self.any(at, &["a", "an", "any", "some", "one or more"]) {
-            out.push((Quantity::Compared(Ge, 1), k));
-        }
-        for k in self.any(at, &["no", "zero"]) {
-            out.push((Quantity::Compared(Eq, 0), k));
-        }
-        let before: [(&'static str, Compare); 15] = [
-            ("at least", Ge),
-            ("no fewer than", Ge),
-            ("no less than", Ge),
-            ("at most", Le),
-            ("no more than", Le),
-            ("exactly", Eq),
-            ("precisely", Eq),
-            ("just", Eq),
-            ("only", Eq),
-            ("more than", Gt),
-            ("over", Gt),
-            ("fewer than", Lt),
-            ("less than", Lt),
-            ("under", Lt),
-            ("not exactly", Ne),
-        ];
-        for (words, op) in before {
-            if let Some(k) = self.seq(at, words) {
-                for (n, k) in self.integer(k) {
-                    out.push((Quantity::Compared(op, n), k));
-                }
-            }
-        }
-        for (n, k) in self.integer(at) {
-            out.push((Quantity::Bare(n), k));
-            for k in self.any(k, &["or more"]) {
-                out.push((Quantity::Compared(Ge, n), k));
-            }
-            for k in self.any(k, &["or fewer", "or less"]) {
-                out.push((Quantity::Compared(Le, n), k));
-            }
-        }
-        for (kind, words) in [
-            (Kind::Even, "an even number of"),
-            (Kind::Odd, "an odd number of"),
-            (Kind::Prime, "a prime number of"),
-        ] {
-            if let Some(k) = self.seq(at, words) {
-                out.push((Quantity::Is(kind), k));
-            }
-        }
-        out
-    }
-
-    /// A whole number, in digits or in words up to twenty.
-    pub(super) fn integer(&self, at: usize) -> Alts<i64> {
-        let Some(w) = self.word(at) else {
-            self.expected(at, "a number");
-            return vec![];
-        };
-        let n = w
-            .parse::<i64>()
-            .ok()
-            .filter(|n| (0..=1_000_000).contains(n))
-            .or_else(|| NUMBER_WORDS.iter().position(|x| *x == w).map(|n| n as i64));
-        match n {
-            Some(n) => vec![(n, at + 1)],
-            None => {
-                self.expected(at, "a number");
-                vec![]
-            }
-        }
-    }
-
     // ---- "All blue dice must be 5s" ----
 
     pub(super) fn dice_clause(&self, at: usize) -> Alts<Law> {
@@ -435,76 +360,6 @@ impl Reader {
                     for law in apply(det, d.clone(), pred) {
                         out.push((law, k));
                     }
-                }
-            }
-        }
-        out
-    }
-
-    /// Who of the dice: all (also "every", "each", "the", or nothing said), none, some,
-    /// most, fewer than half, or a number of them.
-    pub(super) fn determiner(&self, at: usize) -> Alts<Determiner> {
-        let mut out = vec![(Determiner::All, at)];
-        for k in self.any(at, &["all", "all the", "all of the"]) {
-            out.push((Determiner::AllSaid, k));
-        }
-        for k in self.any(at, &["no two", "no 2"]) {
-            out.push((Determiner::NoTwo, k));
-        }
-        for k in self.any(at, &["every", "each", "each of the"]) {
-            out.push((Determiner::AllSaid, k));
-        }
-        for k in self.any(at, &["any"]) {
-            out.push((Determiner::All, k));
-        }
-        // "A red die must touch a blue die": every red die, or some red die? Both readings.
-        for k in self.any(at, &["a", "an"]) {
-            out.push((Determiner::All, k));
-            out.push((Determiner::Some, k));
-        }
-        for k in self.any(at, &["no", "none of the"]) {
-            out.push((Determiner::No, k));
-        }
-        for k in self
-            .any(at, &["some", "some of the", "at least one", "at least one of the", "one or more"])
-        {
-            out.push((Determiner::Some, k));
-        }
-        for k in self.any(
-            at,
-            &[
-                "most",
-                "most of the",
-                "the majority of",
-                "the majority of the",
-                "more than half of the",
-                "more than half the",
-            ],
-        ) {
-            out.push((Determiner::Most, k));
-        }
-        for k in self.any(
-            at,
-            &[
-                "a minority of",
-                "a minority of the",
-                "fewer than half of the",
-                "less than half of the",
-                "fewer than half the",
-                "less than half the",
-            ],
-        ) {
-            out.push((Determiner::Minority, k));
-        }
-        for (q, k) in self.quantity(at) {
-            // "At least one" is `Some`, said the way the deck says it.
-            let some = q == Quantity::Compared(Compare::Ge, 1);
-            if matches!(q, Quantity::Compared(..) | Quantity::Bare(_))
-                && !some
-                && !matches!(self.word(at), Some("a" | "an" | "any" | "some" | "no"))
-            {
-                for k in self.opts(k, &["of the"]) {
-                    out.push((Determiner::Counted(q), k));
                 }
             }
         }

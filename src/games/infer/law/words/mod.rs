@@ -17,6 +17,7 @@
 mod clauses;
 mod meaning;
 mod phrases;
+mod quantities;
 
 use super::{Law, Property};
 use crate::games::infer::experiment::COLOURS;
