@@ -157,7 +157,7 @@ fn a_refused_sentence_on_the_command_line_shows_the_span_and_the_nearest_forms()
     assert!(err.contains("2 ways"), "{err}");
     // Issue 59: a sentence the reader refuses hears about English, not about the formal
     // language's numbers ("expected a number … found `red`").
-    let out = umpire(&["infer", "judge", "Red dice are not allowed.", "r1"]);
+    let out = umpire(&["infer", "judge", "Red dice are not welcome.", "r1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     let flat: String = err.split_whitespace().collect::<Vec<_>>().join(" ").replace("│ ", "");

@@ -250,6 +250,8 @@ pub struct JudgeRequest {
 pub struct Judged {
     /// The Law, in English.
     pub law: String,
+    /// The Law in the formal language, as `umpire` reads it (to type it back exactly).
+    pub formal: String,
     pub experiment: String,
     pub follows: bool,
     /// `O` or `X`.
@@ -266,6 +268,7 @@ pub fn judge(request: &JudgeRequest) -> Result<Judged, InferError> {
     let j = law.judge(&x).map_err(InferError::TooLarge)?;
     Ok(Judged {
         law: law.english(),
+        formal: law.formal(),
         experiment: x.notation(),
         follows: j.follows,
         marker: marker(j.follows),

@@ -20,6 +20,7 @@ impl Law {
             Law::TouchEachOther(d) => {
                 format!("the {} must not all touch each other (form one group)", english_dice(d))
             }
+            Law::All(d, p) => format!("not all {} may {}", english_dice(d), english_property(p)),
             _ => return None,
         })
     }
@@ -27,6 +28,9 @@ impl Law {
     /// The Law in plain English, as the Universe repeats a Theory back.
     pub fn english(&self) -> String {
         let dice = english_dice;
+        if let Some(said) = self.share_english() {
+            return said;
+        }
         match self {
             Law::Compare(a, op, b) => {
                 let op = match op {
@@ -78,6 +82,58 @@ impl Law {
 }
 
 impl Law {
+    /// "at least half of the dice must be white" for `2 * count white >= count dice`: a
+    /// share of a set, when the Law compares one set with the same set narrowed by one
+    /// property.
+    fn share_english(&self) -> Option<String> {
+        let Law::Compare(a, op, b) = self else { return None };
+        let scaled = |n: &Number| -> Option<(i64, Dice)> {
+            match n {
+                Number::Count(d) => Some((1, d.clone())),
+                Number::Mul(k, c) => match (k.as_ref(), c.as_ref()) {
+                    (Number::Literal(k), Number::Count(d)) if *k > 1 => Some((*k, d.clone())),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let ((den, part), (num, whole)) = (scaled(a)?, scaled(b)?);
+        // The part is the whole and one more property (a value property counts visible
+        // dice in the whole, as "most" does).
+        let extra: Vec<&Property> = part.0.iter().filter(|p| !whole.0.contains(p)).collect();
+        let [p] = extra.as_slice() else { return None };
+        let mut expected = whole.0.clone();
+        if p.about_values() {
+            expected.retain(|q| *q != Property::Visible);
+        }
+        if !expected.iter().all(|q| part.0.contains(q)) || part.0.len() != expected.len() + 1 {
+            return None;
+        }
+        let fraction = match (num, den) {
+            (1, 2) => "half",
+            (1, 3) => "a third",
+            (2, 3) => "two thirds",
+            (1, 4) => "a quarter",
+            (3, 4) => "three quarters",
+            _ => return None,
+        };
+        let how = match op {
+            Compare::Eq => "exactly",
+            Compare::Ne => return None,
+            Compare::Lt => "fewer than",
+            Compare::Le => "at most",
+            Compare::Gt => "more than",
+            Compare::Ge => "at least",
+        };
+        let base = Dice(expected);
+        let verb = if matches!(op, Compare::Lt | Compare::Le) { "may" } else { "must" };
+        Some(format!(
+            "{how} {fraction} of the {} {verb} {}",
+            english_dice(&base),
+            english_property(p)
+        ))
+    }
+
     /// The English, in brackets when `needs` says this part would otherwise read ambiguously.
     fn bracketed(&self, needs: impl Fn(&Law) -> bool) -> String {
         if needs(self) {
@@ -149,10 +205,11 @@ fn english_property(p: &Property) -> String {
         Property::Not(p) => format!("not {}", english_property(p)),
         Property::Either(ps) => {
             let said: Vec<String> = ps.iter().map(english_property).collect();
-            // "be red or blue", not "be red or be blue".
-            if said.iter().all(|w| w.starts_with("be ")) {
-                let rest: Vec<&str> = said.iter().map(|w| &w[3..]).collect();
-                format!("be {}", rest.join(" or "))
+            // "be red or blue", "show 5 or 6": one verb said once.
+            let verb = said[0].split(' ').next().unwrap_or("").to_string() + " ";
+            if said.iter().all(|w| w.starts_with(&verb)) {
+                let rest: Vec<&str> = said.iter().map(|w| &w[verb.len()..]).collect();
+                format!("{verb}{}", rest.join(" or "))
             } else {
                 said.join(" or ")
             }

@@ -543,7 +543,9 @@ impl Parser {
 
     fn property(&mut self) -> Result<Property, LawError> {
         match self.peek() {
-            Some("touching") if self.tokens.get(self.at + 1).map(|t| t.0.as_str()) == Some("same") => {
+            Some("touching")
+                if self.tokens.get(self.at + 1).map(|t| t.0.as_str()) == Some("same") =>
+            {
                 self.at += 2;
                 Ok(Property::TouchingAlike(self.aspect()?))
             }

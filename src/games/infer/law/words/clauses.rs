@@ -92,6 +92,8 @@ impl Reader {
         out.extend(self.scoped(at));
         out.extend(self.number_clause(at));
         out.extend(self.dice_clause(at));
+        out.extend(self.kinds_clause(at));
+        out.extend(self.frequency_clause(at));
         out
     }
 
@@ -220,6 +222,15 @@ impl Reader {
             for (a, k) in self.noun_phrases(k, false) {
                 let Some(k) = self.lit(k, "than") else { continue };
                 for (b, k) in self.compared_dice(k, &a) {
+                    // "more red dice than blue or white dice": than both together, or than
+                    // each? Not read.
+                    if b.0.iter().any(|p| matches!(p, Property::Either(_))) {
+                        self.note(
+                            k,
+                            "\"than … or …\" can mean both together or each of them: say which",
+                        );
+                        continue;
+                    }
                     out.push((Law::Compare(Number::Count(a.dice()), op, Number::Count(b)), k));
                 }
             }
@@ -257,6 +268,7 @@ impl Reader {
             }
         }
         out.extend(self.lines(at));
+        out.extend(self.kinds_exist(at));
         out
     }
 
@@ -353,12 +365,15 @@ impl Reader {
                 det,
                 Determiner::No
                     | Determiner::NoTwo
+                    | Determiner::NotAll
+                    | Determiner::Only
                     | Determiner::Counted(Quantity::Compared(Compare::Le | Compare::Lt, _))
+                    | Determiner::Share(Compare::Le | Compare::Lt, ..)
             );
             for (d, k) in self.dice(k, false) {
                 for (pred, k) in self.predicate(k, permissive) {
                     for law in apply(det, d.clone(), pred) {
-                        out.push((law, k));
+                        out.push((simpler(law), k));
                     }
                 }
             }
@@ -389,13 +404,15 @@ impl Reader {
             out.push((Predicate::Whole(Whole::TouchSomething, neg), k));
         }
         for (neg, k) in self.verb(at, "show shows", permissive) {
-            for (p, k) in self.shown(k) {
+            for (p, k) in self.shown_either(k) {
                 out.push((Predicate::Each(p, neg), k));
             }
+            out.extend(self.kinds_said(k).into_iter().map(|(w, k)| (Predicate::Whole(w, neg), k)));
             out.extend(self.sameness(k).into_iter().map(|(w, k)| (Predicate::Whole(w, neg), k)));
         }
         for (neg, k) in self.verb(at, "have has", permissive) {
             out.extend(self.sameness(k).into_iter().map(|(w, k)| (Predicate::Whole(w, neg), k)));
+            out.extend(self.kinds_said(k).into_iter().map(|(w, k)| (Predicate::Whole(w, neg), k)));
         }
         for (neg, k) in self.verb(at, "share shares", permissive) {
             for k in self.any(
@@ -459,8 +476,52 @@ impl Reader {
         out
     }
 
-    /// What follows "must be": a colour, odd, a face, stacked, alone, the same colour, ….
+    /// What follows "must be", and "red or blue", "a 5 or a 6": one of several.
     pub(super) fn complement(&self, at: usize) -> Alts<Predicate> {
+        let mut out = self.single_complement(at);
+        if !self.step() {
+            return out;
+        }
+        let mut i = 0;
+        while i < out.len() {
+            if let (Predicate::Each(p, false), k) = out[i].clone() {
+                for k in self.any(k, &["or", "or else"]) {
+                    for (q, k) in self.single_complement(k) {
+                        if let Predicate::Each(q, false) = q {
+                            let mut all = match &p {
+                                Property::Either(ps) => ps.clone(),
+                                p => vec![p.clone()],
+                            };
+                            all.push(q);
+                            out.push((Predicate::Each(Property::Either(all), false), k));
+                        }
+                    }
+                }
+            }
+            i += 1;
+        }
+        // "allowed", "forbidden", "required": of the dice as a whole.
+        for k in self.any(at, &["allowed", "permitted", "used", "played", "legal"]) {
+            out.push((Predicate::Whole(Whole::Allowed, false), k));
+        }
+        for k in self.any(at, &["forbidden", "banned", "prohibited", "illegal", "disallowed"]) {
+            out.push((Predicate::Whole(Whole::Allowed, true), k));
+        }
+        for k in self.any(at, &["required", "needed", "necessary", "mandatory"]) {
+            out.push((Predicate::Whole(Whole::Required, false), k));
+        }
+        // "of at least two different colours".
+        for k in self.opts(at, &["of"]) {
+            out.extend(
+                self.kinds_said(k).into_iter().map(|(w, k)| (Predicate::Whole(w, false), k)),
+            );
+        }
+        out
+    }
+
+    /// One thing a die (or the dice) must be: a colour, odd, a face, stacked, alone, the
+    /// same colour, ….
+    fn single_complement(&self, at: usize) -> Alts<Predicate> {
         let mut out = Vec::new();
         let each = |p: Property| Predicate::Each(p, false);
         if let Some(w) = self.word(at) {

@@ -11,6 +11,8 @@ pub(super) enum Quantity {
     /// A bare number ("two 2s"): at least, or exactly? The reader offers both.
     Bare(i64),
     Is(Kind),
+    /// "between two and four": both ends included.
+    Between(i64, i64),
 }
 
 /// What a sentence says of each die of a set, or of the set as a whole.
@@ -35,6 +37,12 @@ pub(super) enum Whole {
     Different(Aspect),
     SumCompared(Compare, Number),
     SumIs(Kind),
+    /// "be allowed", "be used": negated ("are not allowed", "are forbidden"), none of them.
+    Allowed,
+    /// "be required": at least one of them.
+    Required,
+    /// "show at least three different numbers": how many kinds the set has.
+    Kinds(Aspect, Quantity),
 }
 
 /// Who a sentence speaks of: all of a set, none, some, most, fewer than half, or a count.
@@ -50,6 +58,13 @@ pub(super) enum Determiner {
     Most,
     Minority,
     Counted(Quantity),
+    /// "not all", "not every".
+    NotAll,
+    /// "at least half of the", "a third of the": `den` times those with the property
+    /// compared with `num` times all of them.
+    Share(Compare, i64, i64),
+    /// "only red dice may be stacked": every stacked die is red.
+    Only,
 }
 
 /// A set of dice as said: the words before and including the noun, the words after it.
@@ -101,6 +116,9 @@ pub(super) enum Joint {
 
 /// `n` times a number.
 pub(super) fn times_number(n: i64, m: Number) -> Number {
+    if n == 1 {
+        return m;
+    }
     Number::Mul(Box::new(Number::Literal(n)), Box::new(m))
 }
 
@@ -114,6 +132,20 @@ pub(super) fn quantified(n: Number, q: Quantity) -> Vec<Law> {
             Law::Compare(n, Compare::Eq, Number::Literal(m)),
         ],
         Quantity::Is(kind) => vec![Law::Is(n, kind)],
+        Quantity::Between(low, high) => vec![Law::And(
+            Box::new(Law::Compare(n.clone(), Compare::Ge, Number::Literal(low))),
+            Box::new(Law::Compare(n, Compare::Le, Number::Literal(high))),
+        )],
+    }
+}
+
+/// The Law said as simply as it means: every one of them not P is none of them P, and none
+/// of them not P (when P is no value, which a covered die lacks) is all of them P.
+pub(super) fn simpler(law: Law) -> Law {
+    match law {
+        Law::All(d, Property::Not(p)) => Law::No(d, *p),
+        Law::No(d, Property::Not(p)) if !p.about_values() => Law::All(d, *p),
+        other => other,
     }
 }
 
@@ -163,16 +195,83 @@ pub(super) fn apply(det: Determiner, d: Dice, pred: Predicate) -> Vec<Law> {
     // None of the dice touches another of them.
     let apart = |d: &Dice| Law::No(d.clone(), Property::Touching(d.clone()));
     let touching = || Property::Touching(Dice(vec![]));
-    let whole = |w: Whole, d: Dice| match w {
-        Whole::EachOther | Whole::OneGroup => Law::TouchEachOther(d),
-        Whole::TouchSomething => Law::All(d, Property::Touching(Dice(vec![]))),
-        Whole::Same(a) => Law::Same(d, a),
-        Whole::Different(a) => Law::Different(d, a),
-        Whole::SumCompared(op, n) => Law::Compare(Number::Sum(d), op, n),
-        Whole::SumIs(k) => Law::Is(Number::Sum(d), k),
+    let whole = |w: Whole, d: Dice| -> Option<Law> {
+        Some(match w {
+            Whole::EachOther | Whole::OneGroup => Law::TouchEachOther(d),
+            Whole::TouchSomething => Law::All(d, Property::Touching(Dice(vec![]))),
+            Whole::Same(a) => Law::Same(d, a),
+            Whole::Different(a) => Law::Different(d, a),
+            Whole::SumCompared(op, n) => Law::Compare(Number::Sum(d), op, n),
+            Whole::SumIs(k) => Law::Is(Number::Sum(d), k),
+            // Said of the dice as a whole only with some determiners, handled before.
+            Whole::Allowed | Whole::Required | Whole::Kinds(..) => return None,
+        })
     };
     use Determiner as D;
+    // "Two touching dice must never show the same number", "no two adjacent dice may be the
+    // same colour": said of the pairs that touch, not of all of them at once.
+    let touching_pair = d.0.contains(&touching());
+    let untouched = || Dice(d.0.iter().filter(|p| **p != touching()).cloned().collect());
+    let both_of_two = matches!(det, D::Counted(Quantity::Bare(2)) | D::All);
+    if touching_pair {
+        match (det, &pred) {
+            (D::NoTwo, Predicate::Whole(Whole::Same(a), false)) => {
+                return vec![Law::No(untouched(), Property::TouchingAlike(*a))]
+            }
+            (_, Predicate::Whole(Whole::Same(a), true)) if both_of_two => {
+                return vec![Law::No(untouched(), Property::TouchingAlike(*a))]
+            }
+            _ => {}
+        }
+    }
+    let share = |op: Compare, num: i64, den: i64, p: &Property| {
+        // Restrictions on values pass over covered dice (I7), as "most" does.
+        let counted = if p.about_values() { with(&Property::Visible) } else { d.clone() };
+        Law::Compare(
+            times_number(den, Number::Count(with(p))),
+            op,
+            times_number(num, Number::Count(counted)),
+        )
+    };
     vec![match (det, pred) {
+        (D::NotAll, Predicate::Each(p, false)) => Law::Not(Box::new(Law::All(d, p))),
+        (D::NotAll, Predicate::Whole(w, false)) => match whole(w, d) {
+            Some(law) => negate(law),
+            None => return vec![],
+        },
+        (D::Share(op, num, den), Predicate::Each(p, false)) => share(op, num, den, &p),
+        // "Only red dice may be stacked": every stacked die is red.
+        (D::Only, Predicate::Each(p, false)) if !d.0.is_empty() => {
+            let mut laws = d.0.iter().map(|q| Law::All(Dice(vec![p.clone()]), q.clone()));
+            let first = laws.next().expect("a condition");
+            laws.fold(first, |a, b| Law::And(Box::new(a), Box::new(b)))
+        }
+        (D::Only, Predicate::Whole(Whole::Allowed, false)) if !d.0.is_empty() => {
+            Law::All(Dice(vec![]), if d.0.len() == 1 { d.0[0].clone() } else { return vec![] })
+        }
+        (D::All | D::AllSaid, Predicate::Whole(Whole::Allowed, true))
+        | (D::No, Predicate::Whole(Whole::Allowed, false)) => {
+            Law::Compare(Number::Count(d), Compare::Eq, Number::Literal(0))
+        }
+        (D::All | D::AllSaid, Predicate::Whole(Whole::Required, false)) => {
+            Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1))
+        }
+        (D::Counted(q), Predicate::Whole(Whole::Required | Whole::Allowed, false))
+            if !matches!(q, Quantity::Compared(Compare::Le | Compare::Lt, _)) =>
+        {
+            return quantified(Number::Count(d), q)
+        }
+        // "At most two red dice are allowed".
+        (
+            D::Counted(q @ Quantity::Compared(Compare::Le | Compare::Lt, _)),
+            Predicate::Whole(Whole::Allowed, false),
+        ) => return quantified(Number::Count(d), q),
+        (D::All | D::AllSaid, Predicate::Whole(Whole::Kinds(a, q), false)) => {
+            return quantified(Number::Kinds(d, a), q)
+        }
+        (D::All | D::AllSaid, Predicate::Whole(Whole::Kinds(a, q), true)) => {
+            return quantified(Number::Kinds(d, a), q).into_iter().map(negate).collect()
+        }
         (D::All | D::AllSaid, Predicate::Each(p, false)) => Law::All(d, p),
         (D::All, Predicate::Each(p, true)) => Law::No(d, p),
         (D::AllSaid, Predicate::Each(p, true)) => {
@@ -193,8 +292,14 @@ pub(super) fn apply(det: Determiner, d: Dice, pred: Predicate) -> Vec<Law> {
         }
         (D::No, Predicate::Whole(Whole::TouchSomething, false)) => Law::No(d, touching()),
         (D::NoTwo, Predicate::Whole(Whole::TouchSomething, false)) => apart(&d),
-        (D::All | D::AllSaid, Predicate::Whole(w, false)) => whole(w, d),
-        (D::All | D::AllSaid, Predicate::Whole(w, true)) => negate(whole(w, d)),
+        (D::All | D::AllSaid, Predicate::Whole(w, false)) => match whole(w, d) {
+            Some(law) => law,
+            None => return vec![],
+        },
+        (D::All | D::AllSaid, Predicate::Whole(w, true)) => match whole(w, d) {
+            Some(law) => negate(law),
+            None => return vec![],
+        },
         (D::No, Predicate::Each(p, false)) => Law::No(d, p),
         (D::No, Predicate::Whole(Whole::EachOther, false)) => apart(&d),
         (D::NoTwo, Predicate::Whole(Whole::EachOther, false)) => apart(&d),

@@ -18,6 +18,7 @@ mod clauses;
 mod meaning;
 mod phrases;
 mod quantities;
+mod values;
 
 use super::{Law, Property};
 use crate::games::infer::experiment::COLOURS;
@@ -363,6 +364,23 @@ fn adjective(w: &str) -> Option<Property> {
         "lone" => Property::Alone,
         _ => return None,
     })
+}
+
+/// A condition said before the noun: an adjective, "touching" or "adjacent" (touching some
+/// die), or "non-red" (not red).
+fn prenominal(w: &str) -> Option<Property> {
+    if let Some(p) = adjective(w) {
+        return Some(p);
+    }
+    if let Some(rest) = w.strip_prefix("non-") {
+        return adjective(rest).map(|p| Property::Not(Box::new(p)));
+    }
+    match w {
+        "touching" | "adjacent" | "neighbouring" | "neighboring" => {
+            Some(Property::Touching(super::Dice(vec![])))
+        }
+        _ => None,
+    }
 }
 
 /// A face as a noun: "5s", "fives", and a bare "5" when `bare` (after "a", "showing").

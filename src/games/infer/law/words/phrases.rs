@@ -3,7 +3,7 @@
 
 use super::super::{Compare, Dice, Direction, Kind, Law, Number, Property};
 use super::meaning::*;
-use super::{adjective, face_noun, Alts, Reader, NUMBER_WORDS};
+use super::{face_noun, prenominal, Alts, Reader, NUMBER_WORDS};
 use crate::games::infer::experiment::COLOURS;
 
 impl Reader {
@@ -23,12 +23,26 @@ impl Reader {
         }
         for start in self.opts(at, &["the", "all the", "all of the", "all"]) {
             let prefixed = start > at;
-            // Adjectives, in the order said.
-            let mut props = Vec::new();
+            // Adjectives, in the order said; "red or blue" is one of them.
+            let mut props: Vec<Property> = Vec::new();
             let mut k = start;
-            while let Some(p) = self.word(k).and_then(adjective) {
-                props.push(p);
+            while let Some(p) = self.word(k).and_then(prenominal) {
                 k += 1;
+                let mut either = vec![p];
+                while self.word(k) == Some("or") {
+                    match self.word(k + 1).and_then(prenominal) {
+                        Some(q) => {
+                            either.push(q);
+                            k += 2;
+                        }
+                        None => break,
+                    }
+                }
+                props.push(if either.len() == 1 {
+                    either.pop().expect("one")
+                } else {
+                    Property::Either(either)
+                });
             }
             self.expected(k, "a colour");
             // The noun.
@@ -123,10 +137,27 @@ impl Reader {
             singles.extend(self.shown(k));
         }
         for k in self.any(at, &["that are", "that is", "which are", "which is"]) {
-            singles.extend(self.complement(k).into_iter().filter_map(|(p, k)| match p {
-                Predicate::Each(p, false) => Some((p, k)),
-                _ => None,
-            }));
+            for k in self.opts(k, &["not"]) {
+                let not = k > at + 2;
+                singles.extend(self.complement(k).into_iter().filter_map(|(p, k)| match p {
+                    Predicate::Each(p, false) if not => Some((Property::Not(Box::new(p)), k)),
+                    Predicate::Each(p, false) => Some((p, k)),
+                    _ => None,
+                }));
+            }
+        }
+        for k in self.any(at, &["that do not", "that does not", "which do not", "which does not"]) {
+            for k in self.any(k, &["show", "touch"]) {
+                let found = if self.word(k - 1) == Some("show") {
+                    self.shown_either(k)
+                } else {
+                    self.touch_object(k)
+                };
+                singles.extend(found.into_iter().map(|(p, k)| (Property::Not(Box::new(p)), k)));
+            }
+        }
+        for k in self.any(at, &["not"]) {
+            singles.extend(self.place(k).into_iter().map(|(p, k)| (Property::Not(Box::new(p)), k)));
         }
         for k in self.any(at, &["that touch", "that touches", "which touch", "which touches"]) {
             singles.extend(self.touch_object(k));
@@ -157,6 +188,27 @@ impl Reader {
         }
         for k in self.any(at, &["on the table", "touching the table"]) {
             out.push((Property::OnTable, k));
+        }
+        // On another die: off the table.
+        for k in self.opts(at, &["resting", "stacked", "placed", "sitting", "standing"]) {
+            for k in self.any(k, &["on top of", "on", "upon", "atop"]) {
+                for k in self.any(
+                    k,
+                    &[
+                        "another die",
+                        "other dice",
+                        "a die",
+                        "another",
+                        "some die",
+                        "some other die",
+                    ],
+                ) {
+                    out.push((Property::Not(Box::new(Property::OnTable)), k));
+                }
+            }
+        }
+        for k in self.any(at, &["off the table", "not on the table"]) {
+            out.push((Property::Not(Box::new(Property::OnTable)), k));
         }
         for k in self.any(at, &["in a stack", "in stacks", "part of a stack"]) {
             out.push((Property::Stacked, k));
@@ -199,6 +251,40 @@ impl Reader {
         ) {
             out.push((Property::Touching(Dice(vec![])), k));
         }
+        // A die like it: "a die of the same colour", "another die showing the same number".
+        for k in self.any(
+            at,
+            &[
+                "a die",
+                "another die",
+                "a die of",
+                "another die of",
+                "any die",
+                "any other die",
+                "dice",
+                "other dice",
+            ],
+        ) {
+            for k in self.any(k, &["the same", "the same colour as itself", "its own"]) {
+                for (a, k) in self.aspect(k, true) {
+                    out.push((Property::TouchingAlike(a), k));
+                }
+            }
+            for k in self.any(
+                k,
+                &[
+                    "showing the same",
+                    "with the same",
+                    "that shows the same",
+                    "that has the same",
+                    "having the same",
+                ],
+            ) {
+                for (a, k) in self.aspect(k, true) {
+                    out.push((Property::TouchingAlike(a), k));
+                }
+            }
+        }
         // "touch a blue die" is one of them; "touch the blue dice", "touch all blue dice" say
         // all of them, which no Law here says: those are not read.
         for k in self.opts(at, &["a", "an", "at least one", "some", "another", "other", "any"]) {
@@ -210,6 +296,27 @@ impl Reader {
                     self.note(k, "say one die to touch, like `a blue die`: touching all of them is not a Law umpire knows");
                 }
             }
+        }
+        out
+    }
+
+    /// A face shown, or one of several: "a 5 or a 6", "an odd number or a 6".
+    pub(super) fn shown_either(&self, at: usize) -> Alts<Property> {
+        let mut out = self.shown(at);
+        let mut i = 0;
+        while i < out.len() && self.step() {
+            let (p, k) = out[i].clone();
+            for k in self.any(k, &["or"]) {
+                for (q, k) in self.shown(k) {
+                    let mut all = match &p {
+                        Property::Either(ps) => ps.clone(),
+                        p => vec![p.clone()],
+                    };
+                    all.push(q);
+                    out.push((Property::Either(all), k));
+                }
+            }
+            i += 1;
         }
         out
     }
@@ -578,6 +685,21 @@ impl Reader {
             }
             for k in self.any(k, &["number of", "count of"]) {
                 out.extend(self.dice(k, false).into_iter().map(|(d, k)| (Number::Count(d), k)));
+                // "the number of different colours (among the red dice)".
+                for k in self.opts(k, &["different", "distinct"]) {
+                    for (a, k) in self.aspect(k, false) {
+                        out.push((Number::Kinds(Dice(vec![]), a), k));
+                        for k in
+                            self.any(k, &["among the", "among", "of the", "on the", "shown by the"])
+                        {
+                            out.extend(
+                                self.dice(k, false)
+                                    .into_iter()
+                                    .map(|(d, k)| (Number::Kinds(d, a), k)),
+                            );
+                        }
+                    }
+                }
                 for k in self.any(k, &["groups"]) {
                     out.push((Number::Groups, k));
                 }

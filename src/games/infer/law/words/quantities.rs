@@ -50,6 +50,20 @@ impl Reader {
                 out.push((Quantity::Compared(Le, n), k));
             }
         }
+        // "between two and four", "from two to four": both ends included.
+        for (first, second) in [("between", "and"), ("from", "to")] {
+            let Some(k) = self.lit(at, first) else { continue };
+            for (low, k) in self.integer(k) {
+                let Some(k) = self.lit(k, second) else { continue };
+                for (high, k) in self.integer(k) {
+                    if low <= high {
+                        out.push((Quantity::Between(low, high), k));
+                    } else {
+                        self.note(k, "the smaller number comes first in \"between … and …\"");
+                    }
+                }
+            }
+        }
         for (kind, words) in [
             (Kind::Even, "an even number of"),
             (Kind::Odd, "an odd number of"),
@@ -137,6 +151,15 @@ impl Reader {
         ) {
             out.push((Determiner::Minority, k));
         }
+        for k in
+            self.any(at, &["not all", "not all the", "not all of the", "not every", "not each"])
+        {
+            out.push((Determiner::NotAll, k));
+        }
+        for k in self.any(at, &["only", "only the"]) {
+            out.push((Determiner::Only, k));
+        }
+        out.extend(self.share(at));
         for (q, k) in self.quantity(at) {
             // "At least one" is `Some`, said the way the deck says it.
             let some = q == Quantity::Compared(Compare::Ge, 1);
@@ -146,6 +169,61 @@ impl Reader {
             {
                 for k in self.opts(k, &["of the"]) {
                     out.push((Determiner::Counted(q), k));
+                }
+            }
+        }
+        out
+    }
+
+    /// A share of the dice: "at least half of the", "exactly a third of the", "two thirds
+    /// of the", "half the"; bare ("half of the dice") reads two ways, as a bare count does.
+    /// "More than half" and "fewer than half" are `most` and `a minority` (`determiner`).
+    fn share(&self, at: usize) -> Alts<Determiner> {
+        use Compare::*;
+        let mut out = Vec::new();
+        let fractions: [(&'static str, i64, i64); 8] = [
+            ("half", 1, 2),
+            ("one half", 1, 2),
+            ("a third", 1, 3),
+            ("one third", 1, 3),
+            ("two thirds", 2, 3),
+            ("a quarter", 1, 4),
+            ("one quarter", 1, 4),
+            ("three quarters", 3, 4),
+        ];
+        let mut said: Vec<(Option<Compare>, usize)> = vec![(None, at)];
+        for (words, op) in [
+            ("at least", Ge),
+            ("no less than", Ge),
+            ("at most", Le),
+            ("no more than", Le),
+            ("exactly", Eq),
+            ("precisely", Eq),
+            ("more than", Gt),
+            ("over", Gt),
+            ("fewer than", Lt),
+            ("less than", Lt),
+            ("under", Lt),
+        ] {
+            if let Some(k) = self.seq(at, words) {
+                said.push((Some(op), k));
+            }
+        }
+        for (op, k) in said {
+            for (words, num, den) in fractions {
+                let Some(k) = self.seq(k, words) else { continue };
+                // "more than half" and "fewer than half" are read by `determiner` already.
+                if num * 2 == den && matches!(op, Some(Gt | Lt)) {
+                    continue;
+                }
+                for k in self.any(k, &["of the", "the", "of all the", "of all"]) {
+                    match op {
+                        Some(op) => out.push((Determiner::Share(op, num, den), k)),
+                        None => {
+                            out.push((Determiner::Share(Ge, num, den), k));
+                            out.push((Determiner::Share(Eq, num, den), k));
+                        }
+                    }
                 }
             }
         }
