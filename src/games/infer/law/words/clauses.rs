@@ -444,6 +444,7 @@ impl Reader {
             .into_iter()
             .chain(self.verb(at, "sit sits", permissive))
             .chain(self.verb(at, "lie lies", permissive))
+            .chain(self.verb(at, "rest rests", permissive))
         {
             for (p, k) in self.place(k) {
                 out.push((Predicate::Each(p, neg), k));
@@ -485,7 +486,16 @@ impl Reader {
         let mut i = 0;
         while i < out.len() {
             if let (Predicate::Each(p, false), k) = out[i].clone() {
-                for k in self.any(k, &["or", "or else"]) {
+                // "red, blue or white": the commas are gone; a list ends in "or".
+                let mut joints = self.any(k, &["or", "or else"]);
+                let colour = |at: usize| self.word(at).is_some_and(|w| COLOURS.contains(&w));
+                if matches!(p, Property::Colour(_))
+                    && colour(k)
+                    && (colour(k + 1) || self.word(k + 1) == Some("or"))
+                {
+                    joints.push(k);
+                }
+                for k in joints {
                     for (q, k) in self.single_complement(k) {
                         if let Predicate::Each(q, false) = q {
                             let mut all = match &p {

@@ -26,9 +26,20 @@ impl Reader {
             // Adjectives, in the order said; "red or blue" is one of them.
             let mut props: Vec<Property> = Vec::new();
             let mut k = start;
+            let colour = |at: usize| self.word(at).is_some_and(|w| COLOURS.contains(&w));
             while let Some(p) = self.word(k).and_then(prenominal) {
                 k += 1;
                 let mut either = vec![p];
+                // "red, blue or white dice" (the commas are gone): colours in a row that
+                // end in "or" and a colour are one choice.
+                let mut end = k;
+                while colour(end) {
+                    end += 1;
+                }
+                if colour(k - 1) && end > k && self.word(end) == Some("or") && colour(end + 1) {
+                    either.extend((k..end).filter_map(|i| self.word(i).and_then(prenominal)));
+                    k = end;
+                }
                 while self.word(k) == Some("or") {
                     match self.word(k + 1).and_then(prenominal) {
                         Some(q) => {
@@ -77,6 +88,22 @@ impl Reader {
             if !props.is_empty() || elided {
                 heads.push((None, k));
             }
+            // "1s or 6s", "reds or blues": one of two nouns.
+            let mut either_heads = Vec::new();
+            for (head, k) in &heads {
+                let Some(p) = head else { continue };
+                let Some(k) = self.lit(*k, "or") else { continue };
+                let Some(w) = self.word(k) else { continue };
+                let second = face_noun(w, false).map(Property::Face).or_else(|| {
+                    w.strip_suffix('s')
+                        .filter(|c| COLOURS.contains(c))
+                        .map(|c| Property::Colour(c.to_string()))
+                });
+                if let Some(q) = second {
+                    either_heads.push((Some(Property::Either(vec![p.clone(), q])), k + 1));
+                }
+            }
+            heads.extend(either_heads);
             for (head, k) in heads {
                 let noun = head.is_some() || k > start + props.len();
                 let mut said = props.clone();

@@ -163,9 +163,11 @@ impl Reader {
         for (q, k) in self.quantity(at) {
             // "At least one" is `Some`, said the way the deck says it.
             let some = q == Quantity::Compared(Compare::Ge, 1);
-            if matches!(q, Quantity::Compared(..) | Quantity::Bare(_))
+            let none = q == Quantity::Compared(Compare::Eq, 0);
+            if matches!(q, Quantity::Compared(..) | Quantity::Bare(_) | Quantity::Between(..))
                 && !some
-                && !matches!(self.word(at), Some("a" | "an" | "any" | "some" | "no"))
+                && !none
+                && !matches!(self.word(at), Some("a" | "an" | "any" | "some"))
             {
                 for k in self.opts(k, &["of the"]) {
                     out.push((Determiner::Counted(q), k));
