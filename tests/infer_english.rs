@@ -214,3 +214,45 @@ fn a_game_takes_its_law_and_its_theories_in_english_and_asks_which_reading_is_me
     assert!(String::from_utf8(again.stdout).unwrap().contains("This game is over"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `grammar/infer-english.ebnf` is what the reader reads (issue 59): every production has
+/// an example sentence, and every example reads (one reading, or several offered).
+#[test]
+fn every_production_of_the_english_grammar_has_an_example_that_reads() {
+    let grammar = include_str!("../grammar/infer-english.ebnf");
+    let mut productions: Vec<(String, Vec<String>)> = Vec::new();
+    for line in grammar.lines() {
+        let trimmed = line.trim_start();
+        // A production starts at the left margin: `name = …`.
+        if !line.starts_with([' ', '(']) && !trimmed.is_empty() {
+            if let Some((name, _)) = line.split_once('=') {
+                productions.push((name.trim().to_string(), Vec::new()));
+            }
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("(* e.g. \"") {
+            let after = &rest[at + 9..];
+            let end = after.find("\" *)").expect("an example ends with \" *)");
+            // The header's own description of the form is no example.
+            if let Some(last) = productions.last_mut() {
+                last.1.push(after[..end].to_string());
+            }
+            rest = &after[end..];
+        }
+    }
+    assert!(productions.len() >= 35, "{} productions", productions.len());
+    let mut wrong = Vec::new();
+    for (name, examples) in &productions {
+        if examples.is_empty() {
+            wrong.push(format!("{name}: no example"));
+        }
+        for e in examples {
+            match parse(e) {
+                Ok(_) => {}
+                Err(err) if !err.readings.is_empty() => {}
+                Err(err) => wrong.push(format!("{name}: `{e}` is refused: {}", err.message)),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
