@@ -227,15 +227,22 @@ impl Law {
                 let mut members = d.members(x);
                 // Restrictions on values pass over dice that show none, for `all` and `most`
                 // (ruling I7); `no` and `some` need no exception, a covered die having none.
+                let mut none_said = format!("there are no {} (vacuously true)", english_dice(d));
                 if p.about_values() && matches!(self, Law::All(..) | Law::Most(..)) {
+                    let all = members.len();
                     members.retain(|&i| x.face(i).is_some());
+                    if members.len() < all {
+                        // Covered ones are there: say why they do not count.
+                        none_said = format!(
+                            "no {} shows a face (a covered die has none, so it is passed over: vacuously true)",
+                            english_dice(d).replacen("dice", "die", 1)
+                        );
+                    }
                 }
                 let (with, without): (Vec<usize>, Vec<usize>) =
                     members.iter().partition(|&&i| p.holds(x, i));
                 match self {
-                    Law::All(..) if members.is_empty() => {
-                        (true, format!("there are no {} (vacuously true)", english_dice(d)))
-                    }
+                    Law::All(..) if members.is_empty() => (true, none_said),
                     Law::All(..) => (
                         without.is_empty(),
                         if without.is_empty() {
@@ -261,9 +268,7 @@ impl Law {
                         },
                     ),
                     // Vacuous truth, as for `all` (ruling I15).
-                    Law::Most(..) if members.is_empty() => {
-                        (true, format!("there are no {} (vacuously true)", english_dice(d)))
-                    }
+                    Law::Most(..) if members.is_empty() => (true, none_said),
                     _ => (
                         2 * with.len() > members.len(),
                         format!("{} of {} are", with.len(), members.len()),

@@ -13,7 +13,7 @@ impl Reader {
         let mut out = Vec::new();
         // "If A then B", "If A, B": B, or A does not hold.
         if let Some(k) = self.lit(at, "if") {
-            for (a, k) in self.clause(k) {
+            for (a, k) in self.condition_clause(k) {
                 for k in self.opt(k, "then") {
                     for (b, k) in self.sentence(k) {
                         out.push((Law::Or(Box::new(negate(a.clone())), Box::new(b)), k));
@@ -23,7 +23,7 @@ impl Reader {
         }
         // "Unless A, B": A or B.
         if let Some(k) = self.lit(at, "unless") {
-            for (a, k) in self.clause(k) {
+            for (a, k) in self.condition_clause(k) {
                 for (b, k) in self.sentence(k) {
                     out.push((Law::Or(Box::new(a.clone()), Box::new(b)), k));
                 }
@@ -35,7 +35,7 @@ impl Reader {
                     out.push((law.clone(), k));
                     // "B if A": B, or A does not hold.
                     if let Some(k) = self.lit(k, "if") {
-                        for (a, k) in self.clause(k) {
+                        for (a, k) in self.condition_clause(k) {
                             out.push((Law::Or(Box::new(negate(a)), Box::new(law.clone())), k));
                         }
                     }
@@ -104,7 +104,13 @@ impl Reader {
         let Some(k) = self.lit(at, "there") else { return out };
         for (neg, k) in self.be(k, false) {
             // "There must be a red die and a blue die": what must be, joined.
-            for (parts, joints, k) in self.existences(k) {
+            let mut joined = self.existences(k);
+            // "both red dice and blue dice": with "both" or "either" said, each part may be
+            // a bare plural.
+            for k in self.any(k, &["both", "either"]) {
+                joined.extend(self.existences_from(k, true, true));
+            }
+            for (parts, joints, k) in joined {
                 for law in join(parts, &joints) {
                     out.push((if neg { negate(law) } else { law }, k));
                 }
@@ -115,20 +121,25 @@ impl Reader {
 
     /// What there must be, one or more joined by `and` and `or`.
     pub(super) fn existences(&self, at: usize) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
-        self.existences_from(at, true)
+        self.existences_from(at, true, false)
     }
 
     /// `first`: whether this is the first of the joined parts. Only the first may be a bare
     /// plural: in "no red or blue dice", "blue dice" leans on the "no", which umpire does not
     /// carry over, so it is not read as "some blue dice".
-    fn existences_from(&self, at: usize, first: bool) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
+    fn existences_from(
+        &self,
+        at: usize,
+        first: bool,
+        bare: bool,
+    ) -> Vec<(Vec<Law>, Vec<Joint>, usize)> {
         let mut out = Vec::new();
         if !self.step() {
             return out;
         }
         let mut parts = self.exists(at);
         // A bare plural: "there must not be red dice", "there are blue dice" (some).
-        if first {
+        if first || bare {
             for (d, k) in self.dice(at, false) {
                 parts.push((Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1)), k));
             }
@@ -139,9 +150,21 @@ impl Reader {
             let joint = match self.word(k) {
                 Some("and") => Joint::And,
                 Some("or") => Joint::Or,
+                // "a 3, a 4 and a 5" (the commas are gone): a list joined as its last
+                // joint says.
+                _ if k < self.tokens.len() => {
+                    for (mut parts, mut joints, end) in self.existences_from(k, false, false) {
+                        if let Some(&next) = joints.first() {
+                            parts.insert(0, law.clone());
+                            joints.insert(0, next);
+                            out.push((parts, joints, end));
+                        }
+                    }
+                    continue;
+                }
                 _ => continue,
             };
-            for (mut parts, mut joints, end) in self.existences_from(k + 1, false) {
+            for (mut parts, mut joints, end) in self.existences_from(k + 1, false, bare) {
                 parts.insert(0, law.clone());
                 joints.insert(0, joint);
                 out.push((parts, joints, end));
@@ -367,11 +390,19 @@ impl Reader {
                     | Determiner::NoTwo
                     | Determiner::NotAll
                     | Determiner::Only
+                    | Determiner::Minority
                     | Determiner::Counted(Quantity::Compared(Compare::Le | Compare::Lt, _))
                     | Determiner::Share(Compare::Le | Compare::Lt, ..)
             );
-            for (d, k) in self.dice(k, false) {
-                for (pred, k) in self.predicate(k, permissive) {
+            for (d, k_set) in self.dice(k, false) {
+                // "All dice in a stack must be the same colour" speaks of each stack on its
+                // own, which is no part a Law can take (groups and lines are): not read.
+                let one_stack = (k..k_set).any(|i| self.seq(i, "in a stack").is_some());
+                for (pred, k) in self.predicate(k_set, permissive) {
+                    if one_stack && matches!(pred, Predicate::Whole(..)) {
+                        self.note(k, "\"in a stack\" with \"the same\" or \"each other\" speaks of each stack on its own, which umpire cannot take apart; say \"all stacked dice …\" for all of them together");
+                        continue;
+                    }
                     for law in apply(det, d.clone(), pred) {
                         out.push((simpler(law), k));
                     }
@@ -381,8 +412,38 @@ impl Reader {
         out
     }
 
-    /// What the dice must be or do.
+    /// What the dice must be or do, or one of two: "be red or touch a red die".
     pub(super) fn predicate(&self, at: usize, permissive: bool) -> Alts<Predicate> {
+        let mut out = self.single_predicate(at, permissive);
+        let mut i = 0;
+        while i < out.len() && self.step() {
+            if let (Predicate::Each(p, false), k) = out[i].clone() {
+                let Some(k) = self.lit(k, "or") else {
+                    i += 1;
+                    continue;
+                };
+                // The second says its verb without the modal: "or touch", "or be".
+                let mut second = self.single_predicate(k, permissive);
+                if let Some(k) = self.lit(k, "be") {
+                    second.extend(self.complement(k));
+                }
+                for (q, k) in second {
+                    if let Predicate::Each(q, false) = q {
+                        let mut all = match &p {
+                            Property::Either(ps) => ps.clone(),
+                            p => vec![p.clone()],
+                        };
+                        all.push(q);
+                        out.push((Predicate::Each(Property::Either(all), false), k));
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    fn single_predicate(&self, at: usize, permissive: bool) -> Alts<Predicate> {
         let mut out = Vec::new();
         if !self.step() {
             return out;
@@ -566,6 +627,8 @@ impl Reader {
                 }
             }
         }
+        // "All faces must be between 2 and 5", "every red die must be at least 4".
+        out.extend(self.face_range(at).into_iter().map(|(p, k)| (each(p), k)));
         out.extend(self.place(at).into_iter().map(|(p, k)| (each(p), k)));
         for k in self.any(at, &["touching each other", "touching one another"]) {
             out.push((Predicate::Whole(Whole::EachOther, false), k));
@@ -666,7 +729,13 @@ impl Reader {
                 .chain(self.verb(k, "have has", permissive))
                 .chain(self.verb(k, "include includes", permissive))
             {
-                for (law, k) in self.exists(k) {
+                let mut found = self.exists(k);
+                // "contain red dice": some.
+                for (d, k) in self.dice(k, false) {
+                    found
+                        .push((Law::Compare(Number::Count(d), Compare::Ge, Number::Literal(1)), k));
+                }
+                for (law, k) in found {
                     out.push((scoped(s, a, if neg { negate(law) } else { law }), k));
                 }
             }

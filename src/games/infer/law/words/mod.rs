@@ -110,6 +110,7 @@ pub fn read(text: &str) -> Result<Law, Misread> {
         far: RefCell::new((0, BTreeSet::new())),
         known: RefCell::new(BTreeSet::new()),
         note: RefCell::new(None),
+        condition: Cell::new(false),
         text_len: text.len(),
     };
     let mut laws: Vec<Law> = Vec::new();
@@ -209,6 +210,9 @@ struct Reader {
     known: RefCell<BTreeSet<&'static str>>,
     /// Why words that read were still refused (a die of two colours), and where.
     note: RefCell<Option<(usize, &'static str)>>,
+    /// Whether the words being read are a condition ("if any die is red"), where "any"
+    /// and "a" mean some die, not every die.
+    condition: Cell<bool>,
     text_len: usize,
 }
 
@@ -238,6 +242,14 @@ const NUMBER_WORDS: [&str; 21] = [
 const FACE_NOUNS: [&str; 6] = ["ones", "twos", "threes", "fours", "fives", "sixes"];
 
 impl Reader {
+    /// The clauses at `at`, read as a condition ("if …", "unless …").
+    pub(super) fn condition_clause(&self, at: usize) -> Alts<Law> {
+        let before = self.condition.replace(true);
+        let out = self.clause(at);
+        self.condition.set(before);
+        out
+    }
+
     pub(super) fn word(&self, at: usize) -> Option<&str> {
         self.tokens.get(at).map(|t| t.word.as_str())
     }

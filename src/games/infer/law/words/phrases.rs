@@ -76,6 +76,8 @@ impl Reader {
                     }
                 }
                 match w {
+                    // "the faces", "all visible faces": the dice that show one.
+                    "faces" | "face" => heads.push((Some(Property::Visible), k + 1)),
                     "odds" => heads.push((Some(Property::Odd), k + 1)),
                     "evens" => heads.push((Some(Property::Even), k + 1)),
                     w if w.ends_with('s') && COLOURS.contains(&&w[..w.len() - 1]) => {
@@ -161,7 +163,7 @@ impl Reader {
         }
         let mut singles: Alts<Property> = Vec::new();
         for k in self.any(at, &["showing", "that show", "that shows", "which show", "with"]) {
-            singles.extend(self.shown(k));
+            singles.extend(self.shown_either(k));
         }
         for k in self.any(at, &["that are", "that is", "which are", "which is"]) {
             for k in self.opts(k, &["not"]) {
@@ -263,10 +265,16 @@ impl Reader {
         for k in self.any(at, &["nothing", "no other die", "no other dice", "no dice", "no die"]) {
             out.push((Property::Alone, k));
         }
+        for k in self.any(at, &["the table", "the ground"]) {
+            out.push((Property::OnTable, k));
+        }
         for k in self.any(
             at,
             &[
                 "another die",
+                "any other die",
+                "any other dice",
+                "any die",
                 "other dice",
                 "another",
                 "something",
@@ -333,7 +341,16 @@ impl Reader {
         let mut i = 0;
         while i < out.len() && self.step() {
             let (p, k) = out[i].clone();
-            for k in self.any(k, &["or"]) {
+            let mut joints = self.any(k, &["or"]);
+            // "a 2, a 4 or a 6" (the commas are gone): a list ends in "or".
+            if self
+                .shown(k)
+                .iter()
+                .any(|(_, j)| matches!(self.word(*j), Some("or")) || !self.shown(*j).is_empty())
+            {
+                joints.push(k);
+            }
+            for k in joints {
                 for (q, k) in self.shown(k) {
                     let mut all = match &p {
                         Property::Either(ps) => ps.clone(),
@@ -370,11 +387,71 @@ impl Reader {
         for k in self.any(at, &["an even number", "an even face", "even numbers"]) {
             out.push((Property::Even, k));
         }
+        // "a number greater than 4", "a face between 2 and 5": one of those faces.
+        for k in self.any(at, &["a number", "a face", "a value"]) {
+            out.extend(self.face_range(k));
+        }
         for k in self.any(at, &["a number divisible by", "a multiple of"]) {
             for (n, k) in self.integer(k) {
                 if n >= 1 {
                     out.push((Property::DivisibleBy(n as u32), k));
                 }
+            }
+        }
+        out
+    }
+
+    /// A face compared with a number: "greater than 4", "at most 3", "between 2 and 5" —
+    /// the faces that are, as one property (none: not read).
+    pub(super) fn face_range(&self, at: usize) -> Alts<Property> {
+        use Compare::*;
+        let mut ranges: Alts<(i64, i64)> = Vec::new();
+        for (words, op) in [
+            ("greater than", Gt),
+            ("higher than", Gt),
+            ("more than", Gt),
+            ("larger than", Gt),
+            ("above", Gt),
+            ("over", Gt),
+            ("at least", Ge),
+            ("at most", Le),
+            ("no more than", Le),
+            ("less than", Lt),
+            ("lower than", Lt),
+            ("smaller than", Lt),
+            ("below", Lt),
+            ("under", Lt),
+        ] {
+            let Some(k) = self.seq(at, words) else { continue };
+            for (n, k) in self.integer(k) {
+                let range = match op {
+                    Gt => (n + 1, 6),
+                    Ge => (n, 6),
+                    Le => (1, n),
+                    _ => (1, n - 1),
+                };
+                ranges.push((range, k));
+            }
+        }
+        for k in self.any(at, &["between", "from"]) {
+            for (low, k) in self.integer(k) {
+                for k in self.any(k, &["and", "to"]) {
+                    for (high, k) in self.integer(k) {
+                        ranges.push(((low, high), k));
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for ((low, high), k) in ranges {
+            let faces: Vec<Property> =
+                (low.max(1)..=high.min(6)).map(|f| Property::Face(f as u8)).collect();
+            match faces.len() {
+                0 => self.note(k, "no face from 1 to 6 is that"),
+                1 => out.push((faces[0].clone(), k)),
+                // Every face: any die showing one (a covered die shows none).
+                6 => out.push((Property::Visible, k)),
+                _ => out.push((Property::Either(faces), k)),
             }
         }
         out
@@ -544,10 +621,12 @@ impl Reader {
                 }
             }
         }
-        for (neg, k) in self.verb(at, "equal equals", false) {
-            for (m, k) in self.number(k) {
-                let law = Law::Compare(n.clone(), Compare::Eq, m);
-                out.push((if neg { negate(law) } else { law }, k));
+        for (op, verb) in [(Compare::Eq, "equal equals"), (Compare::Gt, "exceed exceeds")] {
+            for (neg, k) in self.verb(at, verb, false) {
+                for (m, k) in self.number(k) {
+                    let law = Law::Compare(n.clone(), op, m);
+                    out.push((if neg { negate(law) } else { law }, k));
+                }
             }
         }
         out

@@ -109,12 +109,17 @@ impl Reader {
         for k in self.any(at, &["every", "each", "each of the"]) {
             out.push((Determiner::AllSaid, k));
         }
+        // "Any die touching a white die must be odd": every one; "if any die is red": some.
+        let condition = self.condition.get();
         for k in self.any(at, &["any"]) {
-            out.push((Determiner::All, k));
+            out.push((if condition { Determiner::Some } else { Determiner::All }, k));
         }
-        // "A red die must touch a blue die": every red die, or some red die? Both readings.
+        // "A red die must touch a blue die": every red die, or some red die? Both readings;
+        // "if a die shows a 6": some die.
         for k in self.any(at, &["a", "an"]) {
-            out.push((Determiner::All, k));
+            if !condition {
+                out.push((Determiner::All, k));
+            }
             out.push((Determiner::Some, k));
         }
         for k in self.any(at, &["no", "none of the"]) {

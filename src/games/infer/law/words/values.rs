@@ -25,8 +25,10 @@ impl Reader {
             {
                 continue;
             }
+            // "exactly one colour": one kind, said in the singular.
+            let one = matches!(q, Quantity::Compared(_, 1) | Quantity::Bare(1));
             for k2 in self.opts(k, &["different", "distinct", "unique"]) {
-                for (a, k3) in self.aspect(k2, false) {
+                for (a, k3) in self.aspect(k2, one) {
                     // A bare "three numbers" may mean three dice: only colours go bare.
                     if k2 == k && a != Aspect::Colour {
                         continue;
