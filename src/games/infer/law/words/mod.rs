@@ -15,6 +15,7 @@
 //! `meaning` turns what was read into a Law.
 
 mod clauses;
+mod faces;
 mod meaning;
 mod phrases;
 mod quantities;
