@@ -32,6 +32,8 @@ pub mod universe;
 pub mod variants;
 
 #[cfg(test)]
+mod counts_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod search_tests;
