@@ -284,14 +284,19 @@ impl Law {
                         if members.len() < 2 {
                             format!("fewer than two {} (vacuously true)", english_dice(d))
                         } else {
-                            format!("they form one group: {}", names(&members))
+                            format!(
+                                "they all touch each other, directly or through each other: {}",
+                                names(&members)
+                            )
                         },
                     )
                 } else {
                     (
                         false,
+                        // Not "groups": a group is the table's, of every die touching (infer
+                        // show); these are the parts the set falls into by itself.
                         format!(
-                            "they form {} separate groups: {}",
+                            "they fall apart into {} parts that do not touch each other: {}",
                             groups.len(),
                             groups
                                 .iter()
