@@ -43,7 +43,9 @@ fn has_product(law: &Law) -> bool {
             | Number::Count(_)
             | Number::Sum(_)
             | Number::Kinds(..)
-            | Number::MostAlike(..) => false,
+            | Number::MostAlike(..)
+            | Number::Highest(_)
+            | Number::Lowest(_) => false,
         }
     }
     match law {
@@ -315,6 +317,23 @@ impl<'a> Counts<'a> {
                 let used = self.used(d, *aspect);
                 encode::count(&mut self.p, &used)
             }
+            // The highest face is how many of 1..=6 some shown face reaches; the lowest, how
+            // many of them no shown face falls below (0 with no face at all).
+            Number::Highest(d) | Number::Lowest(d) => {
+                let shown = self.any(|s, c| s.member(c, d) && c.face.is_some());
+                let mut steps = Vec::new();
+                for v in 1..=6u8 {
+                    let step = if matches!(n, Number::Highest(_)) {
+                        self.any(|s, c| s.member(c, d) && c.face.is_some_and(|f| f >= v))
+                    } else {
+                        let below =
+                            self.any(|s, c| s.member(c, d) && c.face.is_some_and(|f| f < v));
+                        self.p.and(&[shown, !below])
+                    };
+                    steps.push(step);
+                }
+                encode::count(&mut self.p, &steps)
+            }
             Number::MostAlike(d, aspect) => {
                 let keys = self.keyed(d, *aspect);
                 let mut most = IntVar::constant(&self.p, 0);
@@ -582,6 +601,10 @@ impl Seen {
     fn number(&mut self, n: &Number) {
         match n {
             Number::Count(d) => self.sets.push(d.clone()),
+            Number::Highest(d) | Number::Lowest(d) => {
+                self.sets.push(d.clone());
+                self.faces = true;
+            }
             Number::Kinds(d, aspect) | Number::MostAlike(d, aspect) => {
                 self.sets.push(d.clone());
                 match aspect {

@@ -138,7 +138,17 @@ pub fn disprove(
     if law.same_as(theory) {
         return Ok(Found::NoneInBox);
     }
-    let found = smallest(&Goal::Separates(law.clone(), theory.clone()), supply, limits, progress)?;
+    // Laws that see only counts are decided over the whole box at once, with the fewest
+    // dice when the decision proves it: no arrangement need be tried (publication fast).
+    let goal = Goal::Separates(law.clone(), theory.clone());
+    match super::counts::separate(law, theory, supply, 0, &limits.budget) {
+        Some(Ok(BoxAnswer::Never)) => return Ok(Found::NoneInBox),
+        Some(Ok(BoxAnswer::Separated(x))) if goal.met_by(&x) => return Ok(Found::Experiment(x)),
+        Some(Ok(BoxAnswer::Separated(x))) => return Err(SearchError::Unconfirmed(x.notation())),
+        // Not shown to be the fewest, or out of budget: the search below settles it.
+        _ => {}
+    }
+    let found = smallest(&goal, supply, limits, progress)?;
     let Found::NoneUpTo(n) = found else { return Ok(found) };
     // Nothing within the bound: the bound may have been the box itself; else Laws that see
     // only counts are decided over the whole box at once.
@@ -473,6 +483,33 @@ impl<'a> Encoder<'a> {
                 }
                 most
             }
+            // As in the counts decision: how many of 1..=6 the highest face reaches, how
+            // many the lowest does not fall below.
+            Number::Highest(d) | Number::Lowest(d) => {
+                let visible: Vec<usize> = (0..self.n()).filter(|&i| s.visible[i]).collect();
+                let members = self.members(d);
+                let shown: Vec<Lit> = visible.iter().map(|&i| members[i]).collect();
+                let shown = self.p.or(&shown);
+                let mut steps = Vec::new();
+                for v in 1..=6i64 {
+                    let reach: Vec<Lit> = visible
+                        .iter()
+                        .map(|&i| {
+                            let at_least = self.face[i].ge(&self.p, v);
+                            let face =
+                                if matches!(n, Number::Highest(_)) { at_least } else { !at_least };
+                            self.p.and(&[members[i], face])
+                        })
+                        .collect();
+                    let any = self.p.or(&reach);
+                    steps.push(if matches!(n, Number::Highest(_)) {
+                        any
+                    } else {
+                        self.p.and(&[shown, !any])
+                    });
+                }
+                encode::count(&mut self.p, &steps)
+            }
             Number::Groups => IntVar::constant(&self.p, s.groups as i64),
             Number::LargestGroup => IntVar::constant(&self.p, s.largest_group as i64),
             Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => {
@@ -542,10 +579,7 @@ impl<'a> Encoder<'a> {
                 self.p.or(&lits)
             }
             Law::All(d, prop) | Law::No(d, prop) | Law::Some(d, prop) => {
-                let about_values = matches!(
-                    prop,
-                    Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
-                );
+                let about_values = prop.about_values();
                 let mut parts = Vec::new();
                 for i in 0..n {
                     // Restrictions on values pass over covered dice (ruling I7).
@@ -571,10 +605,7 @@ impl<'a> Encoder<'a> {
                 let mut with = Vec::new();
                 let mut members = self.members(d);
                 // Restrictions on values pass over covered dice (ruling I7).
-                if matches!(
-                    prop,
-                    Property::Face(_) | Property::Odd | Property::Even | Property::DivisibleBy(_)
-                ) {
+                if prop.about_values() {
                     for (i, m) in members.iter_mut().enumerate() {
                         if !self.shape.structure.visible[i] {
                             *m = self.constant(false);

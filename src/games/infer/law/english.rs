@@ -249,6 +249,8 @@ pub fn english_number(n: &Number) -> String {
         Number::Kinds(d, Aspect::Face) => {
             format!("the number of different faces the {} show", english_dice(d))
         }
+        Number::Highest(d) => format!("the highest face among the {}", english_dice(d)),
+        Number::Lowest(d) => format!("the lowest face among the {}", english_dice(d)),
         Number::MostAlike(d, Aspect::Colour) => {
             format!("the most {} of any one colour", english_dice(d))
         }

@@ -97,6 +97,8 @@ impl Number {
             Number::Groups => x.groups().len() as i128,
             Number::LargestGroup => x.groups().first().map_or(0, |g| g.len() as i128),
             Number::Kinds(d, aspect) => alike(x, d, *aspect).len() as i128,
+            Number::Highest(d) => faces(d).into_iter().max().unwrap_or(0),
+            Number::Lowest(d) => faces(d).into_iter().min().unwrap_or(0),
             Number::MostAlike(d, aspect) => {
                 alike(x, d, *aspect).iter().map(|(_, n)| *n).max().unwrap_or(0) as i128
             }

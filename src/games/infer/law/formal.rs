@@ -87,6 +87,8 @@ fn number(n: &Number) -> String {
         Number::LargestGroup => "largest-group".into(),
         Number::Kinds(d, a) => format!("distinct {} {}", aspect(*a), dice(d)),
         Number::MostAlike(d, a) => format!("most-alike {} {}", aspect(*a), dice(d)),
+        Number::Highest(d) => format!("highest {}", dice(d)),
+        Number::Lowest(d) => format!("lowest {}", dice(d)),
         Number::Add(a, b) => format!("({} + {})", number(a), number(b)),
         Number::Sub(a, b) => format!("({} - {})", number(a), number(b)),
         Number::Mul(a, b) => format!("({} * {})", number(a), number(b)),

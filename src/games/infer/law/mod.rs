@@ -178,6 +178,10 @@ pub enum Number {
     Kinds(Dice, Aspect),
     /// The most dice of the set that share one colour (or one visible face); 0 for none.
     MostAlike(Dice, Aspect),
+    /// The highest visible face of the set; 0 when none shows a face.
+    Highest(Dice),
+    /// The lowest visible face of the set; 0 when none shows a face.
+    Lowest(Dice),
     Add(Box<Number>, Box<Number>),
     Sub(Box<Number>, Box<Number>),
     Mul(Box<Number>, Box<Number>),
@@ -385,7 +389,9 @@ impl Sees {
             | Number::Sum(d)
             | Number::Product(d)
             | Number::Kinds(d, _)
-            | Number::MostAlike(d, _) => self.dice(d),
+            | Number::MostAlike(d, _)
+            | Number::Highest(d)
+            | Number::Lowest(d) => self.dice(d),
             Number::Groups | Number::LargestGroup => self.touching = true,
             Number::Add(a, b) | Number::Sub(a, b) | Number::Mul(a, b) => {
                 self.number(a);

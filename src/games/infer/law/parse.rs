@@ -419,6 +419,14 @@ impl Parser {
                 let aspect = self.aspect()?;
                 Ok(Number::Kinds(self.dice_or_all()?, aspect))
             }
+            Some("highest") => {
+                self.at += 1;
+                Ok(Number::Highest(self.dice_or_all()?))
+            }
+            Some("lowest") => {
+                self.at += 1;
+                Ok(Number::Lowest(self.dice_or_all()?))
+            }
             Some("most-alike") => {
                 self.at += 1;
                 let aspect = self.aspect()?;

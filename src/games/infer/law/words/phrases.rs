@@ -477,6 +477,15 @@ impl Reader {
     pub(super) fn number_predicate(&self, at: usize, n: &Number) -> Alts<Law> {
         let mut out = Vec::new();
         for (neg, k) in self.be(at, false) {
+            // A face: "the highest face must be a 5".
+            if matches!(n, Number::Highest(_) | Number::Lowest(_)) {
+                for k in self.any(k, &["a", "an"]) {
+                    for (v, k) in self.integer(k) {
+                        let law = Law::Compare(n.clone(), Compare::Eq, Number::Literal(v));
+                        out.push((if neg { negate(law) } else { law }, k));
+                    }
+                }
+            }
             for ((op, m), k) in self.compared(k) {
                 let law = Law::Compare(n.clone(), op, m);
                 out.push((if neg { negate(law) } else { law }, k));
@@ -689,6 +698,52 @@ impl Reader {
                 }
                 for k in self.any(k, &["dice in the largest group", "dice in the biggest group"]) {
                     out.push((Number::LargestGroup, k));
+                }
+            }
+            // "the highest visible face", "the lowest number showing", "the highest face
+            // among the red dice".
+            for (high, words) in [
+                (true, "highest"),
+                (true, "largest"),
+                (true, "biggest"),
+                (false, "lowest"),
+                (false, "smallest"),
+            ] {
+                let Some(k) = self.lit(k, words) else { continue };
+                let mut props = Vec::new();
+                let mut k = k;
+                while let Some(p) = self.word(k).and_then(super::adjective) {
+                    props.push(p);
+                    k += 1;
+                }
+                for k in self.any(
+                    k,
+                    &[
+                        "face",
+                        "number",
+                        "value",
+                        "die",
+                        "face showing",
+                        "number showing",
+                        "value showing",
+                        "number shown",
+                        "face shown",
+                    ],
+                ) {
+                    let mut sets: Alts<Dice> = vec![(Dice(props.clone()), k)];
+                    for k in self.any(
+                        k,
+                        &["among the", "of the", "on the", "shown by the", "of all the", "of all"],
+                    ) {
+                        for (d, k) in self.dice(k, false) {
+                            let mut all = props.clone();
+                            all.extend(d.0);
+                            sets.push((Dice(all), k));
+                        }
+                    }
+                    for (d, k) in sets {
+                        out.push((if high { Number::Highest(d) } else { Number::Lowest(d) }, k));
+                    }
                 }
             }
             for k in self.any(
