@@ -7,7 +7,7 @@ fn solve_prints_the_notebook_and_json() {
     let out = umpire(&["clue", "solve", "corpus/clue/logs/three-players.log"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("784 deals fit the log; 48 envelopes are possible."), "{text}");
+    assert!(text.contains("784 deals fit the log; 48 envelopes are possible;"), "{text}");
     let json = umpire(&["clue", "solve", "--json", "corpus/clue/logs/three-players.log"]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let rope = v["cards"].as_array().unwrap().iter().find(|c| c["card"] == "Rope").unwrap();
@@ -213,4 +213,37 @@ fn refute_says_which_card_to_show() {
     assert!(show("Cat: Peacock, Rope, Lounge").contains("pass"));
     assert_eq!(umpire(&["clue", "refute", path, "Ann: Plum, Rope, Hall"]).status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 60: a card shown to me is evidence about the refuter's hand when they pick at random
+/// among their matching cards (RULINGS C4, the default); `--refuter any` weighs every deal
+/// alike. The fractions are the brute force's (src/games/clue/tests.rs checks the method).
+#[test]
+fn odds_follow_the_stated_model_of_the_refuter() {
+    let envelope = |model: &str, card: &str| -> (String, String) {
+        let out = umpire(&[
+            "clue",
+            "solve",
+            "--json",
+            "--refuter",
+            model,
+            "corpus/clue/logs/three-players.log",
+        ]);
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let c = v["cards"].as_array().unwrap().iter().find(|c| c["card"] == card).unwrap();
+        (
+            v["refuter"].as_str().unwrap().to_string(),
+            c["probability"]["envelope"]["fraction"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(envelope("random", "Plum"), ("random".into(), "947/3301".into()));
+    assert_eq!(envelope("random", "White"), ("random".into(), "1290/3301".into()));
+    assert_eq!(envelope("any", "Plum"), ("any".into(), "75/196".into()));
+    // The default is the random refuter.
+    let out = umpire(&["clue", "solve", "--json", "corpus/clue/logs/three-players.log"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["refuter"], "random");
+    let bad = umpire(&["clue", "solve", "--refuter", "kind", "corpus/clue/logs/three-players.log"]);
+    assert_eq!(bad.status.code(), Some(2));
 }

@@ -20,6 +20,11 @@ pub enum ClueAction {
         /// Only the first N events (to see the state at an earlier point, or to undo).
         #[arg(long, value_name = "N")]
         upto: Option<usize>,
+        /// How a refuter holding several of the suggested cards picks the one to show:
+        /// `random` (RULINGS C4: a card shown to you weighs the deals by how likely it
+        /// makes that show) or `any` (they may choose: every consistent deal weighs the same)
+        #[arg(long, value_name = "MODEL", default_value = "random", value_parser = ["random", "any"])]
+        refuter: String,
         #[arg(long)]
         json: bool,
     },
@@ -98,8 +103,10 @@ pub enum ClueAction {
 
 pub fn run(action: ClueAction) -> Outcome {
     match action {
-        ClueAction::Solve { log, upto, json } => {
-            let notebook = clue::solve(&open(&log)?, upto, &budget(SOLVE_TIME)).map_err(failure)?;
+        ClueAction::Solve { log, upto, refuter, json } => {
+            let refuter = if refuter == "any" { clue::Refuter::Any } else { clue::Refuter::Random };
+            let notebook = clue::solve_with(&open(&log)?, upto, refuter, &budget(SOLVE_TIME))
+                .map_err(failure)?;
             if json {
                 print_json(&umpire::commands::json(&notebook));
             } else {

@@ -8,7 +8,8 @@ use crate::games::clue::advise::{
     advise as rate_suggestions, cards_to_show, room_kind, ShowReason,
 };
 use crate::games::clue::log::{parse, Log};
-use crate::games::clue::solve::{notebook, solve as count_deals, state_line, upto_events};
+pub use crate::games::clue::solve::Refuter;
+use crate::games::clue::solve::{notebook, solve_with as count_deals, state_line, upto_events};
 use crate::games::clue::Deck;
 use crate::games::logs::{SolveError, Standing};
 use crate::solve::Budget;
@@ -66,6 +67,10 @@ fn parse_file(path: &Path, text: &str) -> Result<ClueLog, LogGameError> {
 pub struct Notebook {
     /// Deals consistent with the log.
     pub deals: String,
+    /// The model of the refuter the odds follow: `random` (RULINGS C4, the default: a
+    /// refuter shows one of their matching cards at random, so a card shown to me weighs the
+    /// deals) or `any` (every consistent deal weighs the same).
+    pub refuter: &'static str,
     pub cards: Vec<CardOdds>,
     /// The possible envelopes, likeliest first.
     pub envelopes: Vec<EnvelopeOdds>,
@@ -92,6 +97,8 @@ pub struct CardOdds {
 #[derive(Clone, Debug, Serialize)]
 pub struct EnvelopeOdds {
     pub cards: Vec<String>,
+    /// The weight of the deals with this envelope under the model (`--refuter any`: the
+    /// number of deals); only its ratio to the others' means anything.
     pub count: String,
     pub probability: f64,
 }
@@ -105,14 +112,25 @@ pub struct GameOver {
     pub envelope: Option<Vec<String>>,
 }
 
-/// Counts the deals that fit the log (its first `upto` events only, when given).
+/// Counts the deals that fit the log (its first `upto` events only, when given), with the
+/// odds under the default model of the refuter.
 pub fn solve(
     log: &ClueLog,
     upto: Option<usize>,
     budget: &Budget,
 ) -> Result<Notebook, LogGameError> {
+    solve_with(log, upto, Refuter::default(), budget)
+}
+
+/// [`solve`] under a stated model of the refuter (`--refuter`).
+pub fn solve_with(
+    log: &ClueLog,
+    upto: Option<usize>,
+    refuter: Refuter,
+    budget: &Budget,
+) -> Result<Notebook, LogGameError> {
     let log = &log.log;
-    let s = count_deals(log, upto.map(|n| upto_events(log, n)), budget)
+    let s = count_deals(log, upto.map(|n| upto_events(log, n)), refuter, budget)
         .map_err(LogGameError::Unsolved)?;
     let cards = (0..s.cards.len())
         .map(|c| CardOdds {
@@ -138,7 +156,8 @@ pub fn solve(
         .filter(|_| state_line(log, &s.standing).is_none())
         .map(|cards| cards.iter().map(|&c| s.cards[c].clone()).collect());
     Ok(Notebook {
-        deals: s.total.to_string(),
+        deals: s.deals.to_string(),
+        refuter: s.refuter.name(),
         cards,
         envelopes,
         accuse,
@@ -212,7 +231,8 @@ pub fn advise(log: &ClueLog, request: &AdviseRequest) -> Result<Advice, LogGameE
     let state = state(log, &standing);
     // Nothing to advise when the game is over or I am out: say so (the log is still checked).
     if let Some(over_for_me) = state_line(log, &standing) {
-        count_deals(log, None, &Budget::time(request.timeout)).map_err(LogGameError::Unsolved)?;
+        count_deals(log, None, Refuter::default(), &Budget::time(request.timeout))
+            .map_err(LogGameError::Unsolved)?;
         return Ok(Advice {
             state,
             bits_now: None,
@@ -357,7 +377,7 @@ fn is_event(line: &str) -> bool {
 fn checker(path: &Path) -> impl Fn(&str) -> Result<Result<(), SolveError>, LogGameError> + '_ {
     move |text| {
         let parsed = parse_file(path, text)?;
-        Ok(count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)).map(|_| ()))
+        Ok(count_deals(&parsed.log, None, Refuter::Any, &Budget::time(SOLVE_TIME)).map(|_| ()))
     }
 }
 

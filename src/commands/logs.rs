@@ -69,16 +69,28 @@ pub fn unparsed(error: LogError, name: &str, text: &str) -> LogGameError {
     LogGameError::Unparsed { error, name: name.to_string(), text: text.to_string() }
 }
 
-/// An exact chance: the count of deals (a string, as it may pass 2^53) and the probability.
+/// An exact chance: the count of deals (their weight, under a model that weighs them; a
+/// string, as it may pass 2^53), the exact fraction in lowest terms, and the probability.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Chance {
     pub count: String,
+    /// `numerator/denominator` in lowest terms, like `947/3301`.
+    pub fraction: String,
     pub probability: f64,
 }
 
 impl Chance {
     pub fn of(count: u128, total: u128) -> Chance {
-        Chance { count: count.to_string(), probability: count as f64 / total as f64 }
+        let (mut a, mut b) = (count, total);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = a.max(1);
+        Chance {
+            count: count.to_string(),
+            fraction: format!("{}/{}", count / g, total / g),
+            probability: count as f64 / total as f64,
+        }
     }
 }
 

@@ -4,7 +4,11 @@
 //! Constraints: an item may go only to some holders ("h does not have it", "I saw it");
 //! "holder h has at least one of these items" (a refutation whose card I did not see);
 //! "holder h has exactly n of these items" (a public count, or the envelope's one card of
-//! each kind).
+//! each kind); and weights: "each deal counts 1/k, where k is how many of these items holder
+//! h has" (a card shown to me by a refuter who picks at random among the cards they could
+//! show). Weighted counts are scaled by the least common multiple of 1..=|items| for each
+//! weight, so they stay whole numbers; a probability is a ratio of two of them, in which the
+//! scale cancels.
 //!
 //! # Algorithm
 //! A layered dynamic program. Items that no constraint tells apart (same allowed holders,
@@ -43,6 +47,8 @@ pub struct Deal {
     pub allowed: Vec<u64>,
     pub at_least_one: Vec<(usize, Vec<usize>)>,
     pub exactly: Vec<(usize, Vec<usize>, u32)>,
+    /// (holder, items): each deal weighs 1/k, k the number of the items the holder has.
+    pub weighted: Vec<(usize, Vec<usize>)>,
 }
 
 /// The number of deals, and for each item and holder the number that give it there.
@@ -69,6 +75,7 @@ impl Deal {
             allowed: vec![all; items],
             at_least_one: Vec::new(),
             exactly: Vec::new(),
+            weighted: Vec::new(),
         }
     }
 
@@ -96,6 +103,12 @@ impl Deal {
 
     pub fn exactly(&mut self, holder: usize, items: &[usize], n: u32) {
         self.exactly.push((holder, items.to_vec(), n));
+    }
+
+    /// Each deal weighs 1/k, where k is how many of `items` `holder` has (a deal in which
+    /// they have none weighs nothing).
+    pub fn weigh_by_choice(&mut self, holder: usize, items: &[usize]) {
+        self.weighted.push((holder, items.to_vec()));
     }
 
     /// Counts every deal that satisfies the constraints, with the marginals.
@@ -145,9 +158,20 @@ impl Deal {
                     .collect()
             })
             .collect();
+        // The layer after which each weight is known, and its scale (lcm of 1..=|items|).
+        let weighs: Vec<(usize, u128)> = self
+            .weighted
+            .iter()
+            .map(|(_, items)| {
+                let last = items.iter().map(|&i| layer_of[i]).max().unwrap_or(0);
+                (last, (1..=items.len() as u128).fold(1, lcm))
+            })
+            .collect();
         let caps = h;
         let counts = self.exactly.len();
-        let width = caps + counts + clauses.div_ceil(8);
+        let weights = self.weighted.len();
+        let bits = caps + counts + weights;
+        let width = bits + clauses.div_ceil(8);
 
         let mut start = vec![0u8; width];
         for (k, &c) in self.capacities.iter().enumerate() {
@@ -157,45 +181,62 @@ impl Deal {
             start[caps + e] = *k as u8;
         }
         for c in 0..clauses {
-            start[caps + counts + c / 8] |= 1 << (c % 8);
+            start[bits + c / 8] |= 1 << (c % 8);
         }
 
-        // Writes the state after dealing layer t's class as `split` says into `s`; false when
-        // that breaks a constraint. Writing into a reused buffer keeps the hot loop free of
-        // allocations: a state is copied only when it is new to the next layer.
-        let step = |state: &[u8], t: usize, split: &Split, s: &mut Vec<u8>| -> bool {
+        // Writes the state after dealing layer t's class as `split` says into `s`, and returns
+        // the weight that layer settles (1 when none; 0 when that breaks a constraint).
+        // Writing into a reused buffer keeps the hot loop free of allocations: a state is
+        // copied only when it is new to the next layer.
+        let step = |state: &[u8], t: usize, split: &Split, s: &mut Vec<u8>| -> u128 {
             let class = &classes[t];
             s.clear();
             s.extend_from_slice(state);
             for &(holder, k) in &split.parts {
                 if s[holder] < k {
-                    return false;
+                    return 0;
                 }
                 s[holder] -= k;
             }
             for &e in &class.exact {
                 let k = split.to(self.exactly[e].0);
                 if s[caps + e] < k {
-                    return false;
+                    return 0;
                 }
                 s[caps + e] -= k;
             }
             for (e, l) in later.iter().enumerate() {
                 if u32::from(s[caps + e]) > l[t] {
-                    return false;
+                    return 0;
                 }
             }
             for &c in &class.clauses {
                 if split.to(self.at_least_one[c].0) > 0 {
-                    s[caps + counts + c / 8] &= !(1u8 << (c % 8));
+                    s[bits + c / 8] &= !(1u8 << (c % 8));
                 }
             }
             for c in 0..clauses {
-                if closes[c] == Some(t) && s[caps + counts + c / 8] & (1u8 << (c % 8)) != 0 {
-                    return false;
+                if closes[c] == Some(t) && s[bits + c / 8] & (1u8 << (c % 8)) != 0 {
+                    return 0;
                 }
             }
-            true
+            // Weights: count the holder's items; once the last is dealt, the weight is
+            // scale/k, and the count is forgotten (so states that differ only there merge).
+            let mut weight = 1u128;
+            for &w in &class.weights {
+                s[caps + counts + w] += split.to(self.weighted[w].0);
+            }
+            for (w, &(last, scale)) in weighs.iter().enumerate() {
+                if last == t {
+                    let k = u128::from(s[caps + counts + w]);
+                    if k == 0 {
+                        return 0;
+                    }
+                    weight *= scale / k;
+                    s[caps + counts + w] = 0;
+                }
+            }
+            weight
         };
         // The splits of a class that fit a state's capacities, by the capacities (clipped to
         // the class's size) of the holders the class may go to: states that differ only
@@ -231,10 +272,13 @@ impl Deal {
                             return Outcome::Exhausted(why);
                         }
                     }
-                    if !step(state, t, split, &mut s) {
+                    let weight = step(state, t, split, &mut s);
+                    if weight == 0 {
                         continue;
                     }
-                    let Some(add) = ways.checked_mul(split.ways) else {
+                    let Some(add) =
+                        ways.checked_mul(split.ways).and_then(|x| x.checked_mul(weight))
+                    else {
                         return Outcome::Exhausted(Exhausted::Limit);
                     };
                     let sum = match next.get(s.as_slice()) {
@@ -270,13 +314,17 @@ impl Deal {
                     return Outcome::Exhausted(Exhausted::Limit);
                 };
                 for split in splits.iter() {
-                    if !step(state, t, split, &mut s) {
+                    let weight = step(state, t, split, &mut s);
+                    if weight == 0 {
                         continue;
                     }
                     let Some(&ways_out) = backward[t + 1].get(s.as_slice()) else { continue };
                     if ways_out == 0 {
                         continue;
                     }
+                    let Some(ways_out) = ways_out.checked_mul(weight) else {
+                        return Outcome::Exhausted(Exhausted::Limit);
+                    };
                     let Some(both) = ways_in.checked_mul(ways_out) else {
                         return Outcome::Exhausted(Exhausted::Limit);
                     };
@@ -335,7 +383,8 @@ impl Deal {
             .at_least_one
             .iter()
             .map(|(_, items)| items)
-            .chain(self.exactly.iter().map(|(_, items, _)| items));
+            .chain(self.exactly.iter().map(|(_, items, _)| items))
+            .chain(self.weighted.iter().map(|(_, items)| items));
         for items in mentioned {
             for &i in items {
                 if !seen[i] {
@@ -352,11 +401,22 @@ impl Deal {
             let clauses: Vec<usize> = (0..self.at_least_one.len())
                 .filter(|&c| self.at_least_one[c].1.contains(&i))
                 .collect();
+            let weights: Vec<usize> =
+                (0..self.weighted.len()).filter(|&w| self.weighted[w].1.contains(&i)).collect();
             match classes.iter_mut().find(|c| {
-                allowed[c.items[0]] == allowed[i] && c.exact == exact && c.clauses == clauses
+                allowed[c.items[0]] == allowed[i]
+                    && c.exact == exact
+                    && c.clauses == clauses
+                    && c.weights == weights
             }) {
                 Some(class) => class.items.push(i),
-                None => classes.push(Class { items: vec![i], exact, clauses, holders: Vec::new() }),
+                None => classes.push(Class {
+                    items: vec![i],
+                    exact,
+                    clauses,
+                    weights,
+                    holders: Vec::new(),
+                }),
             }
         }
         // A class's splits grow as (items + holders − 1 choose holders − 1): cut big classes
@@ -379,6 +439,7 @@ impl Deal {
                     items: chunk.to_vec(),
                     exact: class.exact.clone(),
                     clauses: class.clauses.clone(),
+                    weights: class.weights.clone(),
                     holders: holders.clone(),
                 });
             }
@@ -400,6 +461,8 @@ struct Class {
     /// The exact counts and the "at least one" clauses that mention these items.
     exact: Vec<usize>,
     clauses: Vec<usize>,
+    /// The weights whose items these are.
+    weights: Vec<usize>,
     /// The holders these items may go to.
     holders: Vec<usize>,
 }
@@ -470,6 +533,15 @@ impl Class {
         }
         Some(out)
     }
+}
+
+/// The least common multiple.
+fn lcm(a: u128, b: u128) -> u128 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x * b
 }
 
 /// n choose k, `None` on overflow.

@@ -13,7 +13,7 @@
 //! count behind it is.
 
 use super::log::{Event, Log};
-use super::solve::{build, count, SolveError};
+use super::solve::{build, count, Refuter, SolveError};
 use crate::solve::deal::Deal;
 use crate::solve::information::expected_gain;
 use crate::solve::Budget;
@@ -56,7 +56,7 @@ pub fn advise(log: &Log, rooms: Option<&[usize]>, budget: &Budget) -> Result<Adv
     // Solving first checks the log and reports a contradiction as such.
     let solution = super::solve::solve(log, None, budget)?;
     let entries: Vec<_> = log.entries.iter().collect();
-    let (deal, accusations) = build(log, &entries)?;
+    let (deal, accusations) = build(log, &entries, Refuter::default())?;
     let kinds = log.deck.kinds.len();
     let envelope = log.players.len();
     let prior = envelope_by_kind(log, &solution.counts, envelope);
@@ -249,7 +249,7 @@ mod tests {
             assert_eq!(advice.unevaluated, 0);
             assert_eq!(advice.suggestions.len(), 6 * 6 * 9);
             let entries: Vec<_> = log.entries.iter().collect();
-            let (deal, accusations) = build(&log, &entries).unwrap();
+            let (deal, accusations) = build(&log, &entries, Refuter::default()).unwrap();
             let solution = super::super::solve::solve(&log, None, &budget).unwrap();
             let prior = envelope_by_kind(&log, &solution.counts, log.players.len());
             // Every suggestion with three players; a spread of them with six (each is

@@ -15,15 +15,43 @@ use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::minimal_conflict;
 use crate::solve::{Budget, Outcome};
 
+/// How a refuter holding several of the suggested cards picks the one to show, which decides
+/// how much a card shown to me says about their hand (RULINGS C4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refuter {
+    /// At random among the cards they could show: a deal in which the refuter held k of
+    /// the three explains "shown this one" with chance 1/k, and weighs that much.
+    #[default]
+    Random,
+    /// Any way at all, deliberately too: every deal consistent with the log weighs the same.
+    Any,
+}
+
+impl Refuter {
+    /// The model's name, as `--refuter` takes it and `--json` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Refuter::Random => "random",
+            Refuter::Any => "any",
+        }
+    }
+}
+
 /// What the log implies.
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// Players, then `envelope`.
     pub holders: Vec<String>,
     pub cards: Vec<String>,
+    /// The model of the refuter the odds follow.
+    pub refuter: Refuter,
     /// Deals consistent with the log.
+    pub deals: u128,
+    /// The deals' total weight under the model (a whole number: weights are scaled alike,
+    /// so only ratios of them mean anything). With `Refuter::Any`, the deals.
     pub total: u128,
-    /// `counts[card][holder]`: the consistent deals that put `card` with `holder`.
+    /// `counts[card][holder]`: the weight of the consistent deals that put `card` with
+    /// `holder`; `counts[card][holder] / total` is the probability.
     pub counts: Vec<Vec<u128>>,
     /// Envelope contents (one card per kind) with their counts, likeliest first (count > 0).
     pub envelopes: Vec<(Vec<usize>, u128)>,
@@ -57,7 +85,11 @@ impl Solution {
 pub use crate::games::logs::SolveError;
 
 /// The deal for some of a log's entries (without the wrong accusations, which are returned).
-pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
+pub(super) fn build(
+    log: &Log,
+    entries: &[&Entry],
+    refuter: Refuter,
+) -> Result<(Deal, Vec<Vec<usize>>), SolveError> {
     let players = log.players.len();
     let envelope = players;
     let kinds = log.deck.kinds.len() as u32;
@@ -106,7 +138,14 @@ pub(super) fn build(log: &Log, entries: &[&Entry]) -> Result<(Deal, Vec<Vec<usiz
                 }
                 if let Some(r) = shown_by {
                     match card {
-                        Some(c) => deal.place(*c, *r),
+                        Some(c) => {
+                            deal.place(*c, *r);
+                            // Shown to me by a refuter who picks at random: evidence about
+                            // how many of the three they hold (C4). My own shows are mine.
+                            if refuter == Refuter::Random && *by == log.me && *r != log.me {
+                                deal.weigh_by_choice(*r, cards);
+                            }
+                        }
                         None => deal.at_least_one(*r, cards),
                     }
                 }
@@ -173,14 +212,31 @@ fn check_events(log: &Log) -> Result<(), SolveError> {
 /// Solves the log's first `upto` entries (all when `None`); [`upto_events`] turns a count
 /// of events into a count of entries.
 pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution, SolveError> {
+    solve_with(log, upto, Refuter::default(), budget)
+}
+
+/// [`solve`] under a stated model of the refuter.
+pub fn solve_with(
+    log: &Log,
+    upto: Option<usize>,
+    refuter: Refuter,
+    budget: &Budget,
+) -> Result<Solution, SolveError> {
     check_events(log)?;
     let entries: Vec<&Entry> = log.entries.iter().take(upto.unwrap_or(usize::MAX)).collect();
     let envelope = log.players.len();
-    let (deal, accusations) = build(log, &entries)?;
-    let counted = count(&deal, &accusations, envelope, budget)?;
-    if counted.total == 0 {
+    let (plain, _) = build(log, &entries, Refuter::Any)?;
+    let (deal, accusations) = build(log, &entries, refuter)?;
+    let plain_count = count(&plain, &accusations, envelope, budget)?;
+    if plain_count.total == 0 {
         return Err(contradiction(log, &entries, budget));
     }
+    // With no card shown to me there is nothing to weigh: the plain count is the answer.
+    let counted = if deal.weighted.is_empty() {
+        plain_count.clone()
+    } else {
+        count(&deal, &accusations, envelope, budget)?
+    };
     // Envelope contents: fix a card of each kind but the last, read the last from the marginals.
     let kinds = log.deck.kinds.len();
     let mut envelopes = Vec::new();
@@ -216,6 +272,8 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
     Ok(Solution {
         holders,
         cards: log.deck.cards().cloned().collect(),
+        refuter,
+        deals: plain_count.total,
         total: counted.total,
         counts: counted.marginals,
         envelopes,
@@ -228,7 +286,7 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
 fn contradiction(log: &Log, entries: &[&Entry], budget: &Budget) -> SolveError {
     let envelope = log.players.len();
     let consistent = |subset: &[&Entry]| -> bool {
-        match build(log, subset).and_then(|(d, a)| count(&d, &a, envelope, budget)) {
+        match build(log, subset, Refuter::Any).and_then(|(d, a)| count(&d, &a, envelope, budget)) {
             Ok(c) => c.total > 0,
             Err(_) => true,
         }
@@ -303,8 +361,12 @@ pub fn notebook(log: &Log, s: &Solution) -> String {
         n => format!("{n} envelopes are possible"),
     };
     let deals =
-        if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
-    out.push_str(&format!("{deals} the log; {envelopes}.\n"));
+        if s.deals == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.deals) };
+    let model = match s.refuter {
+        Refuter::Random => "odds weigh each deal by how likely it makes the cards shown to you (a refuter shows one of their matching cards at random; --refuter any weighs deals alike)",
+        Refuter::Any => "odds weigh every deal alike (--refuter any: a refuter may choose which card to show)",
+    };
+    out.push_str(&format!("{deals} the log; {envelopes}; {model}.\n"));
     for (cards, n) in s.envelopes.iter().take(5) {
         let names: Vec<&str> = cards.iter().map(|&c| s.cards[c].as_str()).collect();
         out.push_str(&format!(
