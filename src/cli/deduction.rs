@@ -19,6 +19,11 @@ pub enum DeductionAction {
         /// Only the first N events.
         #[arg(long, value_name = "N")]
         upto: Option<usize>,
+        /// How a player holding several of the tiles asked for picks the one to show:
+        /// `random` (RULINGS E2: a tile shown to you weighs the deals) or `any` (they may
+        /// choose: every consistent deal weighs the same)
+        #[arg(long, value_name = "MODEL", default_value = "random", value_parser = ["random", "any"])]
+        refuter: String,
         #[arg(long)]
         json: bool,
     },
@@ -106,9 +111,12 @@ pub fn run(action: DeductionAction) -> Outcome {
         DeductionAction::Edit { log, line, text, anyway } => {
             said(deduction::edit_line(&log, line, &text, anyway))
         }
-        DeductionAction::Solve { log, upto, json } => {
+        DeductionAction::Solve { log, upto, refuter, json } => {
             let log = deduction::open_log(&log).map_err(failure)?;
-            let notebook = deduction::solve(&log, upto, &budget(SOLVE_TIME)).map_err(failure)?;
+            let refuter =
+                if refuter == "any" { deduction::Refuter::Any } else { deduction::Refuter::Random };
+            let notebook =
+                deduction::solve_with(&log, upto, refuter, &budget(SOLVE_TIME)).map_err(failure)?;
             if json {
                 print_json(&umpire::commands::json(&notebook));
             } else {

@@ -7,8 +7,9 @@ use super::logs::{read_log, unparsed, Chance, GameState, LogGameError};
 use crate::games::deduction::log::{parse, Log};
 use crate::games::deduction::play::play as play_game;
 use crate::games::deduction::play::{PlayError, SavedGame, Saver, SAVED_FORMAT};
+pub use crate::games::deduction::solve::Refuter;
 use crate::games::deduction::solve::{
-    advise as rate_questions, notebook, solve as count_deals, state_line, upto_events,
+    advise as rate_questions, notebook, solve_with as count_deals, state_line, upto_events,
 };
 use crate::games::deduction::{deal_for, parse_tile, tile_name, TILES};
 use crate::games::logs::{SolveError, Standing};
@@ -56,6 +57,9 @@ fn parse_named(name: &str, text: &str) -> Result<DeductionLog, LogGameError> {
 pub struct Notebook {
     /// Deals consistent with the log.
     pub deals: String,
+    /// The model of the answerer the odds follow: `random` (RULINGS E2, the default: a tile
+    /// shown to me weighs the deals) or `any` (every consistent deal weighs the same).
+    pub refuter: &'static str,
     pub tiles: Vec<TileOdds>,
     /// The tile to announce, when it is certain and I may still announce.
     pub announce: Option<String>,
@@ -95,14 +99,25 @@ fn state(log: &Log, standing: &Standing) -> GameState<GameOver> {
     })
 }
 
-/// Counts the deals that fit the log (its first `upto` events only, when given).
+/// Counts the deals that fit the log (its first `upto` events only, when given), with the
+/// odds under the default model of the answerer.
 pub fn solve(
     log: &DeductionLog,
     upto: Option<usize>,
     budget: &Budget,
 ) -> Result<Notebook, LogGameError> {
+    solve_with(log, upto, Refuter::default(), budget)
+}
+
+/// [`solve`] under a stated model of the answerer (`--refuter`).
+pub fn solve_with(
+    log: &DeductionLog,
+    upto: Option<usize>,
+    refuter: Refuter,
+    budget: &Budget,
+) -> Result<Notebook, LogGameError> {
     let log = &log.log;
-    let s = count_deals(log, upto.map(|n| upto_events(log, n)), budget)
+    let s = count_deals(log, upto.map(|n| upto_events(log, n)), refuter, budget)
         .map_err(LogGameError::Unsolved)?;
     let m = s.missing();
     let tiles = (0..TILES)
@@ -121,7 +136,8 @@ pub fn solve(
         .filter(|_| state_line(&log.players, log.me, &s.standing).is_none())
         .map(tile_name);
     Ok(Notebook {
-        deals: s.total.to_string(),
+        deals: s.deals.to_string(),
+        refuter: s.refuter.name(),
         tiles,
         announce,
         state: state(log, &s.standing),
@@ -177,7 +193,7 @@ pub fn advise(log: &DeductionLog, coin: Coin, budget: &Budget) -> Result<Advice,
     let state = state(log, &standing);
     // Nothing to advise when the game is over or I am out: say so (the log is still checked).
     if let Some(over_for_me) = state_line(&log.players, log.me, &standing) {
-        count_deals(log, None, budget).map_err(LogGameError::Unsolved)?;
+        count_deals(log, None, Refuter::default(), budget).map_err(LogGameError::Unsolved)?;
         return Ok(Advice {
             state,
             bits_now: None,
@@ -363,6 +379,6 @@ fn is_event(line: &str) -> bool {
 fn checker(path: &Path) -> impl Fn(&str) -> Result<Result<(), SolveError>, LogGameError> + '_ {
     move |text| {
         let parsed = parse_named(&path.display().to_string(), text)?;
-        Ok(count_deals(&parsed.log, None, &Budget::time(SOLVE_TIME)).map(|_| ()))
+        Ok(count_deals(&parsed.log, None, Refuter::Any, &Budget::time(SOLVE_TIME)).map(|_| ()))
     }
 }

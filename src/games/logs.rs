@@ -268,3 +268,26 @@ impl Classify for SolveError {
         }
     }
 }
+
+/// How a player asked for a card (Clue's refuter, Deduction's answerer) picks the one to
+/// show when they hold several, which decides how much a card shown to me says about their
+/// hand (RULINGS C4, E2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Refuter {
+    /// At random among the cards they could show: a deal in which they held k of those
+    /// asked for explains "shown this one" with chance 1/k, and weighs that much.
+    #[default]
+    Random,
+    /// Any way at all, deliberately too: every deal consistent with the log weighs the same.
+    Any,
+}
+
+impl Refuter {
+    /// The model's name, as `--refuter` takes it and `--json` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Refuter::Random => "random",
+            Refuter::Any => "any",
+        }
+    }
+}

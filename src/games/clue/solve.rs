@@ -15,27 +15,7 @@ use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::minimal_conflict;
 use crate::solve::{Budget, Outcome};
 
-/// How a refuter holding several of the suggested cards picks the one to show, which decides
-/// how much a card shown to me says about their hand (RULINGS C4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Refuter {
-    /// At random among the cards they could show: a deal in which the refuter held k of
-    /// the three explains "shown this one" with chance 1/k, and weighs that much.
-    #[default]
-    Random,
-    /// Any way at all, deliberately too: every deal consistent with the log weighs the same.
-    Any,
-}
-
-impl Refuter {
-    /// The model's name, as `--refuter` takes it and `--json` gives it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Refuter::Random => "random",
-            Refuter::Any => "any",
-        }
-    }
-}
+pub use crate::games::logs::Refuter;
 
 /// What the log implies.
 #[derive(Clone, Debug)]

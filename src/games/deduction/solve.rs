@@ -2,6 +2,7 @@
 
 use super::log::{Answer, Entry, Event, Log};
 use super::{tile_name, Attribute, SUITS, TILES, VALUES};
+pub use crate::games::logs::Refuter;
 use crate::games::logs::{Over, Standing};
 use crate::solve::deal::{Deal, DealCount};
 use crate::solve::information::{entropy, expected_gain, minimal_conflict};
@@ -12,9 +13,14 @@ use crate::solve::{Budget, Outcome};
 pub struct Solution {
     /// Players, then `missing`, then `table`.
     pub holders: Vec<String>,
+    /// The model of the answerer the odds follow (ruling E2).
+    pub refuter: Refuter,
     /// Deals consistent with the log.
+    pub deals: u128,
+    /// The deals' total weight under the model (whole: weights are scaled alike, so only
+    /// ratios mean anything). With `Refuter::Any`, the deals.
     pub total: u128,
-    /// `counts[tile][holder]`: the consistent deals that put `tile` there.
+    /// `counts[tile][holder]`: the weight of the consistent deals that put `tile` there.
     pub counts: Vec<Vec<u128>>,
     /// The player who kept the log.
     pub me: usize,
@@ -61,7 +67,7 @@ impl Solution {
 pub use crate::games::logs::SolveError;
 
 /// The deal for some of a log's entries: players, the missing tile, the face-up table.
-pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
+pub fn build(log: &Log, entries: &[&Entry], refuter: Refuter) -> Deal {
     let (hand, up) = log.deal();
     let players = log.players.len();
     let (missing, table) = (players, players + 1);
@@ -78,7 +84,14 @@ pub fn build(log: &Log, entries: &[&Entry]) -> Deal {
                 let tiles = about.tiles();
                 match answer {
                     Answer::No => tiles.iter().for_each(|&t| deal.forbid(t, *answerer)),
-                    Answer::Yes(Some(t)) => deal.place(*t, *answerer),
+                    Answer::Yes(Some(t)) => {
+                        deal.place(*t, *answerer);
+                        // Shown by an answerer choosing at random among their matching
+                        // tiles: evidence about how many they hold (E2). Mine are mine.
+                        if refuter == Refuter::Random && *answerer != log.me {
+                            deal.weigh_by_choice(*answerer, &tiles);
+                        }
+                    }
                     Answer::Yes(None) => deal.at_least_one(*answerer, &tiles),
                     Answer::Count(n) => deal.exactly(*answerer, &tiles, *n),
                 }
@@ -111,13 +124,23 @@ fn count(deal: &Deal, budget: &Budget) -> Result<DealCount, SolveError> {
 
 /// Solves the log's first `upto` entries (all when `None`).
 pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution, SolveError> {
+    solve_with(log, upto, Refuter::default(), budget)
+}
+
+/// [`solve`] under a stated model of the answerer.
+pub fn solve_with(
+    log: &Log,
+    upto: Option<usize>,
+    refuter: Refuter,
+    budget: &Budget,
+) -> Result<Solution, SolveError> {
     check(log)?;
     let entries: Vec<&Entry> = log.entries.iter().take(upto.unwrap_or(usize::MAX)).collect();
-    let counted = count(&build(log, &entries), budget)?;
-    if counted.total == 0 {
+    let plain = count(&build(log, &entries, Refuter::Any), budget)?;
+    if plain.total == 0 {
         let consistent = |keep: &[usize]| {
             let subset: Vec<&Entry> = keep.iter().map(|&i| entries[i]).collect();
-            count(&build(log, &subset), budget).map_or(true, |c| c.total > 0)
+            count(&build(log, &subset, Refuter::Any), budget).map_or(true, |c| c.total > 0)
         };
         let core: Vec<&Entry> =
             minimal_conflict(entries.len(), consistent).into_iter().map(|i| entries[i]).collect();
@@ -133,8 +156,13 @@ pub fn solve(log: &Log, upto: Option<usize>, budget: &Budget) -> Result<Solution
     }
     let mut holders = log.players.clone();
     holders.extend(["missing".to_string(), "table".to_string()]);
+    let weighed = build(log, &entries, refuter);
+    let counted =
+        if weighed.weighted.is_empty() { plain.clone() } else { count(&weighed, budget)? };
     Ok(Solution {
         holders,
+        refuter,
+        deals: plain.total,
         total: counted.total,
         counts: counted.marginals,
         me: log.me,
@@ -189,7 +217,7 @@ pub fn advise(log: &Log, coin: usize, budget: &Budget) -> Result<(f64, Vec<Quest
     let now = solve(log, None, budget)?;
     let prior = now.missing_weights();
     let entries: Vec<&Entry> = log.entries.iter().collect();
-    let base = build(log, &entries);
+    let base = build(log, &entries, Refuter::default());
     let missing = now.missing();
     let column = |c: &DealCount| -> Vec<f64> {
         (0..TILES).map(|t| c.marginals[t][missing] as f64).collect()
@@ -269,8 +297,12 @@ pub fn notebook(s: &Solution) -> String {
         out.push('\n');
     }
     let deals =
-        if s.total == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.total) };
-    out.push_str(&format!("\nThe missing tile ({deals} the log):\n{:8}", ""));
+        if s.deals == 1 { "1 deal fits".to_string() } else { format!("{} deals fit", s.deals) };
+    let model = match s.refuter {
+        Refuter::Random => "odds weigh each deal by how likely it makes the tiles shown to you; --refuter any weighs deals alike",
+        Refuter::Any => "odds weigh every deal alike",
+    };
+    out.push_str(&format!("\nThe missing tile ({deals} the log; {model}):\n{:8}", ""));
     for v in VALUES {
         out.push_str(&format!(" {v:>7}"));
     }

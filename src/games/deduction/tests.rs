@@ -3,7 +3,7 @@
 
 use super::log::{parse, Answer, Entry, Event, Log};
 use super::play::{play, Ending};
-use super::solve::{advise, solve, SolveError};
+use super::solve::{advise, solve, solve_with, Refuter, SolveError};
 use super::{parse_tile, tile, Attribute, TILES};
 use crate::solve::Budget;
 use crate::util::random::SplitMix64;
@@ -97,8 +97,22 @@ fn random_log(seed: u64, events: usize) -> (Log, Vec<usize>) {
     (Log { players: vec!["Ann".into(), "Bob".into(), "Cat".into()], me: 0, entries }, truth)
 }
 
+/// How well a deal explains the tiles shown to me (RULINGS E2, issue 60): 1/k for each tile
+/// an answerer holding k of those asked for showed me; scaled by 60 a show to stay whole.
+fn likelihood(deal: &[usize], log: &Log, upto: usize, refuter: Refuter) -> u128 {
+    let mut w = 1u128;
+    for e in &log.entries[..upto] {
+        if let Event::Ask { answerer, about, answer: Answer::Yes(Some(_)), .. } = &e.event {
+            let k = about.tiles().into_iter().filter(|&t| deal[t] == *answerer).count() as u128;
+            w *= if refuter == Refuter::Random && *answerer != log.me { 60 / k } else { 60 };
+        }
+    }
+    w
+}
+
 #[test]
-fn counts_equal_brute_force_after_every_event() {
+fn odds_equal_brute_force_after_every_event_under_both_models() {
+    let mut weighed = 0;
     for seed in 0..6 {
         let (log, truth) = random_log(seed, 8);
         let mine: Vec<usize> = (0..TILES).filter(|&t| truth[t] == 0).collect();
@@ -109,20 +123,32 @@ fn counts_equal_brute_force_after_every_event() {
                 .iter()
                 .filter(|d| log.entries[..upto].iter().all(|e| fits(d, &e.event)))
                 .collect();
-            let s = solve(&log, Some(upto), &Budget::unlimited()).expect("a truthful log");
-            assert_eq!(s.total, fitting.len() as u128, "seed {seed} upto {upto}");
-            for t in 0..TILES {
-                for (h, holder) in [1usize, 2, 3].into_iter().enumerate() {
-                    assert_eq!(
-                        s.counts[t][holder],
-                        fitting.iter().filter(|d| d[t] == holder).count() as u128,
-                        "seed {seed} tile {t} holder {h}"
-                    );
+            for refuter in [Refuter::Random, Refuter::Any] {
+                let s = solve_with(&log, Some(upto), refuter, &Budget::unlimited())
+                    .expect("a truthful log");
+                assert_eq!(s.deals, fitting.len() as u128, "seed {seed} upto {upto}");
+                let w = |d: &Vec<usize>| likelihood(d, &log, upto, refuter);
+                let total: u128 = fitting.iter().map(|d| w(d)).sum();
+                for t in 0..TILES {
+                    for holder in [1usize, 2, 3] {
+                        let brute: u128 =
+                            fitting.iter().filter(|d| d[t] == holder).map(|d| w(d)).sum();
+                        // Exact fractions, compared crosswise.
+                        assert_eq!(
+                            s.counts[t][holder] * total,
+                            brute * s.total,
+                            "seed {seed} upto {upto} {refuter:?}: tile {t} holder {holder}"
+                        );
+                    }
+                }
+                assert!(s.counts[truth.iter().position(|&h| h == 3).unwrap()][3] > 0);
+                if refuter == Refuter::Random && s.total != s.deals {
+                    weighed += 1;
                 }
             }
-            assert!(s.counts[truth.iter().position(|&h| h == 3).unwrap()][3] > 0);
         }
     }
+    assert!(weighed >= 6, "only {weighed} states were weighed: the logs show me too few tiles");
 }
 
 #[test]
@@ -142,8 +168,10 @@ fn advice_equals_brute_force_information() {
         let coin = tile(1, 3);
         let (_, questions) = advise(&log, coin, &Budget::unlimited()).unwrap();
         assert_eq!(questions.len(), 2 * 4);
+        // The posterior now weighs each deal by the tiles shown to me (E2, issue 60).
+        let past = |d: &Vec<usize>| likelihood(d, &log, log.entries.len(), Refuter::Random) as f64;
         let mut prior = vec![0.0; TILES];
-        fitting.iter().for_each(|d| prior[d.iter().position(|&h| h == 3).unwrap()] += 1.0);
+        fitting.iter().for_each(|d| prior[d.iter().position(|&h| h == 3).unwrap()] += past(d));
         for q in &questions {
             // Outcome → missing-tile weights.
             let mut outcomes: std::collections::BTreeMap<(i64, usize), Vec<f64>> =
@@ -160,7 +188,7 @@ fn advice_equals_brute_force_information() {
                     held.iter().map(|&t| ((-2, t), 1.0 / held.len() as f64)).collect()
                 };
                 for (key, w) in shown {
-                    outcomes.entry(key).or_insert_with(|| vec![0.0; TILES])[missing] += w;
+                    outcomes.entry(key).or_insert_with(|| vec![0.0; TILES])[missing] += w * past(d);
                 }
             }
             let total: f64 = outcomes.values().map(|v| v.iter().sum::<f64>()).sum();
