@@ -60,9 +60,10 @@ fn deduction_advice_at_the_start(bencher: divan::Bencher) {
         .bench(|| umpire::games::deduction::solve::advise(&log, 3, &Budget::unlimited()).unwrap());
 }
 
-/// Advice in a six-player game (issue 35: goal under a second each), at the start (my
-/// hand only) and after events 1, 5 and 10.
-#[divan::bench(args = [0, 1, 5, 10], sample_count = 3)]
+/// Advice in a six-player game (issues 35 and 60: goal under a second each), at the start
+/// (my hand only) and after events 1, 5, 10 and 30, on the posterior that weighs the cards
+/// shown to me (C4).
+#[divan::bench(args = [0, 1, 5, 10, 30], sample_count = 3)]
 fn clue_advice_six_players_after_event(bencher: divan::Bencher, events: usize) {
     let mut log = clue_log(6);
     log.entries.truncate(1 + events);
