@@ -265,6 +265,8 @@ const TRUST_BASE: &[&str] = &[
     "reason/proof/saturation.rs",
     "reason/proof/drat.rs",
     "reason/proof/ground.rs",
+    // The two checkers' one term toolkit: unification, matching, substitution (issue 62).
+    "reason/proof/terms.rs",
 ];
 
 /// What the trust base may use besides itself: plain utilities and the budget type (not the
@@ -419,5 +421,25 @@ fn the_facade_re_exports_no_engine_or_game_struct_with_public_fields() {
     assert_eq!(
         (module.as_str(), names),
         ("games/cardgame/game", vec!["Game".into(), "Event".into()])
+    );
+}
+
+#[test]
+fn no_engine_uses_the_checkers_term_toolkit() {
+    // Issue 62: the checkers share one toolkit; an engine using it would share their bugs
+    // (and they its).
+    let graph = imports();
+    let wrong: Vec<String> = graph
+        .iter()
+        .filter(|(file, _)| file.starts_with("reason/") && !in_list(file, TRUST_BASE))
+        .filter(|(_, targets)| targets.iter().any(|t| t == "reason/proof/terms.rs"))
+        .map(|(file, _)| file.clone())
+        .collect();
+    assert!(wrong.is_empty(), "engines using the checkers' toolkit: {wrong:?}");
+    assert!(
+        graph
+            .get("reason/proof/check.rs")
+            .is_some_and(|t| t.contains(&"reason/proof/terms.rs".to_string())),
+        "the proof checker uses the toolkit"
     );
 }

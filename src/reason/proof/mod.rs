@@ -8,6 +8,7 @@ pub mod clausify;
 pub mod drat;
 pub mod ground;
 pub mod saturation;
+pub mod terms;
 
 use crate::logic::clauses::{Atom, Literal, Meaning, Origin, Part, Role, SymId, Term, Vocabulary};
 use serde::Serialize;

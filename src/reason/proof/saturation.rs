@@ -626,58 +626,21 @@ fn rename(t: &Term, by: u32) -> Term {
     }
 }
 
-/// A substitution in solved form: applied to the end.
-type Bindings = HashMap<u32, Term>;
+use super::terms::{instantiate, match_onto, occurs as occurs_in, resolve, Bindings};
 
-fn resolve(t: &Term, s: &Bindings) -> Term {
-    match t {
-        Term::Var(v) => s.get(v).map_or_else(|| t.clone(), |u| resolve(u, s)),
-        Term::App(f, args) => Term::App(*f, args.iter().map(|a| resolve(a, s)).collect()),
-    }
-}
-
-/// `t` with each variable bound in `s` replaced by its value, once.
-fn instantiate(t: &Term, s: &Bindings) -> Term {
-    match t {
-        Term::Var(v) => s.get(v).cloned().unwrap_or_else(|| t.clone()),
-        Term::App(f, args) => Term::App(*f, args.iter().map(|a| instantiate(a, s)).collect()),
-    }
-}
-
-fn occurs_in(v: u32, t: &Term) -> bool {
-    match t {
-        Term::Var(w) => *w == v,
-        Term::App(_, args) => args.iter().any(|a| occurs_in(v, a)),
-    }
+/// Whether a variable (an object) may take `t` as its value: never an atom or ⊤.
+fn object_value(t: &Term, predicate: &[bool]) -> bool {
+    !matches!(t, Term::App(f, _) if *f == TOP || predicate[*f])
 }
 
 // Deliberately separate from the engine's unifier (`superposition::unify`): the checker must not
-// share code with the engine it checks.
-/// Robinson's unification over a work list of pairs; a variable (an object) never takes an
-/// atom or ⊤ as its value (`predicate[f]` says whether f heads atoms).
+// share code with the engine it checks; it shares the trust base's toolkit (`super::terms`) with
+// the proof checker.
+/// Robinson's unification; a variable (an object) never takes an atom or ⊤ as its value
+/// (`predicate[f]` says whether f heads atoms).
 fn unify(a: &Term, b: &Term, predicate: &[bool]) -> Option<Bindings> {
     let mut s = Bindings::new();
-    let mut work = vec![(a.clone(), b.clone())];
-    while let Some((x, y)) = work.pop() {
-        let (x, y) = (resolve(&x, &s), resolve(&y, &s));
-        match (&x, &y) {
-            _ if x == y => {}
-            (Term::Var(v), t) | (t, Term::Var(v)) => {
-                let truth_value = matches!(t, Term::App(f, _) if *f == TOP || predicate[*f]);
-                if occurs_in(*v, t) || truth_value {
-                    return None;
-                }
-                s.insert(*v, t.clone());
-            }
-            (Term::App(f, fa), Term::App(g, ga)) => {
-                if f != g || fa.len() != ga.len() {
-                    return None;
-                }
-                work.extend(fa.iter().cloned().zip(ga.iter().cloned()));
-            }
-        }
-    }
-    Some(s)
+    super::terms::unify(a, b, &mut s, &|t| object_value(t, predicate)).then_some(s)
 }
 
 // Deliberately separate from the engine's matchers (`superposition::unify::matches`, the `Matcher`
@@ -686,21 +649,8 @@ fn unify(a: &Term, b: &Term, predicate: &[bool]) -> Option<Bindings> {
 /// never gives a variable (an object) an atom or ⊤ as its value: `x = y` is no pattern for
 /// `P(a) = ⊤`.
 fn match_term(pattern: &Term, t: &Term, s: &mut Bindings, predicate: &[bool]) -> bool {
-    match pattern {
-        Term::Var(v) => match s.get(v) {
-            Some(bound) => bound == t,
-            None if matches!(t, Term::App(f, _) if *f == TOP || predicate[*f]) => false,
-            None => {
-                s.insert(*v, t.clone());
-                true
-            }
-        },
-        Term::App(f, args) => {
-            matches!(t, Term::App(g, targs) if f == g && args.len() == targs.len() && args.iter().zip(targs).all(|(a, b)| match_term(a, b, s, predicate)))
-        }
-    }
+    match_onto(pattern, t, s, &|t| object_value(t, predicate))
 }
-
 // Deliberately separate from the engine's tautology deletion (`superposition::deletion`): the
 // checker must not share code with the engine it checks.
 fn tautology(c: &Clause) -> bool {
