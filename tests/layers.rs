@@ -443,3 +443,59 @@ fn no_engine_uses_the_checkers_term_toolkit() {
         "the proof checker uses the toolkit"
     );
 }
+
+/// Issue 62: the claims of ARCHITECTURE.md that code can check, checked: the prover's
+/// schedule length and the crates `util` uses.
+#[test]
+fn architecture_says_what_the_code_does() {
+    let doc = std::fs::read_to_string(crate::root("ARCHITECTURE.md")).unwrap();
+    let flat: String = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prover = std::fs::read_to_string(crate::root("src/reason/superposition/mod.rs")).unwrap();
+    let runs: usize = prover
+        .split("const SCHEDULE: [Run; ")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .and_then(|n| n.trim().parse().ok())
+        .expect("the schedule's length");
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+    ];
+    let said = format!("the schedule of {} runs", words.get(runs).copied().unwrap_or("many"));
+    assert!(flat.contains(&said), "ARCHITECTURE.md should say `{said}`");
+    // The crates util uses, as ARCHITECTURE.md lists them.
+    let mut used = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(crate::root("src/util")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for krate in [
+            "miette",
+            "serde_json",
+            "libc",
+            "unicode_normalization",
+            "serde",
+            "rayon",
+            "nom",
+            "clap",
+        ] {
+            if text.contains(&format!("{krate}::")) || text.contains(&format!("use {krate}")) {
+                // Crate names are written as Cargo.toml spells them.
+                used.insert(if krate == "unicode_normalization" {
+                    "unicode-normalization".to_string()
+                } else {
+                    krate.to_string()
+                });
+            }
+        }
+    }
+    let listed = flat
+        .split("of other crates only ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("ARCHITECTURE.md lists util's crates");
+    for krate in &used {
+        assert!(
+            listed.contains(krate.as_str()),
+            "util uses {krate}, which ARCHITECTURE.md does not list: {listed}"
+        );
+    }
+}

@@ -429,12 +429,7 @@ impl Reader {
                 }
                 for (q, k) in second {
                     if let Predicate::Each(q, false) = q {
-                        let mut all = match &p {
-                            Property::Either(ps) => ps.clone(),
-                            p => vec![p.clone()],
-                        };
-                        all.push(q);
-                        out.push((Predicate::Each(Property::Either(all), false), k));
+                        out.push((Predicate::Each(one_of(&p, q), false), k));
                     }
                 }
             }
@@ -559,12 +554,7 @@ impl Reader {
                 for k in joints {
                     for (q, k) in self.single_complement(k) {
                         if let Predicate::Each(q, false) = q {
-                            let mut all = match &p {
-                                Property::Either(ps) => ps.clone(),
-                                p => vec![p.clone()],
-                            };
-                            all.push(q);
-                            out.push((Predicate::Each(Property::Either(all), false), k));
+                            out.push((Predicate::Each(one_of(&p, q), false), k));
                         }
                     }
                 }

@@ -2,6 +2,7 @@
 //! or a 6", "between 2 and 5".
 
 use super::super::{Compare, Property};
+use super::meaning::one_of;
 use super::{face_noun, Alts, Reader, NUMBER_WORDS};
 
 impl Reader {
@@ -22,12 +23,7 @@ impl Reader {
             }
             for k in joints {
                 for (q, k) in self.shown(k) {
-                    let mut all = match &p {
-                        Property::Either(ps) => ps.clone(),
-                        p => vec![p.clone()],
-                    };
-                    all.push(q);
-                    out.push((Property::Either(all), k));
+                    out.push((one_of(&p, q), k));
                 }
             }
             i += 1;

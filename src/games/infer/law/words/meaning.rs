@@ -114,6 +114,16 @@ pub(super) enum Joint {
     Or,
 }
 
+/// One of `p` (itself perhaps one of several) or `q`: "red or blue", "a 2, a 4 or a 6".
+pub(super) fn one_of(p: &Property, q: Property) -> Property {
+    let mut all = match p {
+        Property::Either(ps) => ps.clone(),
+        p => vec![p.clone()],
+    };
+    all.push(q);
+    Property::Either(all)
+}
+
 /// `n` times a number.
 pub(super) fn times_number(n: i64, m: Number) -> Number {
     if n == 1 {
