@@ -429,11 +429,22 @@ mod refutations {
         }
     }
 
+    /// Corpus questions whose proofs are not the superposition loop's to find: bounds on the
+    /// domain's size, the empty domain, and a naming statement's uniqueness are settled by
+    /// other engines (the arbiter races them).
+    const NOT_SUPERPOSITIONS: [&str; 4] = [
+        "bounded-too-small.board check",
+        "bounded-redundancy.board follows 3",
+        "empty-domain.board check",
+        "two-names-one-object.board check",
+    ];
+
     #[test]
     fn corpus_questions_that_are_refuted_are_refuted_correctly() {
         let root = env!("CARGO_MANIFEST_DIR");
         let table = std::fs::read_to_string(format!("{root}/corpus/boards/verdicts.tsv")).unwrap();
         let (mut tried, mut proved) = (0, 0);
+        let mut missed = Vec::new();
         for line in table.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
             let cols: Vec<&str> = line.split('\t').collect();
             let (file, question, verdict) = (cols[0], cols[1], cols[2]);
@@ -441,16 +452,29 @@ mod refutations {
             let negated =
                 question.strip_prefix("follows ").map(|k| k.trim().parse::<usize>().unwrap());
             let provable = matches!(verdict, "inconsistent" | "redundant");
-            let ok = refuted_within(&text, negated, if provable { 3000 } else { 300 });
+            let mut ok = refuted_within(&text, negated, if provable { 3000 } else { 300 });
+            let name = format!("{file} {question}");
+            if provable && !ok && !NOT_SUPERPOSITIONS.contains(&name.as_str()) {
+                // A slow machine gets a second, longer try before this counts as a miss.
+                ok = refuted_within(&text, negated, 20_000);
+            }
             if provable {
                 tried += 1;
                 proved += usize::from(ok);
+                if !ok {
+                    missed.push(name);
+                }
             } else {
                 assert!(!ok, "{file} {question} is {verdict}, but the loop refuted it");
             }
         }
-        eprintln!("superposition refuted {proved} of {tried} corpus questions that have proofs");
-        assert!(proved * 2 >= tried, "the loop refutes at least half the corpus questions that have proofs: {proved} of {tried}");
+        eprintln!("superposition refuted {proved} of {tried} corpus questions that have proofs; missed: {missed:?}");
+        // Issue 62: every question the loop refutes today must stay refuted; a fall from 15
+        // of 19 to 10 of 19 would have passed "at least half".
+        let regressed: Vec<&String> =
+            missed.iter().filter(|m| !NOT_SUPERPOSITIONS.contains(&m.as_str())).collect();
+        assert!(regressed.is_empty(), "the loop no longer refutes: {regressed:?}");
+        assert!(tried >= 19, "the corpus lost questions that have proofs: {tried}");
     }
 }
 
