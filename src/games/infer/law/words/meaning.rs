@@ -166,24 +166,26 @@ pub(super) fn scoped(s: Scope, a: Among, law: Law) -> Law {
 /// The opposite Law, said as simply as it can be: a comparison turns round, "there must
 /// not be a group …" is "no group …", a double negation goes.
 pub(super) fn negate(law: Law) -> Law {
-    use Compare::*;
     match law {
-        Law::Compare(a, op, b) => {
-            let op = match op {
-                Eq => Ne,
-                Ne => Eq,
-                Lt => Ge,
-                Ge => Lt,
-                Gt => Le,
-                Le => Gt,
-            };
-            Law::Compare(a, op, b)
-        }
+        Law::Compare(a, op, b) => Law::Compare(a, opposite(op), b),
         Law::Some(d, p) => Law::No(d, p),
         Law::Scoped(s, Among::Some, l) => Law::Scoped(s, Among::No, l),
         Law::Scoped(s, Among::No, l) => Law::Scoped(s, Among::Some, l),
         Law::Not(l) => *l,
         other => Law::Not(Box::new(other)),
+    }
+}
+
+/// The comparison that holds exactly when `op` does not.
+pub(super) fn opposite(op: Compare) -> Compare {
+    use Compare::*;
+    match op {
+        Eq => Ne,
+        Ne => Eq,
+        Lt => Ge,
+        Ge => Lt,
+        Gt => Le,
+        Le => Gt,
     }
 }
 

@@ -185,14 +185,7 @@ impl Reader {
     /// The Law "every (no, some) colour appears `q` times" makes, when one says it exactly.
     fn frequency(&self, among: Among, a: Aspect, q: Quantity, neg: bool, at: usize) -> Option<Law> {
         use Compare::*;
-        let flip = |op: Compare| match op {
-            Eq => Ne,
-            Ne => Eq,
-            Lt => Ge,
-            Ge => Lt,
-            Gt => Le,
-            Le => Gt,
-        };
+        let flip = opposite;
         // "No colour may appear twice": appearing three times appears twice, so a bare
         // number after "no" or "some" is a least number (ruling I24).
         let (op, n) = match q {
