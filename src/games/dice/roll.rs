@@ -170,6 +170,12 @@ impl Combinatorics {
         }
     }
 
+    /// How many keeps have fewer than five dice. Keeps are numbered by size, so these are
+    /// the keeps `0..partial_keeps()`, and the rolls come after them.
+    pub fn partial_keeps(&self) -> usize {
+        self.rolls[0] as usize
+    }
+
     /// The keep index of some dice (0–5 of them).
     pub fn keep_index(&self, dice: &[u8]) -> usize {
         let mut c = [0u8; 6];

@@ -363,7 +363,40 @@ fn a_table_survives_saving_and_refuses_other_rules() {
         Err(super::strategy::TableError::Unreadable { .. })
     ));
     assert!(Strategy::load(&dir.join("none"), &Rules::default(), &sheet).unwrap().is_none());
+    // An older umpire's table (version 1 laid states out differently) is computed again.
+    strategy.save(&path).unwrap();
+    let text = std::fs::read(&path).unwrap();
+    let header_end = text.iter().position(|&b| b == b'\n').unwrap();
+    let header = String::from_utf8(text[..header_end].to_vec()).unwrap();
+    assert!(header.contains("\"version\":2"), "{header}");
+    let old =
+        [header.replace("\"version\":2", "\"version\":1").as_bytes(), &text[header_end..]].concat();
+    std::fs::write(&path, old).unwrap();
+    assert!(Strategy::load(&path, &Rules::default(), &sheet).unwrap().is_none());
+    let newer =
+        [header.replace("\"version\":2", "\"version\":3").as_bytes(), &text[header_end..]].concat();
+    std::fs::write(&path, newer).unwrap();
+    assert!(matches!(
+        Strategy::load(&path, &Rules::default(), &sheet),
+        Err(super::strategy::TableError::Unreadable { .. })
+    ));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn without_stopping_early_the_coach_never_offers_to_keep_all_five() {
+    // Rolls two and three must throw a die: keeping all five is not a move (nor, when a
+    // turn may stop early, a different one from stopping).
+    let sheet = Sheet::with_boxes(vec![15, 20], false).unwrap();
+    for rules in [Rules { stop_early: false, ..Rules::default() }, Rules::default()] {
+        let strategy = compute(rules, sheet.clone());
+        let s = ScoreSheet::with(sheet.clone(), &[], &[]).unwrap();
+        for dice in [[1, 1, 1, 1, 1], [6, 6, 6, 6, 6], [1, 1, 1, 2, 3], [2, 3, 4, 5, 6]] {
+            let advice = advise(&strategy, &s, &dice, 1).unwrap();
+            assert!(advice.choices.iter().all(|c| !(c.keep.len() == 5 && c.stop.is_none())));
+            assert_eq!(advice.choices.iter().any(|c| c.stop.is_some()), rules.stop_early);
+        }
+    }
 }
 
 #[test]

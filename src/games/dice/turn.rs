@@ -27,6 +27,8 @@ pub struct Turn<V> {
     /// `after_roll[r][roll]`: holding this roll with `r` rerolls left.
     pub after_roll: [Vec<V>; ROLLS],
     /// `keep[r][k]`: keeping `k` and throwing the other dice, with `r` rerolls left after it.
+    /// Only keeps of fewer than five dice: keeping all five is not a reroll (it is stopping,
+    /// or not allowed), so those slots are not filled.
     pub keep: [Vec<V>; ROLLS - 1],
     /// Before the first roll.
     pub start: V,
@@ -54,7 +56,9 @@ impl<V: Value> Turn<V> {
         }
     }
 
-    /// Solves the turn for this payoff, reusing the buffers.
+    /// Solves the turn for this payoff, reusing the buffers. Always inlined: the strategy
+    /// table compiles it once per vector instruction set (see `strategy::Chunk`).
+    #[inline(always)]
     pub fn solve(&mut self, payoff: &Payoff<V>, rules: &Rules) {
         let t = Combinatorics::get();
         for (roll, &faces) in t.roll_faces.iter().enumerate() {
@@ -67,8 +71,10 @@ impl<V: Value> Turn<V> {
             // The best keep of each roll, as a walk up the keeps by size: a keep's best
             // sub-keep is itself or the best of a keep one die smaller. This visits each
             // keep's few parents (≈1 200 steps) instead of every roll's sub-multisets (4 368).
+            // A roll's best keep is the best over its parents: keeping all five dice is
+            // never a reroll, so the walk stops below five dice.
             let best_sub = &mut self.best_sub;
-            for k in 0..t.keeps.len() {
+            for k in 0..t.partial_keeps() {
                 let mut best = keep[k];
                 for &p in t.parents(k) {
                     best = best.max(best_sub[p as usize]);
@@ -78,17 +84,10 @@ impl<V: Value> Turn<V> {
             for (roll, slot) in rest[0].iter_mut().enumerate() {
                 let faces = t.roll_faces[roll] as usize;
                 let stop = payoff.value[faces];
-                let best = if rules.stop_early {
-                    // Keeping all five dice is counted here too; it is worth no more than
-                    // stopping or a smaller keep (one reroll fewer never helps), so the
-                    // maximum is the same as without it.
-                    stop.max(best_sub[t.rolls[roll] as usize])
-                } else {
-                    // Every roll throws at least one die: the best proper sub-keep.
-                    let mut parents = t.parents(t.rolls[roll] as usize).iter();
-                    let first = best_sub[*parents.next().expect("a roll has dice") as usize];
-                    parents.fold(first, |b, &p| b.max(best_sub[p as usize]))
-                };
+                let mut parents = t.parents(t.rolls[roll] as usize).iter();
+                let first = best_sub[*parents.next().expect("a roll has dice") as usize];
+                let best_keep = parents.fold(first, |b, &p| b.max(best_sub[p as usize]));
+                let best = if rules.stop_early { stop.max(best_keep) } else { best_keep };
                 *slot = match rules.scoring {
                     Scoring::Immediately => V::select(payoff.available[faces], stop, best),
                     Scoring::AtStop => best,
@@ -135,8 +134,10 @@ impl<V: Value<Flag = bool> + PartialOrd> Turn<V> {
         let own = t.rolls[roll] as usize;
         for &k in t.keeps_of_roll(roll).iter().rev() {
             let k = k as usize;
-            if rules.stop_early && k == own {
-                continue; // keeping every die is stopping, said more simply
+            if k == own {
+                // Keeping every die is stopping, said more simply — or, when a turn may not
+                // stop early, not allowed (rolls two and three throw at least one die).
+                continue;
             }
             out.push((Action::Keep(k), self.keep[rerolls_left - 1][k]));
         }
@@ -189,19 +190,25 @@ impl<V: Value> Default for Turn<V> {
 }
 
 /// `keep[k]` = the average of `after[k ∪ throw]` over the throws of the missing dice.
+#[inline(always)]
 fn average_over_throws<V: Value>(t: &Combinatorics, after: &[V], keep: &mut [V]) {
     // Keeps are stored by size, so walking backwards meets every child before its parent.
-    for k in (0..t.keeps.len()).rev() {
-        keep[k] = if t.keep_size[k] as usize == DICE {
-            after[t.roll_of_keep[k] as usize]
-        } else {
-            let c = &t.child[k];
-            let mut sum = keep[c[0] as usize];
-            for &child in &c[1..] {
-                sum = sum.plus(keep[child as usize]);
+    // A keep of four dice has rolls for children, read from `after` directly.
+    for k in (0..t.partial_keeps()).rev() {
+        let c = &t.child[k];
+        let child = |i: usize| {
+            let child = c[i] as usize;
+            if t.keep_size[k] as usize == DICE - 1 {
+                after[t.roll_of_keep[child] as usize]
+            } else {
+                keep[child]
             }
-            sum.sixth()
         };
+        let mut sum = child(0);
+        for i in 1..6 {
+            sum = sum.plus(child(i));
+        }
+        keep[k] = sum.sixth();
     }
 }
 
