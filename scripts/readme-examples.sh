@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every `umpire …` example of README.md as written, so that drift shows.
 #
-#   scripts/readme-examples.sh [README]      (not in CI: `dice optimal` alone takes about 7 s)
+#   scripts/readme-examples.sh [README]      (not in CI: `dice optimal` alone takes about 4 s)
 #
 # Each ```sh block is read top to bottom in one scratch folder (so `game new g.json` and the
 # `game play g.json` after it meet), with `corpus/` linked in and the freshly built `umpire`

@@ -8,8 +8,9 @@
 //! (plus a bonus it completes) plus the value of the state it leads to — or, on a miss, the
 //! best box to cross out. States with more used boxes come first; each layer runs in
 //! parallel (rayon), in chunks that check the budget and report progress, and within a chunk
-//! [`LANES`] states' turns are solved side by side (see [`Lanes`]): the full table takes
-//! about 6 s on two cores (BENCHMARKS.md).
+//! [`LANES`] states' turns are solved side by side (see [`Lanes`]), in the widest vector
+//! instructions the processor has: the full table takes about 4 s on two quiet cores and
+//! 8 s on two busy ones (BENCHMARKS.md).
 //!
 //! The table is saved as a small JSON header (format, rules, sheet) and the values as
 //! little-endian `f64`, written atomically; loading checks that the header matches the
@@ -108,7 +109,11 @@ impl Layout {
     }
 
     fn slot(&self, p: Position) -> usize {
-        let c = self.canonical(p);
+        self.canonical_slot(self.canonical(p))
+    }
+
+    /// The slot of a state already in canonical form.
+    fn canonical_slot(&self, c: Position) -> usize {
         // The section bits come lowest, so the states with the same boxes used sit side by
         // side (eight of them in one cache line on the standard sheet): a state's successors
         // by a score and by a zero in the same box are then one memory access, not two.
@@ -139,25 +144,43 @@ impl Layout {
     /// Writing in open box position `i` from state `p` (its points, or 0 when `zero`): the
     /// points it earns (a bonus it completes included) and the state it leads to.
     fn ending(&self, p: Position, i: usize, zero: bool) -> (u32, Position) {
-        let used = p.used | (1 << i);
+        let step = self.step(self.canonical(p), i);
         if zero {
-            return (0, Position { used, alive: p.alive & !self.sections_of[i] });
+            (0, step.zeroed)
+        } else {
+            (step.points, step.scored)
         }
-        let completed: u32 = (0..self.section_masks.len())
-            .filter(|&s| p.alive & (1 << s) != 0 && self.section_masks[s] & (1 << i) != 0)
-            .filter(|&s| used & self.section_masks[s] == self.section_masks[s])
-            .map(|s| self.bonus[s])
-            .sum();
-        (self.values_of_box[i] + completed, Position { used, alive: p.alive })
     }
 
-    /// What ending the turn pays in state `p`, given the values of the states after it.
-    fn turn_end(
-        &self,
-        rules: &Rules,
-        p: Position,
-        value_after: impl Fn(Position) -> f64,
-    ) -> TurnEnd {
+    /// Writing in open box position `i` from the canonical state `p`. Only the sections of
+    /// box `i` change, so the states after are canonical without another pass over the
+    /// sections: the table's inner loop takes two steps for every open box of every state.
+    fn step(&self, p: Position, i: usize) -> Step {
+        let used = p.used | (1 << i);
+        let touched = self.sections_of[i];
+        let (mut completed, mut bonus) = (0, 0);
+        let mut sections = touched;
+        while sections != 0 {
+            let s = sections.trailing_zeros() as usize;
+            sections &= sections - 1;
+            if used & self.section_masks[s] == self.section_masks[s] {
+                completed |= 1 << s;
+                if p.alive & (1 << s) != 0 {
+                    bonus += self.bonus[s];
+                }
+            }
+        }
+        Step {
+            points: self.values_of_box[i] + bonus,
+            // A complete section no longer matters; a zero kills the sections it is in.
+            scored: Position { used, alive: p.alive & !completed },
+            zeroed: Position { used, alive: p.alive & !touched },
+        }
+    }
+
+    /// What ending the turn pays in state `p`, given the values of the states after it (by
+    /// table slot).
+    fn turn_end(&self, rules: &Rules, p: Position, value_after: impl Fn(usize) -> f64) -> TurnEnd {
         let mut payoff = Payoff { value: [0.0; 64], available: [false; 64] };
         let mut end = [None; 64];
         self.each_end(rules, p, value_after, |faces, value, available, how| {
@@ -171,21 +194,23 @@ impl Layout {
     /// The one place that decides how a turn ends in state `p`: for each face set five dice
     /// can show, `write(faces, value, available, end)` gets what ending with it is worth,
     /// whether it fits an open box, and what gets written. The table's inner loop calls this
-    /// for every state, so it writes straight into the caller's buffers.
+    /// for every state, so it writes straight into the caller's buffers. `value_after` gives
+    /// the value of the state in a table slot.
     #[inline]
     fn each_end(
         &self,
         rules: &Rules,
         p: Position,
-        value_after: impl Fn(Position) -> f64,
+        value_after: impl Fn(usize) -> f64,
         mut write: impl FnMut(usize, f64, bool, End),
     ) {
+        let p = self.canonical(p);
         let mut score_value = [0.0f64; 32];
         let mut zero_best: Option<(f64, usize)> = None;
         for i in (0..self.boxes).filter(|&i| p.used & (1 << i) == 0) {
-            let (points, after) = self.ending(p, i, false);
-            score_value[i] = points as f64 + value_after(after);
-            let zero = value_after(self.ending(p, i, true).1);
+            let step = self.step(p, i);
+            score_value[i] = step.points as f64 + value_after(self.canonical_slot(step.scored));
+            let zero = value_after(self.canonical_slot(step.zeroed));
             if zero_best.is_none_or(|(best, _)| zero > best) {
                 zero_best = Some((zero, i));
             }
@@ -255,7 +280,7 @@ impl Chunk<'_> {
             // A short last group repeats its last state in the spare lanes.
             for lane in 0..LANES {
                 let p = group[lane.min(group.len() - 1)];
-                let after = |q| self.table[self.layout.slot(q)];
+                let after = |slot: usize| self.table[slot];
                 self.layout.each_end(self.rules, p, after, |faces, value, fits, _| {
                     payoff.value[faces].0[lane] = value;
                     payoff.available[faces][lane] = fits;
@@ -265,6 +290,14 @@ impl Chunk<'_> {
             out.extend_from_slice(&turn.start.0[..group.len()]);
         }
     }
+}
+
+/// Writing in one box: what a score earns, and the canonical states after a score and after
+/// a zero.
+struct Step {
+    points: u32,
+    scored: Position,
+    zeroed: Position,
 }
 
 /// Header of a saved table.
@@ -385,7 +418,7 @@ impl Strategy {
 
     /// What ending a turn pays from position `p` (which must have an open box).
     pub fn turn_end(&self, p: Position) -> TurnEnd {
-        self.layout.turn_end(&self.rules, p, |q| self.value(q))
+        self.layout.turn_end(&self.rules, p, |slot| self.values[slot])
     }
 
     /// Where the table for these rules and this sheet is kept by default: the user's cache
