@@ -247,3 +247,18 @@ fn odds_follow_the_stated_model_of_the_refuter() {
     let bad = umpire(&["clue", "solve", "--refuter", "kind", "corpus/clue/logs/three-players.log"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The corpus keeps the six-player game `cargo bench --bench deduce` times, so the end-to-end
+/// figures of `scripts/clue-advise-times.sh` and the in-process ones are of the same game.
+#[test]
+fn the_corpus_six_player_game_is_the_benchmarks_game() {
+    let deck = umpire::games::clue::Deck::builtin("classic").unwrap();
+    let game = umpire::games::clue::simulate::random_game(&deck, "classic", 6, 30, 1);
+    let kept = std::fs::read_to_string(root("corpus/clue/logs/six-players-seed1.log")).unwrap();
+    let events = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+    };
+    assert_eq!(events(&kept), events(&game.log));
+    // deck, players, me, hand, then thirty events
+    assert_eq!(events(&kept).len(), 4 + 30);
+}
