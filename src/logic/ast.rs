@@ -243,6 +243,28 @@ impl Formula {
         out
     }
 
+    /// A naming statement's formula `∀p₁ … ∀pₙ ∃!y φ` read apart, with `n = arity`: the
+    /// one walk every reader of a naming statement shares (the evaluator, the size-free
+    /// decision, the clausifiers, the ground encoding). `None` when the formula does not
+    /// have that shape (the language checker refuses such a statement, `BadNaming`).
+    pub fn naming_parts(&self, arity: usize) -> Option<NamingParts<'_>> {
+        let mut params = Vec::with_capacity(arity);
+        let mut f = self;
+        while params.len() < arity {
+            let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind else {
+                return None;
+            };
+            params.push(var);
+            f = body;
+        }
+        match &f.kind {
+            FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } => {
+                Some(NamingParts { params, unique: f, body })
+            }
+            _ => None,
+        }
+    }
+
     /// The leading quantifiers and the formula under them.
     pub fn prefix(&self) -> (Vec<(Quantifier, &Ident)>, &Formula) {
         let mut prefix = Vec::new();
@@ -253,6 +275,17 @@ impl Formula {
         }
         (prefix, f)
     }
+}
+
+/// The parts of a naming statement's formula `∀p₁ … ∀pₙ ∃!y φ` ([`Formula::naming_parts`]).
+#[derive(Clone, Debug)]
+pub struct NamingParts<'f> {
+    /// The parameters p₁ … pₙ, outermost first.
+    pub params: Vec<&'f Ident>,
+    /// `∃!y φ`, the formula under the parameters.
+    pub unique: &'f Formula,
+    /// φ, the body under `∃!y`.
+    pub body: &'f Formula,
 }
 
 /// What a player writes on the board: one line.

@@ -268,21 +268,16 @@ impl Clausifier {
         name: &str,
         arity: usize,
     ) -> (Vec<u32>, Env, Term, &'f Formula) {
+        let naming =
+            formula.naming_parts(arity).expect("the checker only lets `∀…∀ ∃!` statements name");
         let mut env: Env = Vec::new();
         let mut vars = Vec::new();
-        let mut f = formula;
-        while let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind {
-            if vars.len() == arity {
-                break;
-            }
+        for var in naming.params {
             let v = self.fresh_named(&var.name);
             vars.push(v);
             env.push((var.name.clone(), Term::Var(v)));
-            f = body;
         }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
-            unreachable!("the checker only lets `∀…∀ ∃!` statements name")
-        };
+        let body = naming.body;
         let func = self.vocabulary.id(name).expect("the checker added the name to the signature");
         let named = Term::App(func, vars.iter().map(|&v| Term::Var(v)).collect());
         (vars, env, named, body)

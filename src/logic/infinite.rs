@@ -517,20 +517,11 @@ impl Reader<'_> {
         arity: usize,
         target: &str,
     ) -> Result<pa::Formula, InfiniteCheckError> {
-        let mut params = Vec::new();
-        let mut f = formula;
-        while params.len() < arity {
-            match &f.kind {
-                FormulaKind::Quant { q: Quantifier::Forall, var, body } => {
-                    params.push(var.name.clone());
-                    f = body;
-                }
-                _ => return Ok(pa::Formula::False),
-            }
-        }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+        let Some(naming) = formula.naming_parts(arity) else {
             return Ok(pa::Formula::False);
         };
+        let params: Vec<String> = naming.params.iter().map(|p| p.name.clone()).collect();
+        let (f, body) = (naming.unique, naming.body);
         let vars: Vec<Var> = params.iter().map(|_| self.fresh()).collect();
         for (p, &v) in params.iter().zip(&vars) {
             self.env.push((p.clone(), vec![(pa::Formula::True, Linear::var(v))]));

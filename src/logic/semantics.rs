@@ -190,20 +190,11 @@ impl Structure {
         target: &str,
         meter: &Meter,
     ) -> Result<bool, EvalError> {
-        let mut params = Vec::new();
-        let mut f = formula;
-        while params.len() < arity {
-            match &f.kind {
-                FormulaKind::Quant { q: Quantifier::Forall, var, body } => {
-                    params.push(var.name.as_str());
-                    f = body;
-                }
-                _ => return Ok(false),
-            }
-        }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+        let Some(naming) = formula.naming_parts(arity) else {
             return Ok(false);
         };
+        let params: Vec<&str> = naming.params.iter().map(|p| p.name.as_str()).collect();
+        let body = naming.body;
         let count = self.size.saturating_pow(arity as u32);
         for index in 0..count {
             let tuple = self.tuple(index, arity);

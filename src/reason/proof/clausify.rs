@@ -604,19 +604,15 @@ impl<'t> Walker<'t, '_> {
         name: &str,
         arity: usize,
     ) -> Result<(Env, Term, &'f Formula), ClausifyError> {
+        let naming = formula
+            .naming_parts(arity)
+            .ok_or(ClausifyError::BadStatement(self.origin.statement))?;
         let mut env = Env::new();
-        let mut f = formula;
-        while env.len() < arity {
-            let FormulaKind::Quant { q: Quantifier::Forall, var, body } = &f.kind else {
-                return Err(ClausifyError::BadStatement(self.origin.statement));
-            };
+        for var in naming.params {
             let v = self.fresh();
             env.push((var.name.clone(), v));
-            f = body;
         }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
-            return Err(ClausifyError::BadStatement(self.origin.statement));
-        };
+        let body = naming.body;
         let id = self.table.given(name, arity, false)?;
         let named = Term::App(id, env.iter().map(|(_, t)| t.clone()).collect());
         Ok((env, named, body))

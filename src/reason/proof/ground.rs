@@ -345,20 +345,11 @@ impl<'b> Encoding<'b> {
         arity: usize,
         target: &str,
     ) -> Result<Lit, GroundError> {
-        let mut params = Vec::new();
-        let mut f = formula;
-        while params.len() < arity {
-            match &f.kind {
-                FormulaKind::Quant { q: Quantifier::Forall, var, body } => {
-                    params.push(var.name.as_str());
-                    f = body;
-                }
-                _ => return Ok(self.constant(false)),
-            }
-        }
-        let FormulaKind::Quant { q: Quantifier::ExistsUnique, body, .. } = &f.kind else {
+        let Some(naming) = formula.naming_parts(arity) else {
             return Ok(self.constant(false));
         };
+        let params: Vec<&str> = naming.params.iter().map(|p| p.name.as_str()).collect();
+        let body = naming.body;
         let (_, _, first) = self.symbol(name)?;
         let mut all = Vec::new();
         for tuple in self.tuples(arity) {
