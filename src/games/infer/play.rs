@@ -2,7 +2,7 @@
 //! answers written back, and the game saved after every move.
 
 use super::experiment::Experiment;
-use super::game::{Event, Game, Highlight, Origin, Placed};
+use super::game::{Event, Game, GameError, Highlight, Origin, Placed};
 use super::law::{parse, Law};
 use crate::solve::Budget;
 use std::io::{self, BufRead, Write};
@@ -215,6 +215,17 @@ fn which_reading(
     Ok(answer.flatten())
 }
 
+/// The lines typed at the table.
+type Lines<'a> = io::Lines<&'a mut dyn BufRead>;
+
+/// What one command came to.
+enum Said {
+    /// Answered at the table (or taken back before anything was spent): nothing to record.
+    Answered,
+    /// A move the game answered: its events (saved, then told), and the Theory it published.
+    Moved(Result<Vec<Event>, GameError>, Option<Law>),
+}
+
 /// Plays until the input ends, `quit`, or the game ends.
 pub fn session(
     game: &mut Game,
@@ -235,48 +246,21 @@ pub fn session(
         let (word, rest) =
             line.split_once(char::is_whitespace).map_or((line, ""), |(w, r)| (w, r.trim()));
         let now = (table.now)();
-        let mut published = None;
-        let result = match word.to_lowercase().as_str() {
+        let said = match word.to_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" => break,
             "help" | "?" => {
                 writeln!(out, "{COMMANDS}")?;
-                continue;
+                Said::Answered
             }
             "table" | "show" => {
                 show_table(game, now, out)?;
-                continue;
+                Said::Answered
             }
-            "build" | "b" => match Experiment::parse(rest) {
-                Ok(x) => {
-                    if let Err(e) = game.buildable(&x) {
-                        writeln!(out, "{e}")?;
-                        continue;
-                    }
-                    // The Universe judges an experiment once it is finished: show it, and
-                    // let a typo be taken back before a Result Marker is spent.
-                    let dice = match x.len() {
-                        0 => "the null experiment, no dice".to_string(),
-                        1 => "1 die".to_string(),
-                        n => format!("{n} dice"),
-                    };
-                    writeln!(out, "You built {} ({dice}):", x.notation())?;
-                    write!(out, "{}", x.describe())?;
-                    writeln!(out, "Is it finished? The {} judges it on yes; no (or undo) takes it back. (yes/no)", role(game))?;
-                    if !finished(&mut lines, out)? {
-                        writeln!(out, "Taken back: nothing was judged, no marker spent.")?;
-                        continue;
-                    }
-                    game.build(&x, now)
-                }
-                Err(e) => {
-                    writeln!(out, "{}", e.message)?;
-                    continue;
-                }
-            },
+            "build" | "b" => build(game, rest, now, &mut lines, out)?,
             "undo" => {
                 writeln!(out, "Nothing to take back: an experiment is judged only when you say it is finished, and a judged one stays on the table, as the rules say (`remove N` takes one down for parts).")?;
-                continue;
+                Said::Answered
             }
             "point" => {
                 match rest
@@ -288,181 +272,244 @@ pub fn session(
                     Some(p) => writeln!(out, "→ {}", describe(p, game, true))?,
                     None => writeln!(out, "which experiment on the table? `point 3`")?,
                 }
-                continue;
+                Said::Answered
             }
-            "stuck" => {
-                if !game.variants.highlights {
-                    writeln!(out, "(The Universe stays silent. With --highlights it may mark experiments worth comparing.)")?;
-                    continue;
-                }
-                match game.highlight() {
-                    Some(e) => Ok(vec![e]),
-                    None => {
-                        writeln!(out, "(The Universe has nothing new to highlight.)")?;
-                        continue;
-                    }
-                }
-            }
-            "card" => match game.card(rest, now) {
-                Ok(text) => {
-                    // The others look away before the card shows, and it leaves the screen and
-                    // the scrollback before the next player looks.
-                    writeln!(
-                        out,
-                        "Only {} may look now. Press Enter to show the card.",
-                        rest.trim()
-                    )?;
-                    let _ = lines.next();
-                    writeln!(out, "{text}")?;
-                    writeln!(out, "Press Enter to hide it.")?;
-                    let _ = lines.next();
-                    write!(out, "{}\x1b[2J\x1b[3J\x1b[H", "\n".repeat(60))?;
-                    writeln!(out, "(hidden)")?;
-                    (table.save)(game)?;
-                    continue;
-                }
-                Err(e) => Err(e),
-            },
+            "stuck" => stuck(game, out)?,
+            "card" => card(game, rest, now, &mut lines, out, table)?,
             "vote" => {
                 let picks: Vec<String> = rest
                     .split(|c: char| c.is_whitespace() || c == ',')
                     .filter(|w| !w.is_empty())
                     .map(str::to_string)
                     .collect();
-                game.vote(&picks)
+                Said::Moved(game.vote(&picks), None)
             }
-            "remove" => {
-                match rest.trim_start_matches('#').parse::<usize>() {
-                    // The rules: taken down for parts "with the consent of all Researchers"
-                    // (ruling I22), a Researcher's own wish as much as the Universe's.
-                    Ok(n) if game.players.len() > 1 && game.table.iter().any(|p| p.number == n) => {
-                        writeln!(out, "Take experiment {n} down for parts? Every Researcher must agree. (yes/no)")?;
-                        if !yes_or_no(&mut lines, out)? {
-                            writeln!(out, "Not taken down: experiment {n} stays on the table.")?;
-                            continue;
-                        }
-                        game.take_down(n, now)
-                    }
-                    Ok(n) => game.take_down(n, now),
-                    Err(_) => {
-                        writeln!(out, "which experiment? `remove 3`")?;
-                        continue;
-                    }
-                }
-            }
-            "publish" => {
-                if game.variants.silence && game.players.len() != 1 {
-                    // Silence: permission is asked by pointing at the tokens, given by thumbs.
-                    writeln!(out, "(Silence) You point at the Publication tokens. Do all the other Researchers give a thumbs up? (yes/no)")?;
-                    if !yes_or_no(&mut lines, out)? {
-                        writeln!(out, "Not published.")?;
-                        continue;
-                    }
-                }
-                // The text saved with the Theory: as said, or the formal form of the reading
-                // chosen when it reads more than one way.
-                let mut said = rest.to_string();
-                let mut chosen = false;
-                let theory = if rest.is_empty() {
-                    None
-                } else {
-                    match parse(rest) {
-                        Ok(t) => Some(t),
-                        Err(e) if !e.readings.is_empty() => {
-                            // The Universe repeats back what it understands; two readings, so
-                            // it asks which, as the table would.
-                            writeln!(
-                                out,
-                                "The {} can understand that {} ways:",
-                                role(game),
-                                e.readings.len()
-                            )?;
-                            for (i, l) in e.readings.iter().enumerate() {
-                                writeln!(out, "  {}. {}", i + 1, l.english())?;
-                            }
-                            writeln!(out, "Which do you mean? (its number; or no, and say it again with `publish …`)")?;
-                            match which_reading(&e.readings, &mut lines, out)? {
-                                Some(i) => {
-                                    said = e.readings[i].formal();
-                                    chosen = true;
-                                    Some(e.readings[i].clone())
-                                }
-                                None => {
-                                    writeln!(out, "Not published.")?;
-                                    continue;
-                                }
-                            }
-                        }
-                        Err(e) => {
-                            writeln!(
-                                out,
-                                "{} (at `{}`)",
-                                e.message,
-                                rest.get(e.span.offset()..).unwrap_or("")
-                            )?;
-                            if let Some(help) = &e.help {
-                                writeln!(out, "  {help}")?;
-                            }
-                            continue;
-                        }
-                    }
-                };
-                // The Universe repeats the Theory back before it takes the token (a reading
-                // just chosen has been agreed already).
-                if !chosen {
-                    match &theory {
-                        Some(t) => writeln!(
-                            out,
-                            "The {} understands your Theory as: {}. Publish it? (yes/no)",
-                            role(game),
-                            t.english()
-                        )?,
-                        None => {
-                            writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?
-                        }
-                    }
-                    if !yes_or_no(&mut lines, out)? {
-                        writeln!(out, "Not published.")?;
-                        continue;
-                    }
-                }
-                // Taking experiments down needs every Researcher's consent: ask the table.
-                let researchers = game.players.len();
-                let mut consent = |parts: &[usize]| -> bool {
-                    let asked = writeln!(
-                        out,
-                        "To build its answer the Universe needs the dice of {}. May it take {} down for parts? {}(yes/no)",
-                        super::universe::numbered(parts),
-                        if parts.len() == 1 { "it" } else { "them" },
-                        if researchers > 1 { "Every Researcher must agree. " } else { "" }
-                    );
-                    asked.is_ok() && yes_or_no(&mut lines, out).unwrap_or(false)
-                };
-                let result = game.publish(
-                    theory.as_ref().map(|t| (said.as_str(), t)),
-                    &(table.budget)(),
-                    now,
-                    &mut consent,
-                );
-                (table.searched)();
-                published = theory;
-                result
-            }
+            "remove" => remove(game, rest, now, &mut lines, out)?,
+            "publish" => publish(game, rest, now, &mut lines, out, table)?,
             other => {
                 writeln!(out, "`{other}` is not a command. {COMMANDS}")?;
-                continue;
+                Said::Answered
             }
         };
-        match result {
-            Ok(events) => {
+        match said {
+            Said::Answered => {}
+            Said::Moved(Ok(events), published) => {
                 (table.save)(game)?;
                 if report(&events, published.as_ref(), game, out)? {
                     return Ok(());
                 }
             }
-            Err(e) => writeln!(out, "{e}")?,
+            Said::Moved(Err(e), _) => writeln!(out, "{e}")?,
         }
     }
     (table.save)(game)?;
     writeln!(out, "The game is saved.")
+}
+
+/// `build X`: the experiment is shown, and the Universe judges it once the player says it
+/// is finished — a typo can be taken back before a Result Marker is spent.
+fn build(
+    game: &mut Game,
+    rest: &str,
+    now: u64,
+    lines: &mut Lines,
+    out: &mut dyn Write,
+) -> io::Result<Said> {
+    let x = match Experiment::parse(rest) {
+        Ok(x) => x,
+        Err(e) => {
+            writeln!(out, "{}", e.message)?;
+            return Ok(Said::Answered);
+        }
+    };
+    if let Err(e) = game.buildable(&x) {
+        writeln!(out, "{e}")?;
+        return Ok(Said::Answered);
+    }
+    let dice = match x.len() {
+        0 => "the null experiment, no dice".to_string(),
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    };
+    writeln!(out, "You built {} ({dice}):", x.notation())?;
+    write!(out, "{}", x.describe())?;
+    writeln!(
+        out,
+        "Is it finished? The {} judges it on yes; no (or undo) takes it back. (yes/no)",
+        role(game)
+    )?;
+    if !finished(lines, out)? {
+        writeln!(out, "Taken back: nothing was judged, no marker spent.")?;
+        return Ok(Said::Answered);
+    }
+    Ok(Said::Moved(game.build(&x, now), None))
+}
+
+/// `stuck`: under Highlights the Universe may mark two experiments worth comparing.
+fn stuck(game: &mut Game, out: &mut dyn Write) -> io::Result<Said> {
+    if !game.variants.highlights {
+        writeln!(
+            out,
+            "(The Universe stays silent. With --highlights it may mark experiments worth comparing.)"
+        )?;
+        return Ok(Said::Answered);
+    }
+    match game.highlight() {
+        Some(e) => Ok(Said::Moved(Ok(vec![e]), None)),
+        None => {
+            writeln!(out, "(The Universe has nothing new to highlight.)")?;
+            Ok(Said::Answered)
+        }
+    }
+}
+
+/// `card NAME` (Cheater): the others look away before the card shows, and it leaves the
+/// screen and the scrollback before the next player looks.
+fn card(
+    game: &mut Game,
+    rest: &str,
+    now: u64,
+    lines: &mut Lines,
+    out: &mut dyn Write,
+    table: &mut Table,
+) -> io::Result<Said> {
+    let text = match game.card(rest, now) {
+        Ok(text) => text,
+        Err(e) => return Ok(Said::Moved(Err(e), None)),
+    };
+    writeln!(out, "Only {} may look now. Press Enter to show the card.", rest.trim())?;
+    let _ = lines.next();
+    writeln!(out, "{text}")?;
+    writeln!(out, "Press Enter to hide it.")?;
+    let _ = lines.next();
+    write!(out, "{}\x1b[2J\x1b[3J\x1b[H", "\n".repeat(60))?;
+    writeln!(out, "(hidden)")?;
+    (table.save)(game)?;
+    Ok(Said::Answered)
+}
+
+/// `remove N`: taken down for parts "with the consent of all Researchers" (ruling I22), a
+/// Researcher's own wish as much as the Universe's.
+fn remove(
+    game: &mut Game,
+    rest: &str,
+    now: u64,
+    lines: &mut Lines,
+    out: &mut dyn Write,
+) -> io::Result<Said> {
+    let Ok(n) = rest.trim_start_matches('#').parse::<usize>() else {
+        writeln!(out, "which experiment? `remove 3`")?;
+        return Ok(Said::Answered);
+    };
+    if game.players.len() > 1 && game.table.iter().any(|p| p.number == n) {
+        writeln!(out, "Take experiment {n} down for parts? Every Researcher must agree. (yes/no)")?;
+        if !yes_or_no(lines, out)? {
+            writeln!(out, "Not taken down: experiment {n} stays on the table.")?;
+            return Ok(Said::Answered);
+        }
+    }
+    Ok(Said::Moved(game.take_down(n, now), None))
+}
+
+/// `publish [THEORY]`: permission under Silence, the Theory read (and, when it reads more
+/// than one way, the reading chosen) and repeated back, then the Universe's answer, asking
+/// the table before it takes experiments down for parts.
+fn publish(
+    game: &mut Game,
+    rest: &str,
+    now: u64,
+    lines: &mut Lines,
+    out: &mut dyn Write,
+    table: &mut Table,
+) -> io::Result<Said> {
+    if game.variants.silence && game.players.len() != 1 {
+        // Silence: permission is asked by pointing at the tokens, given by thumbs.
+        writeln!(out, "(Silence) You point at the Publication tokens. Do all the other Researchers give a thumbs up? (yes/no)")?;
+        if !yes_or_no(lines, out)? {
+            writeln!(out, "Not published.")?;
+            return Ok(Said::Answered);
+        }
+    }
+    let Some((said, theory)) = agreed_theory(game, rest, lines, out)? else {
+        return Ok(Said::Answered);
+    };
+    // Taking experiments down needs every Researcher's consent: ask the table.
+    let researchers = game.players.len();
+    let mut consent = |parts: &[usize]| -> bool {
+        let asked = writeln!(
+            out,
+            "To build its answer the Universe needs the dice of {}. May it take {} down for parts? {}(yes/no)",
+            super::universe::numbered(parts),
+            if parts.len() == 1 { "it" } else { "them" },
+            if researchers > 1 { "Every Researcher must agree. " } else { "" }
+        );
+        asked.is_ok() && yes_or_no(lines, out).unwrap_or(false)
+    };
+    let result = game.publish(
+        theory.as_ref().map(|t| (said.as_str(), t)),
+        &(table.budget)(),
+        now,
+        &mut consent,
+    );
+    (table.searched)();
+    Ok(Said::Moved(result, theory))
+}
+
+/// The Theory a publication puts forward, agreed with the player: the text saved with it
+/// (as said, or the formal form of the reading chosen when it reads more than one way) and
+/// the Law (none: a token spent without a Theory). `None` when it is not published — the
+/// repeat-back answered no or no reading chosen ("Not published."), or the Theory not
+/// understood (told why).
+fn agreed_theory(
+    game: &Game,
+    rest: &str,
+    lines: &mut Lines,
+    out: &mut dyn Write,
+) -> io::Result<Option<(String, Option<Law>)>> {
+    let not_published = |out: &mut dyn Write| writeln!(out, "Not published.").map(|()| None);
+    if rest.is_empty() {
+        writeln!(out, "Spend a Publication token without a Theory? (yes/no)")?;
+        if !yes_or_no(lines, out)? {
+            return not_published(out);
+        }
+        return Ok(Some((String::new(), None)));
+    }
+    match parse(rest) {
+        Ok(theory) => {
+            // The Universe repeats the Theory back before it takes the token.
+            writeln!(
+                out,
+                "The {} understands your Theory as: {}. Publish it? (yes/no)",
+                role(game),
+                theory.english()
+            )?;
+            if !yes_or_no(lines, out)? {
+                return not_published(out);
+            }
+            Ok(Some((rest.to_string(), Some(theory))))
+        }
+        Err(e) if !e.readings.is_empty() => {
+            // The Universe repeats back what it understands; two readings, so it asks
+            // which, as the table would (a reading chosen is agreed already).
+            writeln!(out, "The {} can understand that {} ways:", role(game), e.readings.len())?;
+            for (i, l) in e.readings.iter().enumerate() {
+                writeln!(out, "  {}. {}", i + 1, l.english())?;
+            }
+            writeln!(
+                out,
+                "Which do you mean? (its number; or no, and say it again with `publish …`)"
+            )?;
+            match which_reading(&e.readings, lines, out)? {
+                Some(i) => Ok(Some((e.readings[i].formal(), Some(e.readings[i].clone())))),
+                None => not_published(out),
+            }
+        }
+        Err(e) => {
+            writeln!(out, "{} (at `{}`)", e.message, rest.get(e.span.offset()..).unwrap_or(""))?;
+            if let Some(help) = &e.help {
+                writeln!(out, "  {help}")?;
+            }
+            Ok(None)
+        }
+    }
 }
