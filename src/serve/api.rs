@@ -91,7 +91,7 @@ pub fn page() -> String {
 }
 
 fn reply(value: &impl serde::Serialize) -> Result<Value, Reply> {
-    serde_json::to_value(value).map_err(|e| Reply::message(500, "internal", &e.to_string()))
+    serde_json::to_value(value).map_err(|e| Refusal::Internal.say(&e.to_string()))
 }
 
 /// A counting semaphore: searching requests take a turn, so that one request cannot take
@@ -225,9 +225,9 @@ impl Api {
         }
         let Some(route) = ROUTES.iter().find(|r| r.path == path && r.method == method) else {
             return if path.starts_with("/api/") || path == "/" {
-                Reply::message(405, "bad_input", &format!("{method} is not how {path} is used"))
+                Refusal::WrongMethod.say(&format!("{method} is not how {path} is used"))
             } else {
-                Reply::message(404, "bad_input", &format!("there is nothing at {path}"))
+                Refusal::NotFound.say(&format!("there is nothing at {path}"))
             };
         };
         let request = if body.trim().is_empty() {
@@ -271,7 +271,7 @@ impl Api {
 
     /// Waits for a turn to search; says the server is busy after a while.
     fn turn(&self, busy: &str) -> Result<TurnGuard<'_>, Reply> {
-        self.turns.take().ok_or_else(|| Reply::message(503, "out_of_budget", busy))
+        self.turns.take().ok_or_else(|| Refusal::Busy.say(busy))
     }
 
     /// Statements as typed: each parsed and checked, with the diagnostics pointing into the
@@ -316,11 +316,7 @@ impl Api {
     fn check(&self, request: &Value) -> Result<Value, Reply> {
         let request: CheckBody = body(request, "/api/check")?;
         let board = read_typed("board", &request.text).map_err(|report| {
-            Reply::error(
-                400,
-                "bad_input",
-                report.errors.iter().map(|e| diagnostic_json(e)).collect(),
-            )
+            Refusal::BadInput.with(report.errors.iter().map(|e| diagnostic_json(e)).collect())
         })?;
         let question = match request.follows {
             Some(k) => Question::Follows(k),
@@ -347,7 +343,7 @@ impl Api {
         };
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.as_ref().is_some_and(|t| !t.saved.is_over()) {
-            return Err(Reply::message(409, "bad_input", "a game is in progress on this table: finish it (or start umpire serve with another --game file)"));
+            return Err(Refusal::Conflict.say("a game is in progress on this table: finish it (or start umpire serve with another --game file)"));
         }
         if self.game_path.exists() {
             // A finished game's file is kept: the new one takes the next free name.
@@ -455,12 +451,11 @@ impl Api {
     fn abandon(&self, _: &Value) -> Result<Value, Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if guard.is_none() {
-            return Err(Reply::message(409, "bad_input", "there is no game to abandon"));
+            return Err(Refusal::Conflict.say("there is no game to abandon"));
         }
         if self.game_path.exists() {
-            std::fs::rename(&self.game_path, finished_name(&self.game_path)).map_err(|e| {
-                Reply::message(500, "internal", &format!("cannot put the game aside: {e}"))
-            })?;
+            std::fs::rename(&self.game_path, finished_name(&self.game_path))
+                .map_err(|e| Refusal::Internal.say(&format!("cannot put the game aside: {e}")))?;
         }
         *guard = None;
         self.seats.clear();
@@ -531,7 +526,7 @@ impl Api {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
-            .ok_or_else(|| Reply::message(409, "bad_input", "there is no game yet: start one"))
+            .ok_or_else(|| Refusal::Conflict.say(NO_GAME))
     }
 
     /// One change to the table (the game and the claims' evidence) under the game's lock;
@@ -542,7 +537,7 @@ impl Api {
     ) -> Result<(Value, T), Reply> {
         let mut guard = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let Some(table) = guard.as_mut() else {
-            return Err(Reply::message(409, "bad_input", "there is no game yet: start one"));
+            return Err(Refusal::Conflict.say(NO_GAME));
         };
         let answer = step(table).map_err(|e| Reply::from_failure(&e))?;
         // Evidence of claims taken back by an undo goes with them.
@@ -622,8 +617,8 @@ impl Api {
         }
         let strategy = match &*coach {
             Coach::Ready(s) => s.clone(),
-            Coach::Computing | Coach::NotAsked => return Err(Reply::message(503, "out_of_budget", "the coach is computing its strategy table once (about half a minute on this machine): ask again shortly")),
-            Coach::Failed(why) => return Err(Reply::message(500, "internal", why)),
+            Coach::Computing | Coach::NotAsked => return Err(Refusal::Busy.say("the coach is computing its strategy table once (about half a minute on this machine): ask again shortly")),
+            Coach::Failed(why) => return Err(Refusal::Internal.say(why)),
         };
         drop(coach);
         let advice = dice::advise(&strategy, &sheet, &shown, rerolls_left).map_err(refused)?;

@@ -22,36 +22,97 @@ impl Reply {
         Reply { status, content_type: "application/json", body }
     }
 
-    /// An error in the one shape the command line's `--json` uses: `{"error": {kind,
-    /// diagnostics: [{code, message, help, labels: [{offset, length, label}]}]}}`.
-    pub fn error(status: u16, kind: &str, diagnostics: Vec<Value>) -> Reply {
-        Reply::json(status, &json!({ "error": { "kind": kind, "diagnostics": diagnostics } }))
-    }
-
-    /// An error of one plain message.
-    pub fn message(status: u16, kind: &str, message: &str) -> Reply {
-        Reply::error(
-            status,
-            kind,
-            vec![json!({ "code": null, "message": message, "help": null, "labels": [] })],
-        )
-    }
-
-    /// A library error, with the status its kind asks for.
+    /// A library error, refused with the status its kind asks for.
     pub fn from_failure(e: &(impl miette::Diagnostic + Classify)) -> Reply {
-        let (status, kind) = match e.kind() {
-            FailureKind::BadInput => (400, "bad_input"),
-            FailureKind::Contradiction => (422, "contradiction"),
-            FailureKind::OutOfBudget => (503, "out_of_budget"),
-            FailureKind::Internal => (500, "internal"),
-        };
-        Reply::error(status, kind, vec![diagnostic_json(e)])
+        Refusal::from(e.kind()).with(vec![diagnostic_json(e)])
     }
 }
 
+/// Why the page's request was refused. Each reason's HTTP status and the error's `kind`
+/// (the command line's `--json` kinds) are written here and nowhere else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The request is wrong: a body that does not fit, a value out of range.
+    BadInput,
+    /// The board contradicts itself where the request needs it not to.
+    Contradiction,
+    /// There is nothing at that address.
+    NotFound,
+    /// The address is not used with that method.
+    WrongMethod,
+    /// The join code is missing or wrong, or the seat is another device's.
+    Forbidden,
+    /// The request is larger than the server reads.
+    TooLarge,
+    /// The table is not in the state the request needs (no game yet, one in progress).
+    Conflict,
+    /// Every core is busy, or the coach's table is still being computed: ask again.
+    Busy,
+    /// umpire failed.
+    Internal,
+}
+
+impl Refusal {
+    pub fn status(self) -> u16 {
+        match self {
+            Refusal::BadInput => 400,
+            Refusal::Forbidden => 403,
+            Refusal::NotFound => 404,
+            Refusal::WrongMethod => 405,
+            Refusal::Conflict => 409,
+            Refusal::TooLarge => 413,
+            Refusal::Contradiction => 422,
+            Refusal::Internal => 500,
+            Refusal::Busy => 503,
+        }
+    }
+
+    /// The error's `kind`: a script tells a wrong request from a busy table by it.
+    fn kind(self) -> &'static str {
+        match self {
+            Refusal::BadInput
+            | Refusal::NotFound
+            | Refusal::WrongMethod
+            | Refusal::Forbidden
+            | Refusal::TooLarge
+            | Refusal::Conflict => "bad_input",
+            Refusal::Contradiction => "contradiction",
+            Refusal::Busy => "out_of_budget",
+            Refusal::Internal => "internal",
+        }
+    }
+
+    /// The refusal with its diagnostics, in the one shape the command line's `--json` uses:
+    /// `{"error": {kind, diagnostics: [{code, message, help, labels: [{offset, length,
+    /// label}]}]}}`.
+    pub fn with(self, diagnostics: Vec<Value>) -> Reply {
+        let error = json!({ "error": { "kind": self.kind(), "diagnostics": diagnostics } });
+        Reply::json(self.status(), &error)
+    }
+
+    /// The refusal with one plain message.
+    pub fn say(self, message: &str) -> Reply {
+        self.with(vec![json!({ "code": null, "message": message, "help": null, "labels": [] })])
+    }
+}
+
+impl From<FailureKind> for Refusal {
+    fn from(kind: FailureKind) -> Refusal {
+        match kind {
+            FailureKind::BadInput => Refusal::BadInput,
+            FailureKind::Contradiction => Refusal::Contradiction,
+            FailureKind::OutOfBudget => Refusal::Busy,
+            FailureKind::Internal => Refusal::Internal,
+        }
+    }
+}
+
+/// What a request that needs a game gets before one is started.
+pub const NO_GAME: &str = "there is no game yet: start one";
+
 /// A request the caller got wrong.
 pub fn bad(message: &str) -> Reply {
-    Reply::message(400, "bad_input", message)
+    Refusal::BadInput.say(message)
 }
 
 /// Reads a body into its route's type; a body that does not fit is refused (400).
@@ -288,4 +349,33 @@ pub struct Claimed {
 #[derive(Serialize)]
 pub struct GameReply {
     pub game: Option<TableView>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_refusal_has_its_status_and_a_kind_scripts_know() {
+        let all = [
+            (Refusal::BadInput, 400, "bad_input"),
+            (Refusal::Forbidden, 403, "bad_input"),
+            (Refusal::NotFound, 404, "bad_input"),
+            (Refusal::WrongMethod, 405, "bad_input"),
+            (Refusal::Conflict, 409, "bad_input"),
+            (Refusal::TooLarge, 413, "bad_input"),
+            (Refusal::Contradiction, 422, "contradiction"),
+            (Refusal::Internal, 500, "internal"),
+            (Refusal::Busy, 503, "out_of_budget"),
+        ];
+        for (refusal, status, kind) in all {
+            let reply = refusal.say("why");
+            assert_eq!(reply.status, status, "{refusal:?}");
+            let body: Value = serde_json::from_str(&reply.body).unwrap();
+            assert_eq!(body["error"]["kind"], kind, "{refusal:?}");
+            assert_eq!(body["error"]["diagnostics"][0]["message"], "why");
+        }
+        assert_eq!(Refusal::from(FailureKind::OutOfBudget), Refusal::Busy);
+        assert_eq!(Refusal::from(FailureKind::Contradiction), Refusal::Contradiction);
+    }
 }

@@ -16,7 +16,7 @@ pub mod qr;
 pub mod seats;
 
 use api::Api;
-use messages::Reply;
+use messages::{Refusal, Reply};
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -158,11 +158,9 @@ fn answer(api: &Api, mut request: tiny_http::Request, join_code: Option<&str>) {
     });
     let reply = if wrong_code && !request.url().starts_with("/api/") {
         // A person opening the bare address: a page that says what is missing.
-        Reply { status: 403, content_type: "text/html; charset=utf-8", body: "<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>umpire</title><p style=\"font:1.2rem system-ui;margin:2rem\">This table needs its join code: open the address shown on the host's screen (it ends in <code>?code=…</code>).</p>".into() }
+        Reply { status: Refusal::Forbidden.status(), content_type: "text/html; charset=utf-8", body: "<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>umpire</title><p style=\"font:1.2rem system-ui;margin:2rem\">This table needs its join code: open the address shown on the host's screen (it ends in <code>?code=…</code>).</p>".into() }
     } else if wrong_code {
-        Reply::error(
-            403,
-            "bad_input",
+        Refusal::Forbidden.with(
             vec![
                 serde_json::json!({ "code": "umpire::serve::join_code", "message": "this table needs its join code: open the address shown on the host's screen", "help": "the address ends in ?code=…", "labels": [] }),
             ],
@@ -171,30 +169,16 @@ fn answer(api: &Api, mut request: tiny_http::Request, join_code: Option<&str>) {
         let mut body = Vec::new();
         let limit = api::MAX_BODY_BYTES as u64;
         match request.as_reader().take(limit + 1).read_to_end(&mut body) {
-            Ok(_) if body.len() as u64 > limit => Reply::error(
-                413,
-                "bad_input",
+            Ok(_) if body.len() as u64 > limit => Refusal::TooLarge.with(
                 vec![
                     serde_json::json!({ "code": "umpire::serve::too_large", "message": format!("the request is larger than {} kB", limit / 1024), "help": null, "labels": [] }),
                 ],
             ),
             Ok(_) => match String::from_utf8(body) {
                 Ok(text) => api.handle(&request.method().to_string(), request.url(), &text),
-                Err(_) => Reply::error(
-                    400,
-                    "bad_input",
-                    vec![
-                        serde_json::json!({ "code": null, "message": "the request is not UTF-8 text", "help": null, "labels": [] }),
-                    ],
-                ),
+                Err(_) => Refusal::BadInput.say("the request is not UTF-8 text"),
             },
-            Err(e) => Reply::error(
-                400,
-                "bad_input",
-                vec![
-                    serde_json::json!({ "code": null, "message": format!("cannot read the request: {e}"), "help": null, "labels": [] }),
-                ],
-            ),
+            Err(e) => Refusal::BadInput.say(&format!("cannot read the request: {e}")),
         }
     };
     let header = tiny_http::Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes())

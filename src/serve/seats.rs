@@ -7,7 +7,7 @@
 //! A device names itself with a random `device` id that the page keeps in its storage and
 //! sends with every request (in the body, or `device=` in a GET's query).
 
-use super::messages::Reply;
+use super::messages::{Refusal, Reply};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -46,11 +46,9 @@ impl Seats {
     /// holds it; with `leave`, it stands up.
     pub fn sit(&self, player: &str, device: &str, leave: bool) -> Result<(), Reply> {
         if device.trim().is_empty() {
-            return Err(Reply::message(
-                400,
-                "bad_input",
-                "a device sits with its own id (`device`), not an empty one",
-            ));
+            return Err(
+                Refusal::BadInput.say("a device sits with its own id (`device`), not an empty one")
+            );
         }
         let mut held = self.held();
         if held.get(player).is_some_and(|d| d != device) {
@@ -104,10 +102,7 @@ impl Seats {
 }
 
 fn taken(player: &str) -> Reply {
-    Reply::error(
-        403,
-        "bad_input",
-        vec![serde_json::json!({
+    Refusal::Forbidden.with(vec![serde_json::json!({
             "code": "umpire::serve::seat_taken",
             "message": format!("{player}'s seat is held by another device: only that device plays for {player}"),
             "help": "sit at your own seat (the \"I am\" list); a device that leaves the table frees its seat",
