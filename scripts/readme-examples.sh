@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs every `umpire …` example of README.md as written, so that drift shows.
+# Runs every `umpire …` example of README.md and GUIDE.md as written, so that drift shows
+# (CI runs it, with the binary `cargo test` built).
 #
-#   scripts/readme-examples.sh [README]      (not in CI: `dice optimal` alone takes about 4 s)
+#   [UMPIRE=path/to/umpire] scripts/readme-examples.sh [FILE …]
 #
-# Each ```sh block is read top to bottom in one scratch folder (so `game new g.json` and the
-# `game play g.json` after it meet), with `corpus/` linked in and the freshly built `umpire`
-# first on the PATH. For every command:
+# Without UMPIRE it builds the release binary first. Each file's ```sh blocks are read top to
+# bottom in one scratch folder of their own (so `game new g.json` and the `game play g.json`
+# after it meet), with `corpus/` linked in and `umpire` first on the PATH. For every command:
 #   - `[a | b]` optional parts are dropped, `\` continues a line;
 #   - lines `>` or bare words right after it are its standard input (the `infer play` script);
 #   - it must exit 0, 1 or 3 (yes, no, unknown), never 2 (refused) or worse, and never panic;
@@ -16,15 +17,20 @@
 # `man`, writing under ~) are listed as skipped. Exit status: the number of failures.
 set -u
 cd "$(dirname "$0")/.."
-readme=${1:-README.md}
-cargo build --release --quiet --bin umpire || exit 100   # as `cargo install` builds it
-bin=$(pwd)/target/release
+[ $# -eq 0 ] && set -- README.md GUIDE.md
+if [ -z "${UMPIRE:-}" ]; then
+  cargo build --release --quiet --bin umpire || exit 100   # as `cargo install` builds it
+  UMPIRE=target/release/umpire
+fi
+umpire=$(realpath "$UMPIRE")
+failed=0
+for readme in "$@"; do
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
 ln -s "$(pwd)/corpus" "$scratch/corpus"
-mkdir "$scratch/bin" && ln -s "$bin/umpire" "$scratch/bin/umpire"
-
-python3 - "$readme" "$scratch" <<'PY'
+mkdir "$scratch/bin" && ln -s "$umpire" "$scratch/bin/umpire"
+# The strategy table goes to the scratch folder, not the user's cache.
+echo "== $readme"
+XDG_CACHE_HOME="$scratch/cache" python3 - "$readme" "$scratch" <<'PY'
 import os, re, subprocess, sys
 
 readme, scratch = sys.argv[1], sys.argv[2]
@@ -109,3 +115,7 @@ for command, expected, stdin in commands(blocks(open(readme, encoding="utf-8").r
 print(f"\n{ran} examples run, {skipped} skipped, {failures} failed")
 sys.exit(min(failures, 99))
 PY
+failed=$((failed + $?))
+rm -rf "$scratch"
+done
+exit $((failed > 99 ? 99 : failed))
