@@ -294,7 +294,25 @@ fn with_derivation(
 
 /// `check`: the board's consistency or, with `each`, every statement's redundancy (the
 /// scoring helper, `check --redundant`); `progress` hears each size searched, `told` each
-/// statement as its question starts. The board is read once, for either.
+/// statement as its question starts. The board is read once, for either. What `umpire
+/// check` prints, and its exit status, for every front end.
+///
+/// ```
+/// use umpire::commands::search::Search;
+/// use umpire::commands::verdict::{check, Form, Request};
+/// use umpire::reason::Question;
+///
+/// let request = Request {
+///     board: "corpus/boards/s-cards.board", // a file, or one statement in quotes
+///     question: Question::Consistency,
+///     search: Search::default(),
+///     form: Form::Text,
+///     steps: false,
+///     derivation: false,
+/// };
+/// let printed = check(&request, false, &mut |_| {}, &mut |_, _| {}).unwrap();
+/// assert!(printed.out.starts_with("inconsistent: (12) needs at least 3 objects"));
+/// ```
 pub fn check(
     request: &Request,
     each: bool,

@@ -120,7 +120,22 @@ fn too_large(text: &str) -> Option<LanguageError> {
     None
 }
 
-/// Parses and checks in one step.
+/// Parses and checks in one step: the entry to the statement language.
+///
+/// ```
+/// use umpire::logic::board::load;
+/// use umpire::logic::check::CheckMode;
+///
+/// let text = "# a comment\n∀x happy(x)\n\n∃x ¬happy(x)\n";
+/// let board = load("example", text, CheckMode::InGame).expect("both statements are legal");
+/// assert_eq!(board.board.statements.len(), 2);
+/// assert_eq!(board.board.lines, vec![2, 4]); // numbered as players count them
+///
+/// // A statement outside the game's language is refused, with where and why.
+/// let refused = load("typo", "∀x hapy(x)\n", CheckMode::InGame).unwrap_err();
+/// assert_eq!(refused.errors.len(), 1);
+/// assert!(refused.errors[0].to_string().contains("hapy"));
+/// ```
 pub fn load(name: &str, text: &str, mode: CheckMode) -> Result<CheckedBoard, Report> {
     Board::parse(name, text)?.check(mode)
 }

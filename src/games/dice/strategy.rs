@@ -10,7 +10,7 @@
 //! parallel (rayon), in chunks that check the budget and report progress, and within a chunk
 //! [`LANES`] states' turns are solved side by side (see [`Lanes`]), in the widest vector
 //! instructions the processor has: the full table takes about 4 s on two quiet cores and
-//! 8 s on two busy ones (BENCHMARKS.md).
+//! under 8 s on two busy ones (BENCHMARKS.md).
 //!
 //! The table is saved as a small JSON header (format, rules, sheet) and the values as
 //! little-endian `f64`, written atomically; loading checks that the header matches the

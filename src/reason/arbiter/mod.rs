@@ -34,6 +34,27 @@ use std::sync::mpsc::{self, Sender};
 use std::time::Instant;
 
 /// Answers `question` about `board` within `limits`, as soon as a certified answer exists.
+///
+/// ```
+/// use umpire::logic::{board::load, check::CheckMode};
+/// use umpire::reason::finite::Limits;
+/// use umpire::reason::{decide, Question, Verdict};
+/// use umpire::solve::Budget;
+///
+/// let text = "∀x smarter(father(x), x)\n\
+///             ∀x∀y∀z smarter(x, y) ∧ smarter(y, z) → smarter(x, z)\n\
+///             ∀x smarter(father(father(x)), x)\n";
+/// let board = load("grandfather", text, CheckMode::InGame).unwrap();
+/// let limits = Limits { max_size: 8, budget: Budget::unlimited() };
+///
+/// // Statement 3 follows from the other two: a proof, already re-checked.
+/// let decision = decide(&board, Question::Follows(3), &limits, &mut |_| {}).unwrap();
+/// assert!(matches!(decision.verdict, Verdict::Redundant { .. }));
+///
+/// // The board is consistent: a model, already re-checked.
+/// let decision = decide(&board, Question::Consistency, &limits, &mut |_| {}).unwrap();
+/// assert!(matches!(decision.verdict, Verdict::Consistent { .. }));
+/// ```
 pub fn decide(
     board: &CheckedBoard,
     question: Question,
