@@ -111,248 +111,22 @@ impl Deal {
         self.weighted.push((holder, items.to_vec()));
     }
 
-    /// Counts every deal that satisfies the constraints, with the marginals.
+    /// Counts every deal that satisfies the constraints, with the marginals: a pass forward
+    /// over the layers (the ways to reach each state), then one backward (the ways to
+    /// complete each state, and through them how often each holder gets each item).
     pub fn count(&self, budget: &Budget) -> Outcome<DealCount> {
-        let n = self.items();
-        let h = self.holders();
-        let empty = DealCount { total: 0, marginals: vec![vec![0; h]; n] };
-        if self.capacities.iter().map(|&c| c as usize).sum::<usize>() != n {
-            return Outcome::Sat(empty);
-        }
-        if self.capacities.iter().any(|&c| c > 255) || n > 255 {
-            // States keep capacities in bytes; no card game comes near this.
-            return Outcome::Exhausted(Exhausted::Limit);
-        }
-        if self.exactly.iter().any(|(_, items, k)| *k as usize > items.len()) {
-            return Outcome::Sat(empty);
-        }
-        let allowed = self.settled_allowed();
-        let classes = self.classes(&allowed);
-        let layers = classes.len();
-        let layer_of: Vec<usize> = {
-            let mut l = vec![0; n];
-            for (t, class) in classes.iter().enumerate() {
-                for &i in &class.items {
-                    l[i] = t;
-                }
-            }
-            l
+        let plan = match Plan::new(self) {
+            Ok(plan) => plan,
+            Err(early) => return early,
         };
-        let clauses = self.at_least_one.len();
-        // The layer after which each clause must be satisfied (an empty clause: before any).
-        let closes: Vec<Option<usize>> = self
-            .at_least_one
-            .iter()
-            .map(|(_, items)| items.iter().map(|&i| layer_of[i]).max())
-            .collect();
-        if closes.iter().any(Option::is_none) {
-            return Outcome::Sat(empty);
+        let mut splits = SplitCache::new(plan.classes.len());
+        let counted = plan
+            .forward(&mut splits, budget)
+            .and_then(|forward| plan.backward(forward, &mut splits));
+        match counted {
+            Ok(count) => Outcome::Sat(count),
+            Err(why) => Outcome::Exhausted(why),
         }
-        // For each exact count, how many of its items come after layer t.
-        let later: Vec<Vec<u32>> = self
-            .exactly
-            .iter()
-            .map(|(_, items, _)| {
-                (0..layers)
-                    .map(|t| items.iter().filter(|&&i| layer_of[i] > t).count() as u32)
-                    .collect()
-            })
-            .collect();
-        // The layer after which each weight is known, and its scale (lcm of 1..=|items|).
-        let weighs: Vec<(usize, u128)> = self
-            .weighted
-            .iter()
-            .map(|(_, items)| {
-                let last = items.iter().map(|&i| layer_of[i]).max().unwrap_or(0);
-                (last, (1..=items.len() as u128).fold(1, lcm))
-            })
-            .collect();
-        let caps = h;
-        let counts = self.exactly.len();
-        let weights = self.weighted.len();
-        let bits = caps + counts + weights;
-        let width = bits + clauses.div_ceil(8);
-
-        let mut start = vec![0u8; width];
-        for (k, &c) in self.capacities.iter().enumerate() {
-            start[k] = c as u8;
-        }
-        for (e, (_, _, k)) in self.exactly.iter().enumerate() {
-            start[caps + e] = *k as u8;
-        }
-        for c in 0..clauses {
-            start[bits + c / 8] |= 1 << (c % 8);
-        }
-
-        // Writes the state after dealing layer t's class as `split` says into `s`, and returns
-        // the weight that layer settles (1 when none; 0 when that breaks a constraint).
-        // Writing into a reused buffer keeps the hot loop free of allocations: a state is
-        // copied only when it is new to the next layer.
-        let step = |state: &[u8], t: usize, split: &Split, s: &mut Vec<u8>| -> u128 {
-            let class = &classes[t];
-            s.clear();
-            s.extend_from_slice(state);
-            for &(holder, k) in &split.parts {
-                if s[holder] < k {
-                    return 0;
-                }
-                s[holder] -= k;
-            }
-            for &e in &class.exact {
-                let k = split.to(self.exactly[e].0);
-                if s[caps + e] < k {
-                    return 0;
-                }
-                s[caps + e] -= k;
-            }
-            for (e, l) in later.iter().enumerate() {
-                if u32::from(s[caps + e]) > l[t] {
-                    return 0;
-                }
-            }
-            for &c in &class.clauses {
-                if split.to(self.at_least_one[c].0) > 0 {
-                    s[bits + c / 8] &= !(1u8 << (c % 8));
-                }
-            }
-            for c in 0..clauses {
-                if closes[c] == Some(t) && s[bits + c / 8] & (1u8 << (c % 8)) != 0 {
-                    return 0;
-                }
-            }
-            // Weights: count the holder's items; once the last is dealt, the weight is
-            // scale/k, and the count is forgotten (so states that differ only there merge).
-            let mut weight = 1u128;
-            for &w in &class.weights {
-                s[caps + counts + w] += split.to(self.weighted[w].0);
-            }
-            for (w, &(last, scale)) in weighs.iter().enumerate() {
-                if last == t {
-                    let k = u128::from(s[caps + counts + w]);
-                    if k == 0 {
-                        return 0;
-                    }
-                    weight *= scale / k;
-                    s[caps + counts + w] = 0;
-                }
-            }
-            weight
-        };
-        // The splits of a class that fit a state's capacities, by the capacities (clipped to
-        // the class's size) of the holders the class may go to: states that differ only
-        // elsewhere share one list, and no split is tried that a capacity rules out.
-        let mut split_lists: Vec<rustc_hash::FxHashMap<Vec<u8>, std::rc::Rc<Vec<Split>>>> =
-            vec![Default::default(); layers];
-        let mut splits_for = |t: usize, state: &[u8]| -> Option<std::rc::Rc<Vec<Split>>> {
-            let class = &classes[t];
-            let key: Vec<u8> =
-                class.holders.iter().map(|&hh| state[hh].min(class.items.len() as u8)).collect();
-            if let Some(list) = split_lists[t].get(&key) {
-                return Some(list.clone());
-            }
-            let list = std::rc::Rc::new(class.splits(&key)?);
-            split_lists[t].insert(key, list.clone());
-            Some(list)
-        };
-        // Forward: ways to reach each state before layer t.
-        let mut forward: Vec<Layer> = Vec::with_capacity(layers + 1);
-        forward.push(Layer::from_iter([(start.clone(), 1u128)]));
-        let mut work = 0u64;
-        let mut s = Vec::with_capacity(width);
-        for t in 0..layers {
-            let mut next = Layer::default();
-            for (state, &ways) in &forward[t] {
-                let Some(splits) = splits_for(t, state) else {
-                    return Outcome::Exhausted(Exhausted::Limit);
-                };
-                for split in splits.iter() {
-                    work += 1;
-                    if work.is_multiple_of(4096) {
-                        if let Some(why) = budget.spent() {
-                            return Outcome::Exhausted(why);
-                        }
-                    }
-                    let weight = step(state, t, split, &mut s);
-                    if weight == 0 {
-                        continue;
-                    }
-                    let Some(add) =
-                        ways.checked_mul(split.ways).and_then(|x| x.checked_mul(weight))
-                    else {
-                        return Outcome::Exhausted(Exhausted::Limit);
-                    };
-                    let sum = match next.get(s.as_slice()) {
-                        Some(v) => v.checked_add(add),
-                        None => Some(add),
-                    };
-                    match sum {
-                        Some(v) => {
-                            if let Some(slot) = next.get_mut(s.as_slice()) {
-                                *slot = v;
-                            } else {
-                                next.insert(s.clone(), v);
-                            }
-                        }
-                        None => return Outcome::Exhausted(Exhausted::Limit),
-                    }
-                }
-            }
-            forward.push(next);
-        }
-        // Backward: ways to complete each state from layer t on. Every state of the last
-        // layer is complete (capacities sum to the items; constraints were checked on the way).
-        let mut backward: Vec<Layer> = vec![Layer::default(); layers + 1];
-        backward[layers] = forward[layers].keys().map(|s| (s.clone(), 1u128)).collect();
-        let mut marginals = vec![vec![0u128; h]; n];
-        for t in (0..layers).rev() {
-            let mut here = Layer::with_capacity_and_hasher(forward[t].len(), Default::default());
-            // Deals through this layer that give one particular item of the class to each holder.
-            let mut through = vec![0u128; h];
-            for (state, &ways_in) in &forward[t] {
-                let mut total = 0u128;
-                let Some(splits) = splits_for(t, state) else {
-                    return Outcome::Exhausted(Exhausted::Limit);
-                };
-                for split in splits.iter() {
-                    let weight = step(state, t, split, &mut s);
-                    if weight == 0 {
-                        continue;
-                    }
-                    let Some(&ways_out) = backward[t + 1].get(s.as_slice()) else { continue };
-                    if ways_out == 0 {
-                        continue;
-                    }
-                    let Some(ways_out) = ways_out.checked_mul(weight) else {
-                        return Outcome::Exhausted(Exhausted::Limit);
-                    };
-                    let Some(both) = ways_in.checked_mul(ways_out) else {
-                        return Outcome::Exhausted(Exhausted::Limit);
-                    };
-                    for &(holder, one) in &split.one_item {
-                        let Some(v) =
-                            both.checked_mul(one).and_then(|x| x.checked_add(through[holder]))
-                        else {
-                            return Outcome::Exhausted(Exhausted::Limit);
-                        };
-                        through[holder] = v;
-                    }
-                    total =
-                        match ways_out.checked_mul(split.ways).and_then(|x| x.checked_add(total)) {
-                            Some(v) => v,
-                            None => return Outcome::Exhausted(Exhausted::Limit),
-                        };
-                }
-                here.insert(state.clone(), total);
-            }
-            // Every item of a class stands in the same place, so each has the class's marginals.
-            for &i in &classes[t].items {
-                marginals[i].clone_from(&through);
-            }
-            backward[t] = here;
-            forward.truncate(t + 1);
-        }
-        let total = backward[0].get(&start).copied().unwrap_or(0);
-        Outcome::Sat(DealCount { total, marginals })
     }
 
     /// The allowed holders, with one consequence drawn first: a holder whose capacity is
@@ -454,6 +228,272 @@ impl Deal {
 /// Deduction games (`cargo bench --bench solve`), small pieces win with five or more holders and
 /// lose little with three.
 const MAX_SPLITS: u128 = 8;
+
+/// How [`Deal::count`] walks the deal: the items in layers (one [`Class`] of
+/// interchangeable items each), and a state between layers as bytes — each holder's room
+/// left, each exact count still to meet, each weight's count so far, and a bit for each
+/// "at least one" not yet met.
+struct Plan<'d> {
+    deal: &'d Deal,
+    classes: Vec<Class>,
+    /// The layer after which each "at least one" must be met.
+    closes: Vec<usize>,
+    /// For each exact count, how many of its items come after layer t.
+    later: Vec<Vec<u32>>,
+    /// The layer after which each weight is known, and its scale (lcm of 1..=|items|).
+    weighs: Vec<(usize, u128)>,
+    /// Where the parts of a state start: exact counts, weights, the clause bits.
+    counts_at: usize,
+    weights_at: usize,
+    clauses_at: usize,
+    start: Vec<u8>,
+}
+
+impl<'d> Plan<'d> {
+    /// The plan, or the answer at once when the constraints settle it (no deal, or one
+    /// past what a state can hold).
+    fn new(deal: &'d Deal) -> Result<Plan<'d>, Outcome<DealCount>> {
+        let n = deal.items();
+        let h = deal.holders();
+        let empty = || Outcome::Sat(DealCount { total: 0, marginals: vec![vec![0; h]; n] });
+        if deal.capacities.iter().map(|&c| c as usize).sum::<usize>() != n {
+            return Err(empty());
+        }
+        if deal.capacities.iter().any(|&c| c > 255) || n > 255 {
+            // States keep capacities in bytes; no card game comes near this.
+            return Err(Outcome::Exhausted(Exhausted::Limit));
+        }
+        if deal.exactly.iter().any(|(_, items, k)| *k as usize > items.len()) {
+            return Err(empty());
+        }
+        let allowed = deal.settled_allowed();
+        let classes = deal.classes(&allowed);
+        let layers = classes.len();
+        let mut layer_of = vec![0; n];
+        for (t, class) in classes.iter().enumerate() {
+            for &i in &class.items {
+                layer_of[i] = t;
+            }
+        }
+        // An empty clause closes before any layer: no deal meets it.
+        let Some(closes) = deal
+            .at_least_one
+            .iter()
+            .map(|(_, items)| items.iter().map(|&i| layer_of[i]).max())
+            .collect::<Option<Vec<usize>>>()
+        else {
+            return Err(empty());
+        };
+        let later = deal
+            .exactly
+            .iter()
+            .map(|(_, items, _)| {
+                (0..layers)
+                    .map(|t| items.iter().filter(|&&i| layer_of[i] > t).count() as u32)
+                    .collect()
+            })
+            .collect();
+        let weighs = deal
+            .weighted
+            .iter()
+            .map(|(_, items)| {
+                let last = items.iter().map(|&i| layer_of[i]).max().unwrap_or(0);
+                (last, (1..=items.len() as u128).fold(1, lcm))
+            })
+            .collect();
+        let counts_at = h;
+        let weights_at = counts_at + deal.exactly.len();
+        let clauses_at = weights_at + deal.weighted.len();
+        let mut start = vec![0u8; clauses_at + closes.len().div_ceil(8)];
+        for (k, &c) in deal.capacities.iter().enumerate() {
+            start[k] = c as u8;
+        }
+        for (e, (_, _, k)) in deal.exactly.iter().enumerate() {
+            start[counts_at + e] = *k as u8;
+        }
+        for c in 0..closes.len() {
+            start[clauses_at + c / 8] |= 1 << (c % 8);
+        }
+        Ok(Plan { deal, classes, closes, later, weighs, counts_at, weights_at, clauses_at, start })
+    }
+
+    /// Writes the state after dealing layer t's class as `split` says into `s`, and returns
+    /// the weight that layer settles (1 when none; 0 when that breaks a constraint).
+    /// Writing into a reused buffer keeps the hot loop free of allocations: a state is
+    /// copied only when it is new to the next layer.
+    fn step(&self, state: &[u8], t: usize, split: &Split, s: &mut Vec<u8>) -> u128 {
+        let deal = self.deal;
+        let class = &self.classes[t];
+        s.clear();
+        s.extend_from_slice(state);
+        for &(holder, k) in &split.parts {
+            if s[holder] < k {
+                return 0;
+            }
+            s[holder] -= k;
+        }
+        for &e in &class.exact {
+            let k = split.to(deal.exactly[e].0);
+            if s[self.counts_at + e] < k {
+                return 0;
+            }
+            s[self.counts_at + e] -= k;
+        }
+        for (e, l) in self.later.iter().enumerate() {
+            if u32::from(s[self.counts_at + e]) > l[t] {
+                return 0;
+            }
+        }
+        for &c in &class.clauses {
+            if split.to(deal.at_least_one[c].0) > 0 {
+                s[self.clauses_at + c / 8] &= !(1u8 << (c % 8));
+            }
+        }
+        for (c, &closes) in self.closes.iter().enumerate() {
+            if closes == t && s[self.clauses_at + c / 8] & (1u8 << (c % 8)) != 0 {
+                return 0;
+            }
+        }
+        // Weights: count the holder's items; once the last is dealt, the weight is
+        // scale/k, and the count is forgotten (so states that differ only there merge).
+        let mut weight = 1u128;
+        for &w in &class.weights {
+            s[self.weights_at + w] += split.to(deal.weighted[w].0);
+        }
+        for (w, &(last, scale)) in self.weighs.iter().enumerate() {
+            if last == t {
+                let k = u128::from(s[self.weights_at + w]);
+                if k == 0 {
+                    return 0;
+                }
+                weight *= scale / k;
+                s[self.weights_at + w] = 0;
+            }
+        }
+        weight
+    }
+
+    /// Forward: the ways to reach each state before each layer (the last entry: the
+    /// complete deals' states).
+    fn forward(&self, splits: &mut SplitCache, budget: &Budget) -> Result<Vec<Layer>, Exhausted> {
+        let layers = self.classes.len();
+        let mut forward: Vec<Layer> = Vec::with_capacity(layers + 1);
+        forward.push(Layer::from_iter([(self.start.clone(), 1u128)]));
+        let mut work = 0u64;
+        let mut s = Vec::with_capacity(self.start.len());
+        for t in 0..layers {
+            let mut next = Layer::default();
+            for (state, &ways) in &forward[t] {
+                let splits = splits.get(&self.classes[t], t, state).ok_or(Exhausted::Limit)?;
+                for split in splits.iter() {
+                    work += 1;
+                    if work.is_multiple_of(4096) {
+                        if let Some(why) = budget.spent() {
+                            return Err(why);
+                        }
+                    }
+                    let weight = self.step(state, t, split, &mut s);
+                    if weight == 0 {
+                        continue;
+                    }
+                    let add = ways
+                        .checked_mul(split.ways)
+                        .and_then(|x| x.checked_mul(weight))
+                        .ok_or(Exhausted::Limit)?;
+                    match next.get_mut(s.as_slice()) {
+                        Some(slot) => *slot = slot.checked_add(add).ok_or(Exhausted::Limit)?,
+                        None => {
+                            next.insert(s.clone(), add);
+                        }
+                    }
+                }
+            }
+            forward.push(next);
+        }
+        Ok(forward)
+    }
+
+    /// Backward: the ways to complete each state from each layer on, and through them the
+    /// deals that give each item to each holder. Every state of the last layer is complete
+    /// (capacities sum to the items; constraints were checked on the way).
+    fn backward(
+        &self,
+        mut forward: Vec<Layer>,
+        splits: &mut SplitCache,
+    ) -> Result<DealCount, Exhausted> {
+        let layers = self.classes.len();
+        let h = self.deal.holders();
+        let mut backward: Vec<Layer> = vec![Layer::default(); layers + 1];
+        backward[layers] = forward[layers].keys().map(|s| (s.clone(), 1u128)).collect();
+        let mut marginals = vec![vec![0u128; h]; self.deal.items()];
+        let mut s = Vec::with_capacity(self.start.len());
+        for t in (0..layers).rev() {
+            let mut here = Layer::with_capacity_and_hasher(forward[t].len(), Default::default());
+            // Deals through this layer that give one particular item of the class to each holder.
+            let mut through = vec![0u128; h];
+            for (state, &ways_in) in &forward[t] {
+                let mut total = 0u128;
+                let splits = splits.get(&self.classes[t], t, state).ok_or(Exhausted::Limit)?;
+                for split in splits.iter() {
+                    let weight = self.step(state, t, split, &mut s);
+                    if weight == 0 {
+                        continue;
+                    }
+                    let Some(&ways_out) = backward[t + 1].get(s.as_slice()) else { continue };
+                    if ways_out == 0 {
+                        continue;
+                    }
+                    let ways_out = ways_out.checked_mul(weight).ok_or(Exhausted::Limit)?;
+                    let both = ways_in.checked_mul(ways_out).ok_or(Exhausted::Limit)?;
+                    for &(holder, one) in &split.one_item {
+                        through[holder] = both
+                            .checked_mul(one)
+                            .and_then(|x| x.checked_add(through[holder]))
+                            .ok_or(Exhausted::Limit)?;
+                    }
+                    total = ways_out
+                        .checked_mul(split.ways)
+                        .and_then(|x| x.checked_add(total))
+                        .ok_or(Exhausted::Limit)?;
+                }
+                here.insert(state.clone(), total);
+            }
+            // Every item of a class stands in the same place, so each has the class's marginals.
+            for &i in &self.classes[t].items {
+                marginals[i].clone_from(&through);
+            }
+            backward[t] = here;
+            forward.truncate(t + 1);
+        }
+        let total = backward[0].get(&self.start).copied().unwrap_or(0);
+        Ok(DealCount { total, marginals })
+    }
+}
+
+/// The splits of each class that fit a state's capacities, kept by the capacities (clipped
+/// to the class's size) of the holders the class may go to: states that differ only
+/// elsewhere share one list, and no split is tried that a capacity rules out.
+struct SplitCache {
+    lists: Vec<rustc_hash::FxHashMap<Vec<u8>, std::rc::Rc<Vec<Split>>>>,
+}
+
+impl SplitCache {
+    fn new(layers: usize) -> SplitCache {
+        SplitCache { lists: vec![Default::default(); layers] }
+    }
+
+    /// The splits of layer `t`'s class from `state`; `None` when there are too many ways.
+    fn get(&mut self, class: &Class, t: usize, state: &[u8]) -> Option<std::rc::Rc<Vec<Split>>> {
+        let key: Vec<u8> =
+            class.holders.iter().map(|&hh| state[hh].min(class.items.len() as u8)).collect();
+        if let Some(list) = self.lists[t].get(&key) {
+            return Some(list.clone());
+        }
+        let list = std::rc::Rc::new(class.splits(&key)?);
+        self.lists[t].insert(key, list.clone());
+        Some(list)
+    }
+}
 
 /// Interchangeable items: one layer of the dynamic program.
 struct Class {
