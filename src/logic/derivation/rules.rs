@@ -212,6 +212,9 @@ fn shape(rule: Rule, items: &Items, lines: usize, ranges: usize) -> Result<(), S
     ))
 }
 
+/// Whether `line` follows by `rule` from what it cites. The rules come in the three tables
+/// of *forall x: Calgary*: the basic rules of truth-functional logic, the derived ones, and
+/// those of first-order logic with identity; each table is one function, one arm per rule.
 fn apply(
     d: &Derivation,
     line: &Line,
@@ -219,6 +222,39 @@ fn apply(
     cited: &[Cited<'_>],
     setting: Setting<'_>,
 ) -> Result<(), String> {
+    match rule {
+        Rule::Reiteration
+        | Rule::AndIntro
+        | Rule::AndElim
+        | Rule::OrIntro
+        | Rule::OrElim
+        | Rule::IfIntro
+        | Rule::IfElim
+        | Rule::IffIntro
+        | Rule::IffElim
+        | Rule::NotIntro
+        | Rule::IndirectProof
+        | Rule::NotElim
+        | Rule::Explosion => basic(line, rule, cited),
+        Rule::DoubleNegationElim
+        | Rule::DisjunctiveSyllogism
+        | Rule::ModusTollens
+        | Rule::ExcludedMiddle
+        | Rule::DeMorgan
+        | Rule::QuantifierConversion => derived(line, rule, cited),
+        Rule::EqIntro
+        | Rule::EqElim
+        | Rule::AllElim
+        | Rule::SomeIntro
+        | Rule::AllIntro
+        | Rule::SomeElim => first_order(d, line, rule, cited, setting),
+        Rule::Premise | Rule::Assumption | Rule::By => Ok(()),
+    }
+}
+
+/// The basic rules of truth-functional logic: R, ∧I, ∧E, ∨I, ∨E, →I, →E, ↔I, ↔E, ¬I, IP,
+/// ¬E, X.
+fn basic(line: &Line, rule: Rule, cited: &[Cited<'_>]) -> Result<(), String> {
     let it = items(cited);
     let this = Prop::of(&line.body);
     let name = rule.name();
@@ -411,6 +447,18 @@ fn apply(
                 .then_some(())
                 .ok_or_else(|| "X concludes anything from ⊥, and the line cited is not ⊥".into())
         }
+        _ => unreachable!("{} is not one of these rules", rule.name()),
+    }
+}
+
+/// The derived rules of truth-functional logic: DNE, DS, MT, LEM, DeM, and the conversion
+/// of quantifiers (CQ).
+fn derived(line: &Line, rule: Rule, cited: &[Cited<'_>]) -> Result<(), String> {
+    let it = items(cited);
+    let this = Prop::of(&line.body);
+    let name = rule.name();
+    let need_formula = || format!("{name} concludes a formula");
+    match rule {
         Rule::DoubleNegationElim => {
             shape(rule, &it, 1, 0)?;
             let f = this.formula().ok_or_else(need_formula)?;
@@ -490,6 +538,23 @@ fn apply(
                 .then_some(())
                 .ok_or_else(|| "CQ rewrites ∀x¬A as ¬∃xA, or ∃x¬A as ¬∀xA (either way)".into())
         }
+        _ => unreachable!("{} is not one of these rules", rule.name()),
+    }
+}
+
+/// The rules of first-order logic with identity: =I, =E, ∀E, ∃I, ∀I, ∃E.
+fn first_order(
+    d: &Derivation,
+    line: &Line,
+    rule: Rule,
+    cited: &[Cited<'_>],
+    setting: Setting<'_>,
+) -> Result<(), String> {
+    let it = items(cited);
+    let this = Prop::of(&line.body);
+    let name = rule.name();
+    let need_formula = || format!("{name} concludes a formula");
+    match rule {
         Rule::EqIntro => {
             shape(rule, &it, 0, 0)?;
             match this.formula().map(|f| &f.kind) {
@@ -586,7 +651,7 @@ fn apply(
             }
             fresh(d, line.number, &name, Some(*i), setting, "∃E")
         }
-        Rule::Premise | Rule::Assumption | Rule::By => Ok(()),
+        _ => unreachable!("{} is not one of these rules", rule.name()),
     }
 }
 
