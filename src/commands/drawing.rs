@@ -204,6 +204,8 @@ fn escape_keep_newlines(s: &str) -> String {
 /// dots on a circle with their constants' names, one-place predicates as words under a dot,
 /// two-place predicates as solid arrows (a colour each, with a legend), one-place functions
 /// (`father`) as dashed arrows; wider symbols are left to the tables.
+// Long by design: one picture drawn back to front (layout, arrows, dots and names, legend),
+// each part a few lines that place themselves by the ones before.
 pub fn svg(model: &Model) -> String {
     let data = json(model);
     let objects: Vec<String> = data["objects"]

@@ -75,6 +75,8 @@ pub fn legal_plays(
 
 /// Like [`legal_plays`], leaving out the statements in `seen` (plays already proposed, so
 /// that a second batch from the same stream brings new ones), and adding the new ones to it.
+// Long by design: one section per kind of play the cards allow (symbol cards, Q, S, `?`,
+// `¬`), each filling the same list of proposals from the same vocabulary and random stream.
 pub fn more_legal_plays(
     game: &Game,
     player: usize,

@@ -54,6 +54,9 @@ impl Log {
 }
 
 /// Reads a log. `load_deck` resolves a `deck:` line that names a file.
+// Long by design: one pass over the log's lines, one arm per kind of line in the order of
+// grammar/clue-log.ebnf; every arm reads and extends the same running state (deck, players,
+// me, the lines waiting for the players' line).
 pub fn parse(
     text: &str,
     load_deck: &dyn Fn(&str) -> Result<Deck, String>,

@@ -114,6 +114,9 @@ const TILE_HELP: &str =
     "a tile is a suit (Sun, Moon, Crown, Shield) and a value (Null, Ace, 2–5): `Moon 3`";
 
 /// Reads a log.
+// Long by design: one pass over the log's lines, one arm per kind of line in the order of
+// grammar/deduction-log.ebnf; every arm reads and extends the same running state (players,
+// me, the coin being asked about), which a split would pass around by hand.
 pub fn parse(text: &str) -> Result<Log, LogError> {
     let mut players: Vec<String> = Vec::new();
     let mut me = None;

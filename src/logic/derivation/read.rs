@@ -78,6 +78,8 @@ fn error(message: impl Into<String>, span: Span, hint: Option<&str>) -> Language
 }
 
 impl<'t> Reader<'t> {
+    // Long by design: one pass over the lines in which indentation opens and closes
+    // subproofs as it goes; the stack of open subproofs is the state every step shares.
     fn lines(&mut self) -> (Vec<Line>, Vec<Subproof>) {
         let text = self.text;
         if text.len() > MAX_DERIVATION_BYTES {

@@ -412,6 +412,7 @@ fn a_divisor_below_one_and_a_growing_elimination_are_refused() {
 /// Sentences aimed at single steps of the elimination, each of which a random bounded
 /// sentence rarely depends on.
 #[test]
+// Long by design: a table of cases, one small formula and its expected answer each.
 fn single_steps_of_the_elimination_decide_rightly() {
     let y = || v(1);
     let x = || v(0);

@@ -31,6 +31,8 @@ const MAX_STEPS: usize = 100_000;
 /// used, under each grounding the derivation needs (unifiers composed from the empty clause
 /// back), and the ground equality fact each equational inference relies on; none when it
 /// would take more than [`MAX_STEPS`] steps or the budget runs out first.
+// Long by design: one walk from the empty clause back to the inputs with an explicit stack
+// (each clause and grounding once, premises first); its bookkeeping is shared by every step.
 pub(super) fn refutation(
     bank: &mut Bank,
     set: &ClauseSet,

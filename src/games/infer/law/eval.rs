@@ -192,6 +192,9 @@ impl Law {
         self.judge(x).ok().map(|j| j.follows)
     }
 
+    // Long by design: one arm per form of Law (grammar/infer-law.ebnf), each judging and
+    // saying why in a few lines; read side by side with the grammar, one match is clearer
+    // than the forms scattered over functions.
     fn eval(&self, x: &Experiment) -> Result<(bool, String), TooLarge> {
         let names =
             |ids: &[usize]| ids.iter().map(|&i| die_name(x, i)).collect::<Vec<_>>().join(", ");
