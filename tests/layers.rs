@@ -499,3 +499,22 @@ fn architecture_says_what_the_code_does() {
         );
     }
 }
+
+/// Small rooms with a sign on the door: no source file over 800 lines, and every one opens
+/// with a `//!` doc that says what it is for.
+#[test]
+fn every_source_file_is_under_800_lines_and_says_what_it_is() {
+    let mut long = Vec::new();
+    let mut undocumented = Vec::new();
+    for file in sources() {
+        let text = std::fs::read_to_string(crate::root("src").join(&file)).unwrap();
+        if text.lines().count() > 800 {
+            long.push(format!("{file} ({} lines)", text.lines().count()));
+        }
+        if !text.trim_start().starts_with("//!") {
+            undocumented.push(file);
+        }
+    }
+    assert!(long.is_empty(), "over 800 lines: {long:?}");
+    assert!(undocumented.is_empty(), "no `//!` doc at the top: {undocumented:?}");
+}
