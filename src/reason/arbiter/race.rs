@@ -19,6 +19,7 @@ use crate::reason::finite::{Limits, Progress, Search};
 use crate::reason::proof;
 use crate::reason::proof::saturation::{Saturation, SaturationError};
 use crate::reason::proof::Proof;
+use crate::reason::superposition::{self, saturate};
 use crate::reason::verdict::Verdict;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
@@ -376,14 +377,23 @@ impl<'p, 'b> Race<'p, 'b> {
         let clauses = claim.clauses.len();
         let verdict = match certify_saturation(self.problem, claim, budget) {
             Ok(verdict) => verdict,
-            Err(why) => {
-                let stop = match why {
-                    SaturationError::OutOfBudget(_) => Stop::SaturationUnchecked { clauses },
-                    _ => Stop::SaturationRefused { clauses },
-                };
+            Err(SaturationError::OutOfBudget(_)) => {
+                let stop = Stop::SaturationUnchecked { clauses };
                 let _ = reports.send((i, Report::Found(Found::Nothing(stop))));
                 return;
             }
+            // Destructive equality resolution deletes `x ≠ t ∨ C` for `C[x := t]`, which is
+            // not a redundancy under the ordering: a set saturated with its help can fail
+            // the check (issue 61's play-test board). Saturated again without it, it can
+            // pass; only a refused saturation pays for the second run.
+            Err(_) => match self.strict_saturation(budget) {
+                Some(verdict) => verdict,
+                None => {
+                    let stop = Stop::SaturationRefused { clauses };
+                    let _ = reports.send((i, Report::Found(Found::Nothing(stop))));
+                    return;
+                }
+            },
         };
         let _ = reports.send((i, Report::Certified(verdict)));
         // There is no refutation to find: the other provers stop now. A model, if one comes
@@ -394,6 +404,17 @@ impl<'p, 'b> Race<'p, 'b> {
             thread::sleep(Duration::from_millis(5));
         }
         self.stop_all();
+    }
+
+    /// The problem saturated again without destructive equality resolution, and checked:
+    /// the verdict, or none when it does not saturate or the check refuses it too.
+    fn strict_saturation(&self, budget: &Budget) -> Option<Verdict> {
+        match superposition::prove_strictly(self.problem.clauses(), budget) {
+            saturate::Outcome::Saturated(strict) => {
+                certify_saturation(self.problem, strict, budget).ok()
+            }
+            _ => None,
+        }
     }
 }
 

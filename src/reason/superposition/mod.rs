@@ -202,6 +202,18 @@ const SCHEDULE: [Run; 12] = {
 /// A run on the relevant statements only is a refutation of the whole problem when it
 /// refutes them (a proof from fewer premises), and nothing when it saturates them.
 pub fn prove(set: &ClauseSet, budget: &Budget) -> Outcome {
+    prove_with(set, budget, true)
+}
+
+/// [`prove`] without destructive equality resolution (see
+/// [`Saturation::without_destructive_equality_resolution`]): slower, but a set it saturates
+/// is saturated up to redundancy under the ordering, which the independent check can
+/// follow. The arbiter runs it when the check refuses a saturation [`prove`] found.
+pub fn prove_strictly(set: &ClauseSet, budget: &Budget) -> Outcome {
+    prove_with(set, budget, false)
+}
+
+fn prove_with(set: &ClauseSet, budget: &Budget, destructive: bool) -> Outcome {
     let mut last = Outcome::Stopped { why: "the budget ran out", clauses: 0 };
     // Selected once, when a run first asks for it.
     let mut relevant: Option<Option<ClauseSet>> = None;
@@ -221,17 +233,24 @@ pub fn prove(set: &ClauseSet, budget: &Budget) -> Outcome {
         } else {
             set
         };
-        let mut loop_ = Saturation::new(on).with_selection(run.selection);
-        loop_ = match run.ordering {
-            Ordering::ByArity => loop_,
-            Ordering::InverseFrequency => loop_.by_inverse_frequency(),
-            Ordering::InverseFrequencyWeights => loop_.by_inverse_frequency_weights(),
-            Ordering::ConjectureMax => loop_.by_conjecture_max(),
+        let configured = || {
+            let mut loop_ = Saturation::new(on).with_selection(run.selection);
+            loop_ = match run.ordering {
+                Ordering::ByArity => loop_,
+                Ordering::InverseFrequency => loop_.by_inverse_frequency(),
+                Ordering::InverseFrequencyWeights => loop_.by_inverse_frequency_weights(),
+                Ordering::ConjectureMax => loop_.by_conjecture_max(),
+            };
+            if run.goal_directed {
+                loop_ = loop_.goal_directed();
+            }
+            loop_.with_clause_selection(run.clause_selection)
         };
-        if run.goal_directed {
-            loop_ = loop_.goal_directed();
-        }
-        loop_ = loop_.with_clause_selection(run.clause_selection);
+        let loop_ = if destructive {
+            configured()
+        } else {
+            configured().without_destructive_equality_resolution()
+        };
         last = match loop_.run(&within) {
             Outcome::Saturated(_) if run.relevant_only => {
                 Outcome::Stopped { why: "the relevant statements alone are consistent", clauses: 0 }

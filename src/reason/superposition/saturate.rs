@@ -102,6 +102,8 @@ pub struct Saturation<'s> {
     clause_selection: ClauseSelection,
     /// Per symbol: whether it occurs in the negated question (for the weights).
     conjecture_symbols: Vec<bool>,
+    /// Whether `x ≠ t ∨ C` is replaced by `C[x := t]` (destructive equality resolution).
+    destructive: bool,
 }
 
 /// The most rewriting steps one simplification may take (each is a KBO-decreasing step, so
@@ -127,6 +129,7 @@ impl<'s> Saturation<'s> {
             weighted: false,
             clause_selection: ClauseSelection::Symbols,
             conjecture_symbols: question_symbols(set),
+            destructive: true,
         }
     }
 
@@ -146,6 +149,15 @@ impl<'s> Saturation<'s> {
     /// With another way of ranking the waiting clauses (see [`ClauseSelection`]).
     pub fn with_clause_selection(mut self, clause_selection: ClauseSelection) -> Self {
         self.clause_selection = clause_selection;
+        self
+    }
+
+    /// Without destructive equality resolution: `x ≠ t ∨ C` stays, and equality resolution
+    /// (an inference) derives `C[x := t]` from it. The deletion is sound for refutations,
+    /// but it is not a redundancy under the ordering, so a set saturated with its help may
+    /// fail the independent check of saturations; one saturated without it can pass.
+    pub fn without_destructive_equality_resolution(mut self) -> Self {
+        self.destructive = false;
         self
     }
 
@@ -373,8 +385,10 @@ impl<'s> Saturation<'s> {
     fn simplify(&mut self, mut id: usize) -> usize {
         for _ in 0..MAX_REWRITES {
             let lits = &self.clauses[id].literals;
-            let trivial = trivial_inequality(id, lits)
-                .or_else(|| destructive_equality_resolution(&mut self.bank, id, lits));
+            let destructive = self.destructive;
+            let trivial = trivial_inequality(id, lits).or_else(|| {
+                destructive.then(|| destructive_equality_resolution(&mut self.bank, id, lits))?
+            });
             if let Some((rest, how)) = trivial {
                 id = self.record(rest, how);
                 continue;

@@ -59,6 +59,34 @@ const CONSISTENT: &[&str] = &[
     "∀x∀y likes(x, y) ∨ likes(y, x)\n¬likes(a, father(a))",
 ];
 
+/// Issue 61's play-test board: father one-to-one, a fixed point, and exactly one object that
+/// is nobody's father (a model over ℕ: father(0) = 0, father(n) = n + 1 otherwise, and 1 is
+/// nobody's father). Destructive equality resolution
+/// deletes `x ≠ t ∨ C` for `C[x := t]`, which is not a redundancy under the ordering: the set
+/// it saturates fails the check. Without it the loop saturates a set the check accepts, and
+/// the arbiter answers consistent.
+#[test]
+fn a_saturation_without_destructive_equality_resolution_passes_where_one_with_it_fails() {
+    let text = "∃!x ∀y father(y) ≠ x\n∃x father(x) = x\n∀x∀y father(x) = father(y) → x = y";
+    let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
+    let set = clausify_with(&b.signature, &premises(&b), true);
+    let budget = Budget::time(Duration::from_secs(3));
+    let Outcome::Saturated(with) = Saturation::new(&set).run(&budget) else {
+        panic!("saturates with destructive equality resolution")
+    };
+    assert!(matches!(
+        check(&b.signature, &premises(&b), &with),
+        Err(SaturationError::NotSaturated(..))
+    ));
+    let strict = Saturation::new(&set).without_destructive_equality_resolution().run(&budget);
+    let Outcome::Saturated(without) = strict else { panic!("saturates without it") };
+    assert_eq!(check(&b.signature, &premises(&b), &without), Ok(()), "{without:?}");
+    // The schedule the arbiter runs when the check refuses a saturation.
+    let strictly = crate::reason::superposition::prove_strictly(&set, &budget);
+    let Outcome::Saturated(scheduled) = strictly else { panic!("the schedule saturates") };
+    assert_eq!(check(&b.signature, &premises(&b), &scheduled), Ok(()));
+}
+
 #[test]
 fn the_loop_saturates_consistent_boards_and_the_check_accepts() {
     for text in CONSISTENT {
