@@ -6,13 +6,7 @@ use crate::logic::check::CheckMode;
 
 fn clauses_of(text: &str) -> (ClauseSet, Vec<String>) {
     let b = board::load("t", text, CheckMode::FreeStanding).unwrap();
-    let premises: Vec<Premise> = b
-        .board
-        .statements
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: false })
-        .collect();
+    let premises: Vec<Premise> = crate::logic::board::premises_of(&b, None);
     let set = clausify(&b.signature, &premises);
     let texts = set.clauses.iter().map(|c| clause_text(&set.vocabulary, c)).collect();
     (set, texts)

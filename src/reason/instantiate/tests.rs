@@ -82,13 +82,7 @@ fn satisfiable_boards_are_not_refuted() {
 fn a_forged_proof_is_rejected() {
     let (b, r) = refute("∀x blonde(father(x))\n∀x ¬blonde(father(x))", &[]);
     let Refutation::Proved(mut proof) = r else { panic!() };
-    let premises: Vec<Premise> = b
-        .board
-        .statements
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Premise { index: i + 1, statement: s, negated: false })
-        .collect();
+    let premises: Vec<Premise> = crate::logic::board::premises_of(&b, None);
     assert!(check(&b.signature, &premises, &proof).is_ok());
     // Claim a step came from the other statement.
     let mut wrong = proof.clone();
