@@ -15,6 +15,10 @@ pub struct Board {
     pub statements: Vec<Statement>,
     /// The 1-based line of each statement.
     pub lines: Vec<usize>,
+    /// Statements that already are a question's negation (TPTP's `negated_conjecture`):
+    /// the provers take their clauses as the goal to search from. A search hint only; no
+    /// verdict reads it. Empty for boards players write.
+    pub goals: Vec<usize>,
 }
 
 /// A board whose statements all passed the checker, with the signature they build.
@@ -58,7 +62,13 @@ impl Board {
             }
         }
         if errors.is_empty() {
-            Ok(Board { name: name.to_string(), text: text.to_string(), statements, lines })
+            Ok(Board {
+                name: name.to_string(),
+                text: text.to_string(),
+                statements,
+                lines,
+                goals: Vec::new(),
+            })
         } else {
             Err(Report::new(name, text, errors))
         }

@@ -194,6 +194,18 @@ impl Default for DomainBounds {
 }
 
 impl ClauseSet {
+    /// The same set with the clauses of `statements` counted as the goal too.
+    pub fn with_goals(mut self, statements: &[usize]) -> Self {
+        self.goals.extend(statements);
+        self
+    }
+
+    /// Whether the clause is part of the goal: the negated statement's, or a goal
+    /// statement's (TPTP's `negated_conjecture`).
+    pub fn is_goal(&self, clause: &Clause) -> bool {
+        clause.origin.part == Part::Negation || self.goals.contains(&clause.origin.statement)
+    }
+
     /// Whether any clause mentions the symbol.
     pub fn mentions(&self, sym: SymId) -> bool {
         fn in_term(t: &Term, sym: SymId) -> bool {
@@ -215,6 +227,9 @@ pub struct ClauseSet {
     pub vocabulary: Vocabulary,
     pub clauses: Vec<Clause>,
     pub bounds: DomainBounds,
+    /// Statements whose clauses count as the goal beside a negated one (see
+    /// `logic::board::Board::goals`): a search hint for the provers.
+    pub goals: BTreeSet<usize>,
 }
 
 pub fn negate(l: &Literal) -> Literal {

@@ -61,7 +61,7 @@ pub fn clausify_with(signature: &Signature, premises: &[Premise], witnesses: boo
     for p in premises {
         c.premise(p);
     }
-    ClauseSet { vocabulary: c.vocabulary, clauses: c.out, bounds: c.bounds }
+    ClauseSet { vocabulary: c.vocabulary, clauses: c.out, bounds: c.bounds, goals: BTreeSet::new() }
 }
 
 /// A formula in negation normal form, before Skolemization.

@@ -14,7 +14,7 @@
 //! saturation of a selection says nothing of the whole problem: callers must not report
 //! one.
 
-use crate::logic::clauses::{Atom, ClauseSet, Part, SymId, Term};
+use crate::logic::clauses::{Atom, ClauseSet, SymId, Term};
 use std::collections::{BTreeSet, HashMap};
 
 /// How wide the selection reaches.
@@ -39,12 +39,8 @@ pub fn select(set: &ClauseSet, relevance: Relevance) -> Option<ClauseSet> {
     if statements.len() < relevance.min_statements {
         return None;
     }
-    let goal: BTreeSet<usize> = set
-        .clauses
-        .iter()
-        .filter(|c| c.origin.part == Part::Negation)
-        .map(|c| c.origin.statement)
-        .collect();
+    let goal: BTreeSet<usize> =
+        set.clauses.iter().filter(|c| set.is_goal(c)).map(|c| c.origin.statement).collect();
     if goal.is_empty() {
         return None;
     }
@@ -54,7 +50,12 @@ pub fn select(set: &ClauseSet, relevance: Relevance) -> Option<ClauseSet> {
     }
     let clauses =
         set.clauses.iter().filter(|c| chosen.contains(&c.origin.statement)).cloned().collect();
-    Some(ClauseSet { vocabulary: set.vocabulary.clone(), clauses, bounds: set.bounds })
+    Some(ClauseSet {
+        vocabulary: set.vocabulary.clone(),
+        clauses,
+        bounds: set.bounds,
+        goals: set.goals.clone(),
+    })
 }
 
 /// Each statement's symbols (by statement number).

@@ -506,7 +506,11 @@ pub fn to_named_board(
     let mut names = Vec::new();
     let mut conjectures = Vec::new();
     let mut conjecture_names = Vec::new();
+    let mut goals = Vec::new();
     for a in formulas {
+        if a.role == "negated_conjecture" {
+            goals.push(statements.len() + 1);
+        }
         if a.role == "conjecture" {
             conjectures.push(a.formula.clone());
             conjecture_names.push(a.name.clone());
@@ -534,7 +538,7 @@ pub fn to_named_board(
         .map(|f| Statement { kind: StatementKind::Formula(f), span: Span::default() })
         .collect();
     let lines = (1..=statements.len()).collect();
-    let board = Board { name: name.into(), text: String::new(), statements, lines };
+    let board = Board { name: name.into(), text: String::new(), statements, lines, goals };
     Ok((CheckedBoard { board, signature, notes: Vec::new() }, conjecture, names))
 }
 

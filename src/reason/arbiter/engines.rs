@@ -68,7 +68,7 @@ pub(super) enum Stop {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Role {
     /// Looks for a model: any answer stops it, a proof too, and a saturation after
-    /// `PREFER_WAIT` (a model is what players can read, and wins when one comes in time).
+    /// `Race::model_wait` (a model is what players can read, and wins when one comes in time).
     ModelSearch,
     /// Looks for a refutation: a certified saturation stops it at once, since there is none.
     Prover,

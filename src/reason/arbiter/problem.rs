@@ -41,7 +41,10 @@ impl<'b> Problem<'b> {
 
     /// The clause set the provers share.
     pub fn clauses(&self) -> &ClauseSet {
-        self.clauses.get_or_init(|| clausify_with(self.signature(), &self.premises, true))
+        self.clauses.get_or_init(|| {
+            clausify_with(self.signature(), &self.premises, true)
+                .with_goals(&self.board.board.goals)
+        })
     }
 
     /// The verdict that the premises have no model gives.

@@ -13,7 +13,7 @@
 use super::bank::{Bank, TermId};
 use super::literal::{Atom, Literal};
 use super::unify::Substitution;
-use crate::logic::clauses::{ClauseSet, Part};
+use crate::logic::clauses::ClauseSet;
 use std::ops::{Index, IndexMut};
 
 /// How a clause came about.
@@ -197,7 +197,7 @@ impl ClauseStore {
             step.renamed = renumber(bank, &mut unique);
         }
         let goal = match &how {
-            How::Input(k) => set.clauses[*k].origin.part == Part::Negation,
+            How::Input(k) => set.is_goal(&set.clauses[*k]),
             How::Inference(step) => step.premises.iter().any(|(p, _)| self.records[*p].goal),
         };
         self.records.push(Record {

@@ -33,7 +33,7 @@ use super::subsumption::{
 };
 pub use super::weights::ClauseSelection;
 use super::weights::{Standing, Weighing};
-use crate::logic::clauses::{self as tree, ClauseSet, Part};
+use crate::logic::clauses::{self as tree, ClauseSet};
 use crate::reason::proof::Proof;
 use crate::solve::Budget;
 use crate::util::elsewhere::drop_elsewhere;
@@ -600,7 +600,7 @@ enum FrequencyOrdering {
 /// Per symbol: whether it occurs in a clause of the negated question.
 fn question_symbols(set: &ClauseSet) -> Vec<bool> {
     let mut marked = vec![false; set.vocabulary.symbols.len()];
-    let question = set.clauses.iter().filter(|c| c.origin.part == Part::Negation);
+    let question = set.clauses.iter().filter(|c| set.is_goal(c));
     for l in question.flat_map(|c| &c.literals) {
         each_symbol(&l.atom, &mut |f| marked[f] = true);
     }

@@ -14,7 +14,7 @@
 //! not share code with the engine it checks.
 
 use super::bank::{Bank, TermId};
-use super::literal::{clause_weight, Literal};
+use super::literal::{clause_weight, Atom, Literal};
 use super::order::{literal_multiset, maximal_literals, multiset_greater, Kbo};
 use std::cmp::Reverse;
 
@@ -30,6 +30,22 @@ pub enum Selection {
     /// is selected, so the clause can meet a negated goal `¬p(a)` head first and the
     /// search works backwards from the question (E's favourite selection does the same).
     HeaviestExceptUniqueMaxHorn,
+    /// After E's `SelectComplex`: a negative `x ≠ y` if there is one, else the lightest
+    /// ground negative literal (its partners are found by matching, and it is cut early),
+    /// else the negative literal whose sides differ most in weight (a predicate literal
+    /// counts its whole weight).
+    Complex,
+    /// As `Complex`, with the Horn exception of `HeaviestExceptUniqueMaxHorn`.
+    ComplexExceptUniqueMaxHorn,
+}
+
+impl Selection {
+    fn horn_exception(self) -> bool {
+        matches!(
+            self,
+            Selection::HeaviestExceptUniqueMaxHorn | Selection::ComplexExceptUniqueMaxHorn
+        )
+    }
 }
 
 /// For each literal of `lits`, whether inferences may use it; and whether a negative
@@ -43,7 +59,10 @@ pub(super) fn eligible(
     let negative: Vec<usize> = (0..lits.len()).filter(|&i| !lits[i].positive).collect();
     let mut pick = match selection {
         Selection::Off => None,
-        _ => negative
+        Selection::Complex | Selection::ComplexExceptUniqueMaxHorn => {
+            complex_pick(bank, lits, &negative)
+        }
+        Selection::Heaviest | Selection::HeaviestExceptUniqueMaxHorn => negative
             .iter()
             .max_by_key(|&&i| {
                 let l = std::slice::from_ref(&lits[i]);
@@ -53,9 +72,7 @@ pub(super) fn eligible(
     };
     let multisets = || -> Vec<Vec<Option<TermId>>> { lits.iter().map(literal_multiset).collect() };
     let positive: Vec<usize> = (0..lits.len()).filter(|&i| lits[i].positive).collect();
-    if let (Some(_), Selection::HeaviestExceptUniqueMaxHorn, [head]) =
-        (pick, selection, &positive[..])
-    {
+    if let (Some(_), true, [head]) = (pick, selection.horn_exception(), &positive[..]) {
         let m = multisets();
         if (0..lits.len()).all(|j| j == *head || multiset_greater(kbo, bank, &m[*head], &m[j])) {
             pick = None;
@@ -66,6 +83,26 @@ pub(super) fn eligible(
     } else {
         (maximal_literals(bank, kbo, lits), false)
     }
+}
+
+/// The negative literal [`Selection::Complex`] picks among `negative`.
+fn complex_pick(bank: &Bank, lits: &[Literal], negative: &[usize]) -> Option<usize> {
+    let variable_pair = |i: &&usize| match lits[**i].atom {
+        Atom::Eq(s, t) => bank.as_var(s).is_some() && bank.as_var(t).is_some(),
+        Atom::Pred(_) => false,
+    };
+    if let Some(&i) = negative.iter().find(variable_pair) {
+        return Some(i);
+    }
+    let ground = negative.iter().filter(|&&i| lits[i].var_bound(bank) == 0);
+    if let Some(&i) = ground.min_by_key(|&&i| (lits[i].weight(bank), i)) {
+        return Some(i);
+    }
+    let difference = |i: usize| match lits[i].atom {
+        Atom::Eq(s, t) => bank.size(s).abs_diff(bank.size(t)),
+        Atom::Pred(p) => bank.size(p),
+    };
+    negative.iter().copied().max_by_key(|&i| (difference(i), Reverse(i)))
 }
 
 /// The number of distinct variables of the literals.

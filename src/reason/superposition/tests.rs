@@ -529,6 +529,9 @@ mod rules;
 /// Saturations, with and without equality, and the independent check of them.
 mod saturations;
 
+/// The schedule's classes and catalog, and the literal selections it picks from.
+mod schedule;
+
 /// Subsumption resolution (`subsumption::resolves_away`), on literals built by hand.
 mod subsumption_resolution {
     use crate::logic::clauses::{Atom, Literal, Term};
