@@ -7,7 +7,10 @@
 #
 #   scripts/tptp-manifest.sh [seconds] [directory]     (default 10, ../shared/tptp)
 #   WITH_E=1 scripts/tptp-manifest.sh 10 ../shared/tptp-wide
+#   SPLIT=validate WITH_E=1 scripts/tptp-manifest.sh 10 ../shared/tptp-train
 #
+# SPLIT keeps the problems the directory's split.tsv puts in that split (tune on `train`,
+# judge on `validate`).
 # With WITH_E=1, E (`eprover --auto --cpu-limit`, apt-get install eprover) runs on each
 # problem in the same run, one after the other, so both meet the same machine load.
 set -uo pipefail
@@ -38,6 +41,9 @@ u_solved=0; u_wrong=0; u_over=0; e_solved=0; e_wrong=0; total=0
 u_refute=0; e_refute=0
 while IFS=$'\t' read -r file _ status _; do
     [ "$file" = file ] && continue
+    if [ -n "${SPLIT:-}" ]; then
+        grep -qxF "$(printf '%s\t%s' "$file" "$SPLIT")" "$dir/split.tsv" || continue
+    fi
     total=$((total + 1))
     read -r got cpu wall < <(measure target/release/umpire tptp --cpu-limit "$limit" "$dir/$file")
     note=""
@@ -58,6 +64,11 @@ while IFS=$'\t' read -r file _ status _; do
             wrong) note="$note E-WRONG"; e_wrong=$((e_wrong + 1)) ;;
         esac
         line=$(printf '%s | E %-18s %6.2f cpu' "$line" "$egot" "$ecpu")
+        # A problem E solves in under half a second that umpire leaves unsolved.
+        if [ "$(solved "$status" "$egot")" = 1 ] && [ "$(solved "$status" "$got")" != 1 ] &&
+            [ "$(echo "$ecpu < 0.5" | bc)" = 1 ]; then
+            note="$note E-FAST"
+        fi
     fi
     echo "$line $note"
 done < "$dir/MANIFEST.tsv"
