@@ -135,8 +135,41 @@ struct Parser<'a> {
 
 /// The most nesting a formula may have, as for board statements.
 const MAX_DEPTH: usize = 256;
-/// The most `&`/`|` links in one formula (CNF clauses run long, but not this long).
-const MAX_LINKS: usize = 2000;
+/// The most `&`/`|` links in one formula: a guard on memory, not on depth (runs are read
+/// as balanced trees); the longest formula in the shared TPTP sets has about 4000.
+const MAX_LINKS: usize = 100_000;
+/// The most levels a read formula may have, whatever made them (parentheses, long
+/// quantifier prefixes): later stages recurse over the tree.
+const MAX_HEIGHT: usize = 2300;
+
+/// `operands` joined by `op` as a balanced tree (`operands` is not empty).
+fn balanced(op: BinaryOp, mut operands: Vec<Formula>) -> Formula {
+    if operands.len() == 1 {
+        return operands.pop().expect("one operand");
+    }
+    let right = operands.split_off(operands.len() / 2);
+    Formula::binary(op, balanced(op, operands), balanced(op, right))
+}
+
+/// The number of levels of `formula`, counted without recursion (the tree may be deep).
+fn height(formula: &Formula) -> usize {
+    let mut highest = 0;
+    let mut todo = vec![(formula, 1)];
+    while let Some((f, level)) = todo.pop() {
+        highest = highest.max(level);
+        match &f.kind {
+            FormulaKind::Not(body) | FormulaKind::Quant { body, .. } => {
+                todo.push((body, level + 1))
+            }
+            FormulaKind::Binary { left, right, .. } => {
+                todo.push((left, level + 1));
+                todo.push((right, level + 1));
+            }
+            FormulaKind::Atom { .. } | FormulaKind::Eq(..) | FormulaKind::Neq(..) => {}
+        }
+    }
+    highest
+}
 
 type R<T> = Result<T, TptpError>;
 
@@ -250,41 +283,37 @@ impl Parser<'_> {
     }
 
     fn disjunction(&mut self) -> R<Formula> {
-        let mut acc = self.conjunction()?;
-        loop {
-            match self.peek() {
-                Some(Tok::Punct("|")) => {
-                    self.pos += 1;
-                    self.link()?;
-                    let right = self.conjunction()?;
-                    acc = Formula::binary(BinaryOp::Or, acc, right);
-                }
-                Some(Tok::Punct("~|")) => {
-                    self.pos += 1;
-                    let right = self.conjunction()?;
-                    acc = Formula::negation(Formula::binary(BinaryOp::Or, acc, right));
-                }
-                _ => return Ok(acc),
-            }
-        }
+        self.chain(BinaryOp::Or, "|", "~|", Self::conjunction)
     }
 
     fn conjunction(&mut self) -> R<Formula> {
-        let mut acc = self.unitary()?;
+        self.chain(BinaryOp::And, "&", "~&", Self::unitary)
+    }
+
+    /// A run of `operand (plain|negated) operand …`, read left to right. A run of the plain
+    /// connective is built as a balanced tree, since `&` and `|` are associative: a clause of
+    /// a thousand literals is then ten levels deep, not a thousand, for every later stage that
+    /// recurses over it. `a ~| b` is `¬(a | b)` and closes the run so far as its left side.
+    fn chain(
+        &mut self,
+        op: BinaryOp,
+        plain: &str,
+        negated: &str,
+        operand: fn(&mut Self) -> R<Formula>,
+    ) -> R<Formula> {
+        let mut run = vec![operand(self)?];
         loop {
-            match self.peek() {
-                Some(Tok::Punct("&")) => {
-                    self.pos += 1;
-                    self.link()?;
-                    let right = self.unitary()?;
-                    acc = Formula::binary(BinaryOp::And, acc, right);
-                }
-                Some(Tok::Punct("~&")) => {
-                    self.pos += 1;
-                    let right = self.unitary()?;
-                    acc = Formula::negation(Formula::binary(BinaryOp::And, acc, right));
-                }
-                _ => return Ok(acc),
+            if self.is(plain) {
+                self.pos += 1;
+                self.link()?;
+                run.push(operand(self)?);
+            } else if self.is(negated) {
+                self.pos += 1;
+                let left = balanced(op, std::mem::take(&mut run));
+                let right = operand(self)?;
+                run.push(Formula::negation(Formula::binary(op, left, right)));
+            } else {
+                return Ok(balanced(op, run));
             }
         }
     }
@@ -479,8 +508,18 @@ fn read(
         }
         p.punct(")")?;
         p.punct(".")?;
+        let levels = height(&formula);
+        if levels > MAX_HEIGHT {
+            p.pos -= 1;
+            return p.err(format!("the formula nests deeper than {MAX_HEIGHT} levels"));
+        }
         // Free variables (CNF clauses) are universally quantified.
-        for v in formula.free_variables().into_iter().rev() {
+        let free = formula.free_variables();
+        if levels + free.len() > MAX_HEIGHT {
+            p.pos -= 1;
+            return p.err(format!("the clause has more than {MAX_HEIGHT} variables"));
+        }
+        for v in free.into_iter().rev() {
             formula = Formula::quant(Quantifier::Forall, &v, formula);
         }
         out.push(Annotated { name, role, formula });
@@ -617,11 +656,18 @@ mod tests {
             .unwrap_err()
             .message
             .contains("deeper than"));
-        let long = format!("fof(a, axiom, p{}).", " & p".repeat(100_000));
+        let long = format!("fof(a, axiom, p{}).", " & p".repeat(100_001));
         assert!(read(&long, Path::new("t.p"), 0, &mut unlimited())
             .unwrap_err()
             .message
             .contains("more than"));
+        // A long quantifier prefix nests one level per variable.
+        let vars: Vec<String> = (0..3000).map(|i| format!("X{i}")).collect();
+        let prefix = format!("fof(a, axiom, ! [{}] : p).", vars.join(","));
+        assert!(read(&prefix, Path::new("t.p"), 0, &mut unlimited())
+            .unwrap_err()
+            .message
+            .contains("deeper than"));
         let terms = format!("fof(a, axiom, p({}a{})).", "f(".repeat(100_000), ")".repeat(100_000));
         assert!(read(&terms, Path::new("t.p"), 0, &mut unlimited())
             .unwrap_err()
@@ -630,6 +676,22 @@ mod tests {
         // A long clause of negated literals is fine: ¬ nests only over its own operand.
         let ok = format!("cnf(a, axiom, ~p{}).", " | ~p".repeat(1000));
         assert!(read(&ok, Path::new("t.p"), 0, &mut unlimited()).is_ok());
+    }
+
+    #[test]
+    fn long_runs_are_read_as_balanced_trees() {
+        // 5000 literals: ⌈log₂ 5000⌉ = 13 levels of `|` under the clause's one quantifier.
+        let text = format!("cnf(a, axiom, p(X){}).", " | ~q(X)".repeat(4999));
+        let fs = read(&text, Path::new("t.p"), 0, &mut unlimited()).unwrap();
+        assert_eq!(height(&fs[0].formula), 1 + 13 + 2);
+        // `~|` closes the run so far: (p | q) ~| r is ¬((p | q) | r).
+        let fs = read("fof(a, axiom, p | q ~| r & s & t).", Path::new("t.p"), 0, &mut unlimited())
+            .unwrap();
+        let FormulaKind::Not(inner) = &fs[0].formula.kind else { panic!("{:?}", fs[0].formula) };
+        let FormulaKind::Binary { op: BinaryOp::Or, right, .. } = &inner.kind else {
+            panic!("{inner:?}")
+        };
+        assert!(matches!(right.kind, FormulaKind::Binary { op: BinaryOp::And, .. }));
     }
 
     #[test]
