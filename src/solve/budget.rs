@@ -40,6 +40,11 @@ pub struct Budget {
     /// The CPU time of the thread that checks at which work stops (see
     /// [`Budget::within_thread_cpu`]).
     pub thread_cpu: Option<Duration>,
+    /// When the work should yield the cores: every thread that checks the budget after it
+    /// lowers its own priority, once (see [`crate::util::priority::lower_this_thread`]).
+    /// A race evens out its engines so, helper threads included, which it could not name
+    /// one by one.
+    pub lower_at: Option<Instant>,
 }
 
 impl Budget {
@@ -98,13 +103,26 @@ impl Budget {
         }
     }
 
+    /// The same budget, lowering the priority of the threads that check it from `at` on
+    /// (see [`Budget::lower_at`]).
+    pub fn lowering_at(mut self, at: Instant) -> Self {
+        self.lower_at = Some(at);
+        self
+    }
+
     /// Why the budget is spent, if it is (conflicts are counted inside the solver).
     pub fn spent(&self) -> Option<Exhausted> {
         if self.cancel.iter().any(|c| c.load(Ordering::Relaxed)) {
             return Some(Exhausted::Cancelled);
         }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(Exhausted::Time);
+        if self.deadline.is_some() || self.lower_at.is_some() {
+            let now = Instant::now();
+            if self.lower_at.is_some_and(|at| now >= at) {
+                crate::util::priority::lower_this_thread();
+            }
+            if self.deadline.is_some_and(|d| now >= d) {
+                return Some(Exhausted::Time);
+            }
         }
         if self.thread_cpu.is_some_and(|limit| {
             crate::util::priority::thread_cpu_time().is_some_and(|used| used >= limit)
@@ -267,6 +285,27 @@ mod tests {
             spins = std::hint::black_box(spins + 1);
         }
         assert_eq!(slice.spent(), Some(Exhausted::Time));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_that_checks_past_the_lowering_time_lowers_itself_once() {
+        // SAFETY: `gettid` and `getpriority` take and return plain integers.
+        let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as _) };
+        let later = Instant::now() + Duration::from_secs(3600);
+        let (before, after) = std::thread::spawn(move || {
+            let start = nice();
+            assert_eq!(Budget::unlimited().lowering_at(later).spent(), None);
+            assert_eq!(nice(), start, "lowered before its time");
+            let due = Budget::unlimited().lowering_at(Instant::now());
+            assert_eq!(due.spent(), None, "lowering spends nothing");
+            (start, nice())
+        })
+        .join()
+        .unwrap();
+        assert!(after > before || before >= 10, "nice {before} → {after}");
+        // Only that thread was lowered.
+        assert_eq!(nice(), before);
     }
 
     #[test]

@@ -2,42 +2,31 @@
 //! (the superposition prover beside the model search and instantiation) runs at a lower
 //! priority, so that on a machine with fewer cores than engines it takes the time the others
 //! leave, and the boards they decide quickly are not slowed. A race that goes on past its
-//! first second lowers the other engines' threads to the same priority
-//! ([`lower_thread`]), and time slices that must mean work done, not time passed, are
+//! first second lowers every engine's threads to the same priority (through their budgets,
+//! see `solve::Budget::lower_at`), and time slices that must mean work done, not time passed, are
 //! measured in the thread's own CPU time ([`thread_cpu_time`]).
 
 /// The nice value of a lowered thread.
 const LOWERED: i32 = 10;
 
 /// Lowers the calling thread's scheduling priority (Linux `nice` 10 for this thread only;
-/// nothing elsewhere). Failure is harmless and ignored: the thread then runs as before.
+/// nothing elsewhere), unless it was lowered already: cheap enough to call at every check
+/// of a budget. Lowering needs no privilege (raising does, so a lowered thread stays
+/// lowered: only threads that end with their work are lowered). Failure is harmless and
+/// ignored: the thread then runs as before.
 pub fn lower_this_thread() {
-    if let Some(tid) = this_thread_id() {
-        lower_thread(tid);
+    thread_local! {
+        static LOWERED_HERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
-}
-
-/// The calling thread's id for [`lower_thread`]; none where threads cannot be lowered.
-pub fn this_thread_id() -> Option<i32> {
+    if LOWERED_HERE.with(|l| l.replace(true)) {
+        return;
+    }
     #[cfg(target_os = "linux")]
-    // SAFETY: `gettid` takes nothing and returns a plain integer.
-    return Some(unsafe { libc::gettid() });
-    #[cfg(not(target_os = "linux"))]
-    None
-}
-
-/// Lowers thread `tid` of this process to the priority of [`lower_this_thread`]. Lowering
-/// needs no privilege (raising does, so a lowered thread stays lowered: only threads that
-/// end with their work are lowered). Failure is harmless and ignored.
-pub fn lower_thread(tid: i32) {
-    #[cfg(target_os = "linux")]
-    // SAFETY: `setpriority` takes and returns plain integers; on Linux, PRIO_PROCESS with a
-    // thread id changes that thread's nice value alone.
+    // SAFETY: `gettid` takes nothing and `setpriority` takes and returns plain integers; on
+    // Linux, PRIO_PROCESS with a thread id changes that thread's nice value alone.
     unsafe {
-        let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, LOWERED);
+        let _ = libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, LOWERED);
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = tid;
 }
 
 /// The CPU time the calling thread has used; none where the system cannot tell.

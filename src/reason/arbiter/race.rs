@@ -27,7 +27,7 @@ use crate::util::elsewhere::drop_elsewhere;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -51,7 +51,9 @@ const MODEL_WAIT_LEAST: Duration = Duration::from_millis(50);
 const CHECK_GRACE: Duration = Duration::from_millis(500);
 
 /// How long the second string runs at its lower priority: after that, the engines still
-/// running on their own threads share the cores alike. Game boards are mostly decided
+/// running share the cores alike, each thread that checks its budget lowering itself to
+/// the second string's priority (the finite search's too, and its finder's: before, at the
+/// usual priority, they kept a whole core of two, and the prover had a third of the other). Game boards are mostly decided
 /// well within it; a problem that takes longer is one where the prover is as likely to
 /// answer as the others, and at a tenth of a core it could not (MGT042+1: refuted in
 /// 0.8 s alone, not in 10 s in the race while instantiation held the second core).
@@ -94,22 +96,6 @@ pub(super) struct Race<'p, 'b> {
     home_done: AtomicBool,
     /// The largest size the home engine found no model of.
     refuted_up_to: AtomicUsize,
-    /// The thread of each engine running on its own thread at the usual priority, while it
-    /// runs (the lock held while it is lowered, so that the thread cannot end and its id
-    /// be reused meanwhile).
-    threads: Vec<Mutex<Option<i32>>>,
-    /// The thread that evens out the priorities after [`EVEN_AFTER`], woken when the race
-    /// ends.
-    evener: OnceLock<thread::Thread>,
-}
-
-/// Clears an engine's entry in [`Race::threads`] when its thread leaves the race.
-struct Running<'r>(&'r Mutex<Option<i32>>);
-
-impl Drop for Running<'_> {
-    fn drop(&mut self) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
 }
 
 /// Stops every engine when dropped: on every way out of a race, a panic included, so that
@@ -131,8 +117,6 @@ impl<'p, 'b> Race<'p, 'b> {
             stop: ENGINES.iter().map(|_| Arc::new(AtomicBool::new(false))).collect(),
             home_done: AtomicBool::new(false),
             refuted_up_to: AtomicUsize::new(0),
-            threads: ENGINES.iter().map(|_| Mutex::new(None)).collect(),
-            evener: OnceLock::new(),
         }
     }
 
@@ -155,11 +139,6 @@ impl<'p, 'b> Race<'p, 'b> {
                 .expect("the system gives the race a thread for each engine");
         }
         drop(sender);
-        let evener = thread::Builder::new()
-            .name("even priorities".into())
-            .spawn_scoped(scope, move || self.even_out())
-            .expect("the system gives the race a thread to even out priorities");
-        let _ = self.evener.set(evener.thread().clone());
         let mut reports = Reports { receiver, slots: ENGINES.iter().map(|_| None).collect() };
         // The engines just spawned get their chance to start before the home engine takes
         // this core: this thread is new, and the scheduler lets it run on while they wait,
@@ -175,7 +154,8 @@ impl<'p, 'b> Race<'p, 'b> {
     fn limits_of(&self, engine: usize) -> Limits {
         Limits {
             max_size: self.limits.max_size,
-            budget: self.limits.budget.clone().with_cancel(self.stop[engine].clone()),
+            budget: (self.limits.budget.clone().with_cancel(self.stop[engine].clone()))
+                .lowering_at(self.start + EVEN_AFTER),
         }
     }
 
@@ -189,32 +169,6 @@ impl<'p, 'b> Race<'p, 'b> {
 
     fn stop_all(&self) {
         self.stop_where(|_, _| true);
-        if let Some(evener) = self.evener.get() {
-            evener.unpark();
-        }
-    }
-
-    /// Waits [`EVEN_AFTER`] (or until the race ends), then lowers the engines running at
-    /// the usual priority on their own threads to the second string's. The home engine's
-    /// thread is the caller's, which outlives the race and could not be raised again.
-    fn even_out(&self) {
-        let at = self.start + EVEN_AFTER;
-        loop {
-            if self.stop.iter().all(|s| s.load(Ordering::Relaxed)) {
-                return;
-            }
-            let now = Instant::now();
-            if now >= at {
-                break;
-            }
-            thread::park_timeout(at - now);
-        }
-        for slot in &self.threads {
-            let running = slot.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(tid) = *running {
-                crate::util::priority::lower_thread(tid);
-            }
-        }
     }
 
     /// A proof stops every engine, except, when steps will be shown, those whose proofs are
@@ -291,12 +245,8 @@ impl<'p, 'b> Race<'p, 'b> {
             let _ = reports.send((i, Report::Found(Found::Nothing(Stop::NotStarted))));
             return;
         }
-        let _running = Running(&self.threads[i]);
         if engine.second_string {
             crate::util::priority::lower_this_thread();
-        } else {
-            *self.threads[i].lock().unwrap_or_else(|e| e.into_inner()) =
-                crate::util::priority::this_thread_id();
         }
         // A panic has printed its message by the time it is caught; the race goes on
         // without this engine, and fails if it needed its report.

@@ -41,6 +41,29 @@ fn subscript(n: usize) -> String {
         .collect()
 }
 
+/// The mark that tells the `n`th object sharing a name from the first: `′`, `″`, `‴`,
+/// then `⁽⁴⁾` and on.
+fn distinction(n: usize) -> String {
+    match n {
+        1 => "′".into(),
+        2 => "″".into(),
+        3 => "‴".into(),
+        _ => {
+            let digits: String = n
+                .to_string()
+                .chars()
+                .map(|c| match c.to_digit(10).unwrap_or(0) {
+                    1 => '¹',
+                    2 => '²',
+                    3 => '³',
+                    d => char::from_u32(0x2070 + d).unwrap_or(c),
+                })
+                .collect();
+            format!("⁽{digits}⁾")
+        }
+    }
+}
+
 impl ProofSymbol {
     pub fn of(vocabulary: &Vocabulary) -> Vec<ProofSymbol> {
         let mut taken: BTreeSet<String> = vocabulary
@@ -77,11 +100,14 @@ impl ProofSymbol {
                         Some(format!("an abbreviation for part of ({})", origin.statement)),
                     ),
                 };
-                // Two objects of one statement may share a letter: primes tell them apart.
-                let mut unique = shown;
+                // Two objects of one statement may share a letter: primes tell them apart, up
+                // to three, then a number (a large formula may need thirty abbreviations).
+                let mut unique = shown.clone();
                 if !matches!(s.role, Role::Given(_)) {
+                    let mut n = 0;
                     while !taken.insert(unique.clone()) {
-                        unique.push('′');
+                        n += 1;
+                        unique = format!("{shown}{}", distinction(n));
                     }
                 }
                 ProofSymbol {
@@ -511,5 +537,16 @@ fn article(var: &str) -> &'static str {
     match var.chars().next() {
         Some('a' | 'e' | 'f' | 'h' | 'i' | 'l' | 'm' | 'n' | 'o' | 'r' | 's' | 'x') => "an",
         _ => "a",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinction;
+
+    #[test]
+    fn objects_sharing_a_name_get_primes_then_numbers() {
+        let marks: Vec<String> = [1, 2, 3, 4, 31].into_iter().map(distinction).collect();
+        assert_eq!(marks, ["′", "″", "‴", "⁽⁴⁾", "⁽³¹⁾"]);
     }
 }
