@@ -3,8 +3,8 @@
 //! priority, so that on a machine with fewer cores than engines it takes the time the others
 //! leave, and the boards they decide quickly are not slowed. A race that goes on past its
 //! first second lowers every engine's threads to the same priority (through their budgets,
-//! see `solve::Budget::lower_at`), and time slices that must mean work done, not time passed, are
-//! measured in the thread's own CPU time ([`thread_cpu_time`]).
+//! see `solve::Budget::lower_at`), and time slices that must mean work done, not time
+//! passed, are measured in the thread's own CPU time ([`thread_cpu_time`]).
 
 /// The nice value of a lowered thread.
 const LOWERED: i32 = 10;

@@ -52,11 +52,12 @@ const CHECK_GRACE: Duration = Duration::from_millis(500);
 
 /// How long the second string runs at its lower priority: after that, the engines still
 /// running share the cores alike, each thread that checks its budget lowering itself to
-/// the second string's priority (the finite search's too, and its finder's: before, at the
-/// usual priority, they kept a whole core of two, and the prover had a third of the other). Game boards are mostly decided
-/// well within it; a problem that takes longer is one where the prover is as likely to
-/// answer as the others, and at a tenth of a core it could not (MGT042+1: refuted in
-/// 0.8 s alone, not in 10 s in the race while instantiation held the second core).
+/// the second string's priority (the finite search's finder too: at the usual priority it
+/// kept a whole core of two, and the prover had a third of the other). Game boards are
+/// mostly decided well within it; a problem that takes longer is one where the prover is
+/// as likely to answer as the others, and at a tenth of a core it could not (MGT042+1:
+/// refuted in 0.8 s alone, not in 10 s in the race while instantiation held the second
+/// core).
 const EVEN_AFTER: Duration = Duration::from_secs(1);
 
 /// The search's budget with [`CHECK_GRACE`] added to its deadline.
