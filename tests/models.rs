@@ -413,3 +413,25 @@ fn the_checkers_own_grounding_agrees_with_the_search_on_every_board() {
     }
     assert!(compared > 300, "{compared}");
 }
+
+/// The infinite-model search chooses a meaning for one symbol at a time, recursively: a
+/// problem of thousands of symbols (a TPTP clause of 20 000 propositional letters) overflowed
+/// its stack. Past its symbol limit it declines at once.
+#[test]
+fn very_many_symbols_are_out_of_the_infinite_searchs_reach() {
+    let text: String = (0..300).map(|i| format!("blonde(k{i})\n")).collect();
+    let b = board::load("many.board", &text, CheckMode::FreeStanding).unwrap();
+    let premises = premises_of(&b, None);
+    let outcome =
+        infinite::search(&b.signature, &premises, &Budget::time(std::time::Duration::from_secs(5)));
+    assert!(matches!(outcome, infinite::Outcome::OutOfReach), "{outcome:?}");
+    // A few are still searched (and a structure found: everyone blonde).
+    let text: String = (0..3).map(|i| format!("blonde(k{i})\n")).collect();
+    let b = board::load("few.board", &text, CheckMode::FreeStanding).unwrap();
+    let outcome = infinite::search(
+        &b.signature,
+        &premises_of(&b, None),
+        &Budget::time(std::time::Duration::from_secs(5)),
+    );
+    assert!(matches!(outcome, infinite::Outcome::Found(_)), "{outcome:?}");
+}

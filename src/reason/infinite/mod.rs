@@ -33,8 +33,8 @@ pub enum Outcome {
     Found(InfiniteStructure),
     /// No structure in the grammar satisfies the premises (each candidate refuted).
     NoneInGrammar,
-    /// The premises need a finite domain (`|L| < n`), or use a symbol the grammar has no
-    /// definitions for (arity above 2).
+    /// The premises need a finite domain (`|L| < n`), use a symbol the grammar has no
+    /// definitions for (arity above 2), or more symbols than [`MAX_SYMBOLS`].
     OutOfReach,
     /// The budget ran out (or the search was cancelled) first.
     Stopped,
@@ -47,6 +47,11 @@ const MAX_EXACT_CHECKS: usize = 200;
 /// How many partial choices the engine looks at before it stops: on a large signature the
 /// choices multiply, and the engine shares the machine with the others in the race.
 const MAX_CHOICES: usize = 100_000;
+
+/// The most symbols the engine takes on: it chooses a meaning for each in turn, one level
+/// of recursion a symbol (a TPTP problem of 20 000 symbols overflowed the thread's
+/// stack), and [`MAX_CHOICES`] stops it long before it could finish so many.
+const MAX_SYMBOLS: usize = 256;
 
 /// Searches for an infinite structure satisfying every premise, within `budget`.
 pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> Outcome {
@@ -80,6 +85,9 @@ pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> O
                 symbols.push(s.clone());
             }
         }
+    }
+    if symbols.len() > MAX_SYMBOLS {
+        return Outcome::OutOfReach;
     }
     let mut kinds = Vec::new();
     for s in &symbols {
