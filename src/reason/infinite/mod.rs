@@ -83,11 +83,12 @@ pub fn search(signature: &Signature, premises: &[Premise], budget: &Budget) -> O
         for s in &uses[i] {
             if !symbols.contains(s) {
                 symbols.push(s.clone());
+                // Declined as soon as it is known: the list is searched once a symbol.
+                if symbols.len() > MAX_SYMBOLS {
+                    return Outcome::OutOfReach;
+                }
             }
         }
-    }
-    if symbols.len() > MAX_SYMBOLS {
-        return Outcome::OutOfReach;
     }
     let mut kinds = Vec::new();
     for s in &symbols {

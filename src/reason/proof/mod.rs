@@ -41,6 +41,19 @@ fn subscript(n: usize) -> String {
         .collect()
 }
 
+/// `31` as `³¹` (Unicode puts ¹ ² ³ apart from the other superscript digits).
+fn superscript(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|c| match c.to_digit(10).unwrap_or(0) {
+            1 => '¹',
+            2 => '²',
+            3 => '³',
+            d => char::from_u32('⁰' as u32 + d).unwrap_or(c),
+        })
+        .collect()
+}
+
 /// The mark that tells the `n`th object sharing a name from the first: `′`, `″`, `‴`,
 /// then `⁽⁴⁾` and on.
 fn distinction(n: usize) -> String {
@@ -48,19 +61,7 @@ fn distinction(n: usize) -> String {
         1 => "′".into(),
         2 => "″".into(),
         3 => "‴".into(),
-        _ => {
-            let digits: String = n
-                .to_string()
-                .chars()
-                .map(|c| match c.to_digit(10).unwrap_or(0) {
-                    1 => '¹',
-                    2 => '²',
-                    3 => '³',
-                    d => char::from_u32(0x2070 + d).unwrap_or(c),
-                })
-                .collect();
-            format!("⁽{digits}⁾")
-        }
+        _ => format!("⁽{}⁾", superscript(n)),
     }
 }
 
